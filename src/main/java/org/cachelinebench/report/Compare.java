@@ -30,8 +30,8 @@ public final class Compare {
             "Usage: benchmarks/compare [options] BASELINE.json CURRENT.json",
             "",
             "Compares two JMH result files (java -jar benchmarks.jar ... -rf json -rff FILE) benchmark by",
-            "benchmark (same name, mode and @Param values; @Group methods and @AuxCounters too) with Welch's",
-            "t-test on per-fork means, and prints one row per metric.",
+            "benchmark (same name, mode and @Param values; each @Group method too) with Welch's t-test on",
+            "per-fork means, and prints one row per metric.",
             "",
             "Options:",
             "  --alpha A       two-sided significance level, 0 < A < 1; intervals are 1 - A (default "

@@ -21,8 +21,8 @@ import org.cachelinebench.report.JmhResult.Mode;
  *
  * <p><b>What is compared.</b> Entries are matched by benchmark name, mode and {@code @Param} values. For each
  * match the primary metric is compared, and so is every secondary metric that is a result of the benchmark
- * itself: the per-method results of a {@code @Group} benchmark ({@code reader}, {@code writer}, ...) and
- * {@code @AuxCounters}, recognised by having the primary metric's unit. A regression in one method of a group
+ * itself: the per-method results of a {@code @Group} benchmark ({@code reader}, {@code writer}, ...), and
+ * {@code @AuxCounters} counters, recognised by having the primary metric's unit. A regression in one method of a group
  * can hide in the group total (a reader slows while the writer it false-shares with speeds up), so those rows
  * matter. Profiler results ({@code ·gc.alloc.rate}, named with JMH's leading {@code ·}) and sample-mode
  * percentiles ({@code p0.99}, {@code reader:p0.99}) are not compared: profilers have no known direction, and a
