@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 /**
  * Test helper: writes C declarations from {@link StructLayout} member lists, compiles them with the
  * system's gcc, runs the program and reads back {@code sizeof}, {@code _Alignof} and {@code offsetof} of
@@ -100,6 +103,28 @@ public final class CStructProgram {
             result.get(Integer.parseInt(f[0])).put(f[1], Long.parseLong(f[2]));
         }
         return result;
+    }
+
+    /**
+     * Asserts that gcc computes the same sizeof, _Alignof and offsetof (every member path) as the Java
+     * layouts. Skips, with the reason, off x86-64 or without gcc: never passes silently.
+     */
+    public static void assertGccAgrees(List<StructLayout> layouts, Path dir) throws Exception {
+        assumeTrue(onX86_64(), "gcc cross-check skipped: not x86-64 (os.arch="
+                + System.getProperty("os.arch") + "), the ABI the layout core implements");
+        assumeTrue(gcc() != null, "gcc cross-check skipped: gcc is not on the PATH");
+        List<Map<String, Long>> measured = measure(layouts, dir);
+        for (int i = 0; i < layouts.size(); i++) {
+            StructLayout s = layouts.get(i);
+            Map<String, Long> gcc = measured.get(i);
+            assertEquals((long) s.size(), gcc.get("sizeof"), "sizeof(" + s.typeName() + ")");
+            assertEquals((long) s.align(), gcc.get("alignof"), "_Alignof(" + s.typeName() + ")");
+            List<String> paths = memberPaths(s);
+            assertEquals(paths.size() + 2, gcc.size(), s.typeName() + ": gcc reported " + gcc.keySet());
+            for (String path : paths) {
+                assertEquals((long) s.offsetOf(path), gcc.get(path), "offsetof(" + s.typeName() + ", " + path + ")");
+            }
+        }
     }
 
     /** Every member path of a layout, nested struct members as "a.b", in declaration order. */

@@ -2,11 +2,9 @@ package org.cachelinebench.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -164,26 +162,7 @@ class StructLayoutCRulesTest {
     /** Every struct above, compiled by gcc: sizeof, _Alignof and offsetof must equal the Java layout. */
     @Test
     void gccAgrees(@TempDir Path dir) throws Exception {
-        assertGccAgrees(ALL, dir);
-    }
-
-    /** Shared with other packages' tests: skips (never passes silently) without gcc or off x86-64. */
-    public static void assertGccAgrees(List<StructLayout> layouts, Path dir) throws Exception {
-        assumeTrue(CStructProgram.onX86_64(), "gcc cross-check skipped: not x86-64 (os.arch="
-                + System.getProperty("os.arch") + "), the ABI the layout core implements");
-        assumeTrue(CStructProgram.gcc() != null, "gcc cross-check skipped: gcc is not on the PATH");
-        List<Map<String, Long>> measured = CStructProgram.measure(layouts, dir);
-        for (int i = 0; i < layouts.size(); i++) {
-            StructLayout s = layouts.get(i);
-            Map<String, Long> gcc = measured.get(i);
-            assertEquals(s.size(), gcc.get("sizeof"), "sizeof(" + s.typeName() + ")");
-            assertEquals(s.align(), gcc.get("alignof"), "_Alignof(" + s.typeName() + ")");
-            List<String> paths = CStructProgram.memberPaths(s);
-            assertEquals(paths.size() + 2, gcc.size(), s.typeName() + ": gcc reported " + gcc.keySet());
-            for (String path : paths) {
-                assertEquals(s.offsetOf(path), gcc.get(path), "offsetof(" + s.typeName() + ", " + path + ")");
-            }
-        }
+        CStructProgram.assertGccAgrees(ALL, dir);
     }
 
     private static void assertOffsets(StructLayout s, Object... pathOffset) {
