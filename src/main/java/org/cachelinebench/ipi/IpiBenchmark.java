@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -86,7 +87,8 @@ public class IpiBenchmark {
         IpiMailbox ipi;
 
         @Setup(Level.Trial)
-        public void allocate() {
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
             ipi = IpiMailbox.create(CsdLayout.parse(layout), IpiMode.parse(mode), CsdPlacement.parse(placement));
         }
 

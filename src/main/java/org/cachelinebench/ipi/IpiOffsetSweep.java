@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -67,7 +68,8 @@ public class IpiOffsetSweep {
         IpiMailbox ipi;
 
         @Setup(Level.Trial)
-        public void allocate() {
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
             ipi = IpiMailbox.create(CsdLayout.V4_13, IpiMode.parse(mode), parseOffset(offset, CacheLine.SIZE));
         }
 

@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -53,7 +54,8 @@ public class LineFloor {
         FlagPingPong flag;
 
         @Setup(Level.Trial)
-        public void allocate() {
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
             flag = FlagPingPong.create();
         }
 

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * Java thread that the OS may have descheduled, e.g. with {@code -t 4} on 2 cores, or with other load on
  * the machine. A thread that only spins then burns its whole time slice (milliseconds) before its
  * partner can run, and the run crawls at the scheduler's pace. {@value #YIELD_AFTER_MICROS} microseconds
- * is some hundred times the cross-core round trip being measured (~0.1-1 microsecond), so on an idle
+ * is 20-200 times the cross-core round trip being measured (~0.1-1 microsecond), so on an idle
  * machine with both threads running the fallback is not reached and the measured path is pure
  * spinning. The limit is time, not a PAUSE count, because a PAUSE costs from ~10 to ~140 cycles
  * depending on the core; the clock is read only every {@value #CHECK_EVERY} spins, so short waits never
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SpinWait {
     /** A wait this long gives up the CPU at every further step. */
-    public static final long YIELD_AFTER_MICROS = 50;
+    public static final long YIELD_AFTER_MICROS = 20;
     /** Spins between clock reads. */
     static final int CHECK_EVERY = 128;
     private static final long YIELD_AFTER_NANOS = TimeUnit.MICROSECONDS.toNanos(YIELD_AFTER_MICROS);

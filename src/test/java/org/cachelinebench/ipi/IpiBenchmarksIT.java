@@ -102,6 +102,17 @@ class IpiBenchmarksIT {
         assertTrue(lines.get(0).contains(param.substring(0, param.indexOf('='))), r.describe());
     }
 
+    /** Two senders on one csd would corrupt the queue: refused at setup, the run fails, nothing hangs. */
+    @Test
+    void moreThanOneSenderPerGroupIsRefused(@TempDir Path dir) throws Exception {
+        List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "IpiBenchmark\\."));
+        args.addAll(SHORT);
+        args.addAll(List.of("-tg", "1,2", "-p", "placement=straddled", "-p", "mode=sync"));
+        Run r = run(args, dir, ONE_SECONDS);
+        assertNotEquals(0, r.exit, r.describe());
+        assertTrue((r.stdout + r.stderr).contains("one sender and one receiver per group"), r.describe());
+    }
+
     @Test
     void listShowsTheBenchmarkNamesTheRunnerDependsOn(@TempDir Path dir) throws Exception {
         Run r = run(List.of("-l"), dir, ONE_SECONDS);
@@ -177,6 +188,10 @@ class IpiBenchmarksIT {
         if (Runtime.version().feature() >= 24) {
             cmd.add("--sun-misc-unsafe-memory-access=allow");   // JMH's Unsafe use would warn on stderr
         }
+        // JMH refuses to start while another JMH run on the machine holds /tmp/jmh.lock (it protects
+        // measurements). These runs assert completion, never speed, and share the machine with other
+        // builds, so they go ahead; forks inherit the flag.
+        cmd.add("-Djmh.ignoreLock=true");
         cmd.addAll(jvmFlags);
         cmd.add("-jar");
         cmd.add(jar);
