@@ -37,22 +37,26 @@ public final class StructLayout {
     private final String typeName;     // what pahole prints as the type: "struct pcpu_chunk" or a typedef
     private final List<Member> members;
     private final int align;
-    private final int typeAlignAttr;   // __aligned__(N) on the type, 0 if none
+    private final int typeAlignAttr;   // __aligned__(N) on the struct, 0 if none
+    private final int typedefAlign;    // __aligned__(N) on a typedef of it, 0 if none
     private final int size;
 
-    private StructLayout(String tag, String typeName, List<Member> members, int typeAlignAttr) {
+    private StructLayout(String tag, String typeName, List<Member> members, int typeAlignAttr, int typedefAlign) {
         this.tag = tag;
         this.typeName = typeName;
         this.members = List.copyOf(members);
         this.typeAlignAttr = typeAlignAttr;
+        this.typedefAlign = typedefAlign;
         int a = Math.max(1, typeAlignAttr);
         int end = 0;
         for (Member m : members) {
             a = Math.max(a, m.align());
             end = Math.max(end, m.end());
         }
-        this.align = a;
+        // The struct's own alignment pads its size; a typedef's attribute raises only the alignment
+        // (gcc: typedef struct { 16 bytes } t __aligned(64) has sizeof 16, _Alignof 64).
         this.size = roundUp(end, a);
+        this.align = Math.max(a, typedefAlign);
     }
 
     public static Builder builder(String tag) {
@@ -62,10 +66,12 @@ public final class StructLayout {
     /**
      * The same members under a typedef that raises the type's alignment, as in
      * {@code typedef struct __call_single_data call_single_data_t __aligned(sizeof(struct __call_single_data))}.
+     * As in gcc, the attribute on a typedef changes the alignment only, never the size: a typedef aligned
+     * beyond its size keeps its size (and arrays of it are then rejected by gcc).
      */
     public StructLayout typedefAligned(String typedefName, int alignAttr) {
         checkAlign(alignAttr, "typedef " + typedefName);
-        return new StructLayout(tag, typedefName, members, Math.max(typeAlignAttr, alignAttr));
+        return new StructLayout(tag, typedefName, members, typeAlignAttr, Math.max(typedefAlign, alignAttr));
     }
 
     public String tag() { return tag; }
@@ -73,7 +79,12 @@ public final class StructLayout {
     public List<Member> members() { return members; }
     public int size() { return size; }
     public int align() { return align; }
-    public int typeAlignAttr() { return typeAlignAttr; }
+    /** The {@code __aligned__(N)} on the type, struct or typedef (the larger), 0 if none. */
+    public int typeAlignAttr() { return Math.max(typeAlignAttr, typedefAlign); }
+    /** The {@code __aligned__(N)} on the struct definition itself (it pads the size), 0 if none. */
+    public int structAlignAttr() { return typeAlignAttr; }
+    /** The {@code __aligned__(N)} of the typedef this layout is named by (alignment only), 0 if none. */
+    public int typedefAlignAttr() { return typedefAlign; }
 
     /** The member called {@code name}; a dotted path ("llist.next") descends into struct members. */
     public Member member(String path) {
@@ -209,7 +220,7 @@ public final class StructLayout {
             if (members.isEmpty()) {
                 throw new IllegalArgumentException("struct " + tag + " has no members");
             }
-            return new StructLayout(tag, "struct " + tag, members, typeAlignAttr);
+            return new StructLayout(tag, "struct " + tag, members, typeAlignAttr, 0);
         }
     }
 }
