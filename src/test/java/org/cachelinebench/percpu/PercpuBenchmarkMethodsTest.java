@@ -79,4 +79,23 @@ class PercpuBenchmarkMethodsTest {
             b.verifyUnmoved();
         }
     }
+
+    @Test
+    void aMoveDuringAnIterationCountsOnlyIfTheRelationHeldAtBothAddresses() {
+        ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
+        b.layout = "padded";
+        b.setUp();
+        long real = b.chunkAddress;
+        b.chunkAddress = real + 8;           // as if a GC had moved it since the setup
+        b.verifyUnmoved();                   // padded: separated wherever it is
+        assertEquals(real, b.chunkAddress);
+
+        ChunkObjectFalseSharing u = new ChunkObjectFalseSharing();
+        u.layout = "unpadded";
+        u.setUp();
+        u.variant = ChunkObjects.Variant.PADDED; // an unpadded object where a separated one was claimed
+        u.chunkAddress += 8;
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, u::verifyUnmoved);
+        assertTrue(e.getMessage().contains("shares its line with freeBytes") || e.getMessage().contains("chunkMd"), e.getMessage());
+    }
 }
