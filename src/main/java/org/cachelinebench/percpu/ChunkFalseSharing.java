@@ -45,17 +45,19 @@ import org.openjdk.jmh.infra.Control;
  *
  * Readers and allocators are reported separately (JMH's secondary results "reader" and
  * "allocator"; the primary result is their sum, rarely what you want). Expect the readers of
- * v6.4-rc4 to lose most (each read after a write misses to the writer's cache), and the allocators to
- * lose as well (each read-modify-write must take the line back from the readers). Each operation
- * counts once: a reader operation is one pcpu_chunk_addr(), an allocator operation one allocation or
- * one free.
+ * v6.4-rc4 to lose (a read after a write misses to the writer's cache), and the allocators to lose
+ * as well: they read-modify-write, as the kernel does, and each read must take the line back from the
+ * readers (a writer that only stores would barely notice, which is why the model does not do that).
+ * Each operation counts once: a reader operation is one pcpu_chunk_addr(), an allocator operation
+ * one allocation or one free.
  *
  * The readers batch 1024 pcpu_chunk_addr() per call (@OperationsPerInvocation) so that JMH's per-call
- * cost does not dilute the effect, and load base_addr opaquely (READ_ONCE) so that the JIT cannot
- * hoist the load out of the loop: every operation is a real load of the shared line.
+ * cost does not dilute the effect, and load base_addr with READ_ONCE strength (a volatile load from
+ * the struct's raw address, see RawAddressLoad) so that the JIT cannot hoist the load out of the
+ * loop: every operation is a real load of the shared line, at about the rate of a C loop.
  *
- * Run:
- *   java -jar target/benchmarks.jar ChunkFalseSharing                    # 1 reader : 1 allocator
+ * Run (JMH orders a group's methods by name, so -tg gives allocators first, then readers):
+ *   java -jar target/benchmarks.jar ChunkFalseSharing                    # 1 allocator : 1 reader
  *   java -jar target/benchmarks.jar ChunkFalseSharing -tg 1,3            # 1 allocator : 3 readers
  *   java -jar target/benchmarks.jar ChunkFalseSharing -p config=+stats
  * Pin threads to distinct cores for stable numbers; with more threads than cores the lock holder can

@@ -40,15 +40,16 @@ import org.openjdk.jmh.infra.Control;
  * where the object lands. The setup allocates 16 instances, lets a full GC settle them, reads their
  * live addresses with JOL (whose arithmetic HeapAddresses checks first) and measures the first one
  * that fits the variant: for unpadded, one whose baseAddr shares a line with a written field; for the
- * fixed ones, every instance must keep them apart. Each iteration re-checks the address and fails if
- * the object moved while it was measured. A failure names the fields.
+ * fixed ones, every instance must keep them apart. Each iteration re-checks the address, and fails
+ * if the object moved while measured to a place where the relation no longer holds. A failure names
+ * the fields.
  *
  * Reported separately: the "reader" and "allocator" secondary results (the primary is their sum).
  * One operation is one pcpu_chunk_addr() for a reader, one allocation or free for an allocator; the
  * readers batch 1024 per call and load baseAddr opaquely (READ_ONCE): each is a real load.
  *
- * Run:
- *   java -jar target/benchmarks.jar ChunkObjectFalseSharing
+ * Run (-tg gives allocators first, then readers):
+ *   java -jar target/benchmarks.jar ChunkObjectFalseSharing             # 1 allocator : 1 reader
  *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3     # 1 allocator : 3 readers
  */
 @BenchmarkMode(Mode.Throughput)
