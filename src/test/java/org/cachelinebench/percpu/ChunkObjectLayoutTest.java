@@ -96,7 +96,8 @@ class ChunkObjectLayoutTest {
             PcpuChunkFields o = v.create();
             assertEquals(PcpuAllocator.CHUNK_BASE_ADDR, o.baseAddrOnce());
             int bitOff = PcpuAllocator.allocArea(o, PcpuAllocator.AREA_BITS);
-            assertEquals(PcpuAllocator.CHUNK_PAGES * 4096 - PcpuAllocator.AREA_SIZE, o.getInt(PcpuChunkFields.FREE_BYTES));
+            assertEquals((PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT) - PcpuAllocator.AREA_SIZE,
+                    o.getInt(PcpuChunkFields.FREE_BYTES));
             PcpuAllocator.freeArea(o, bitOff, PcpuAllocator.AREA_BITS);
             PcpuChunkFields fresh = v.create();
             for (int m = 0; m <= PcpuChunkFields.NR_BITS; m++) {

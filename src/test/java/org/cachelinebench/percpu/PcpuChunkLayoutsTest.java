@@ -109,7 +109,10 @@ class PcpuChunkLayoutsTest {
         StructLayout stats = chunk(ChunkVersion.V6_4_RC4, KernelConfig.PLUS_STATS_MINUS_MEMCG);
         StructLayout memcg = chunk(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT);
         assertEquals(0, stats.offsetOf("nr_alloc"));
-        assertEquals(plain.offsetOf("list") + 16, stats.offsetOf("list"), "int + hole + size_t in front");
+        assertEquals(0, plain.offsetOf("list"));
+        assertEquals(stats.member("max_alloc_size").end(), stats.offsetOf("list"), "the counters come first");
+        assertEquals(1, stats.holes().stream().filter(h -> h.next().name().equals("max_alloc_size")).count(),
+                "with a hole between the int and the size_t");
         assertThrows(IllegalArgumentException.class, () -> plain.member("nr_alloc"));
         assertThrows(IllegalArgumentException.class, () -> plain.member("obj_cgroups"));
         assertEquals(plain.offsetOf(BASE_ADDR), memcg.offsetOf(BASE_ADDR), "obj_cgroups is behind base_addr");
