@@ -54,6 +54,15 @@ public final class LineAlignedMemory {
     public int lineSize() { return lineSize; }
     public int capacity() { return buffer.capacity(); }
 
+    /**
+     * A read-only buffer over the same memory (same addresses, native byte order, position 0, the
+     * same capacity), for code that needs an access path of its own, e.g. a raw address for a hot
+     * loop; it cannot change the memory or this object's view of it.
+     */
+    public ByteBuffer asReadOnlyBuffer() {
+        return buffer.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
+    }
+
     /** The real address of byte {@code index}, modulo {@code unit} (a power of two), as the JDK computes it. */
     public int addressModulo(int index, int unit) {
         return buffer.alignmentOffset(index, unit);
