@@ -24,7 +24,8 @@ public final class Pahole {
             throw new IllegalArgumentException("start " + startInLine + " is not inside a " + lineSize + "-byte line");
         }
         StringBuilder out = new StringBuilder();
-        out.append(s.typeName()).append(" {\n");
+        boolean typedef = !s.typeName().equals("struct " + s.tag());
+        out.append(typedef ? "typedef struct " + s.tag() : s.typeName()).append(" {\n");
         List<StructLayout.Member> members = s.members();
         int crossed = 0;          // boundaries already announced
         int end = 0;              // end of the previous member
@@ -67,8 +68,14 @@ public final class Pahole {
             out.append(String.format("\t/* last cacheline: %d bytes */%n", last));
         }
         out.append('}');
-        if (s.typeAlignAttr() > 0) {
-            out.append(" __attribute__((__aligned__(").append(s.typeAlignAttr()).append(")))");
+        if (s.structAlignAttr() > 0) {
+            out.append(" __attribute__((__aligned__(").append(s.structAlignAttr()).append(")))");
+        }
+        if (typedef) {
+            out.append(' ').append(s.typeName());
+            if (s.typedefAlignAttr() > 0) {
+                out.append(" __attribute__((__aligned__(").append(s.typedefAlignAttr()).append(")))");
+            }
         }
         out.append(";\n");
         return out.toString();

@@ -149,14 +149,14 @@ class CallSingleDataTest {
                 + "};\n";
         assertEquals(node, Pahole.format(CallSingleData.CALL_SINGLE_NODE, 64));
         String typedef = ""
-                + "call_single_data_t {\n"
+                + "typedef struct __call_single_data {\n"
                 + "\tstruct __call_single_node  node;                 /*     0    16 */\n"
                 + "\tsmp_call_func_t            func;                 /*    16     8 */\n"
                 + "\tvoid *                     info;                 /*    24     8 */\n"
                 + "\n"
                 + "\t/* size: 32, cachelines: 1, members: 3 */\n"
                 + "\t/* last cacheline: 32 bytes */\n"
-                + "} __attribute__((__aligned__(32)));\n";
+                + "} call_single_data_t __attribute__((__aligned__(32)));\n";
         assertEquals(typedef, Pahole.format(CallSingleData.CURRENT_T, 64));
     }
 
