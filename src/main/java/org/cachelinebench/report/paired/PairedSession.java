@@ -1,0 +1,128 @@
+package org.cachelinebench.report.paired;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs the rounds: in every round, every set runs each of its variants once, back to back, in the order
+ * {@link RoundOrder} gives for that round. Sets take turns within a round, so each set's rounds spread
+ * over the whole session and see whatever states the machine passes through, instead of one set meeting
+ * only the good minutes and another only the bad.
+ */
+public final class PairedSession {
+
+    /**
+     * What to run.
+     *
+     * @param sets        the sets, already cut down to the variants the selected comparisons need
+     * @param rounds      number of rounds
+     * @param warmup      warmup iterations per fork
+     * @param measurement measurement iterations per fork
+     */
+    public record Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement) {
+        public Plan {
+            sets = List.copyOf(sets);
+            if (rounds < 1) {
+                throw new IllegalArgumentException("rounds must be at least 1");
+            }
+        }
+
+        public int forksPerRound() {
+            return sets.stream().mapToInt(s -> s.variants().size()).sum();
+        }
+
+        public int forks() {
+            return rounds * forksPerRound();
+        }
+    }
+
+    /** Thrown when a fork fails; names the fork. */
+    public static final class ForkFailedException extends Exception {
+        ForkFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
+
+    private final ForkRunner runner;
+    private final LongSupplier clockMillis;
+    private final PrintStream out;
+
+    public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
+        this.runner = runner;
+        this.clockMillis = clockMillis;
+        this.out = out;
+    }
+
+    /** Runs the whole plan; stops at the first failing fork. */
+    public List<ForkRecord> run(Plan plan) throws ForkFailedException {
+        List<ForkRecord> records = new ArrayList<>();
+        int done = 0;
+        for (int round = 0; round < plan.rounds(); round++) {
+            for (ComparisonSet set : plan.sets()) {
+                int[] order = RoundOrder.of(set.variants().size(), round);
+                for (int slot = 0; slot < order.length; slot++) {
+                    Variant variant = set.variants().get(order[slot]);
+                    long start = clockMillis.getAsLong();
+                    out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s  ", ++done, plan.forks(),
+                            round + 1, plan.rounds(), set.id(), variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
+                    out.flush();
+                    ForkResult result;
+                    try {
+                        result = runner.run(variant, plan.warmup(), plan.measurement());
+                    } catch (Exception e) {
+                        out.println("FAILED");
+                        throw new ForkFailedException("fork failed: round " + (round + 1) + ", " + set.id() + "/"
+                                + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
+                    }
+                    long end = clockMillis.getAsLong();
+                    ForkRecord record = new ForkRecord(round, set.id(), variant.id(), slot, start, end, result);
+                    records.add(record);
+                    out.println(describe(record));
+                }
+            }
+        }
+        return records;
+    }
+
+    /** "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)". */
+    static String describe(ForkRecord r) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Metric> e : r.result().secondaries().entrySet()) {
+            sb.append(e.getKey()).append(' ').append(String.format(Locale.ROOT, "%.4g", e.getValue().score())).append("  ");
+        }
+        Metric primary = r.result().primary();
+        sb.append(r.result().secondaries().isEmpty() ? "" : "total ")
+                .append(String.format(Locale.ROOT, "%.4g %s", primary.score(), primary.unit()))
+                .append(String.format(Locale.ROOT, "  (%.1f s)", r.wallSeconds()));
+        return sb.toString();
+    }
+
+    /** The exception and its causes in one line. */
+    static String oneLine(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String msg = t.getMessage() == null ? "" : t.getMessage().strip().replaceAll("\\s*\\R\\s*", " | ");
+            if (sb.length() > 0) {
+                sb.append(" <- ");
+            }
+            sb.append(t.getClass().getSimpleName());
+            if (!msg.isEmpty()) {
+                sb.append(": ").append(msg);
+            }
+            if (sb.length() > 600) {
+                break;
+            }
+        }
+        return sb.toString();
+    }
+}

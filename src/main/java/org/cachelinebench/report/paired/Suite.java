@@ -1,0 +1,158 @@
+package org.cachelinebench.report.paired;
+
+import static org.cachelinebench.report.paired.Expect.Direction.SIMILAR;
+import static org.cachelinebench.report.paired.Expect.Direction.SLOWER;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The suite's claims in one place: which variants are measured together, which ratios are formed, and
+ * which way each ratio is expected to go. Data only.
+ *
+ * <p>Every ratio is cost(subject) / cost(reference) over one round (see {@link Comparison}). A checked
+ * claim gates the run (exit 1 when it fails); the others are reported for information and still go to
+ * ratios.json, so {@code benchmarks/compare} notices when they shift against the baseline.
+ */
+public final class Suite {
+    private Suite() {}
+
+    static final String IPI = "org.cachelinebench.ipi.IpiBenchmark.ipi";
+    static final String FLOOR = "org.cachelinebench.ipi.LineFloor.floor";
+    static final String SWEEP = "org.cachelinebench.ipi.IpiOffsetSweep.ipi";
+    static final String CHUNK = "org.cachelinebench.percpu.ChunkFalseSharing.chunk";
+    static final String CHUNK_OBJECT = "org.cachelinebench.percpu.ChunkObjectFalseSharing.chunk";
+    static final String CHUNK_SYMMETRIC = "org.cachelinebench.percpu.ChunkSymmetric";
+
+    /** The IPI rate: throughput of the sending side of the csd group. */
+    static final String SENDER = "sender";
+    static final String READER = "reader";
+    static final String ALLOCATOR = "allocator";
+
+    /** Param the offset sweep varies; its variants are named "offset-N". */
+    public static final String SWEEP_PARAM = "offset";
+    public static final String SWEEP_SET = "csd-sweep";
+    /** Offsets of the csd within its line, 0..56 in steps of 8 (declared before the sets that use it). */
+    static final List<Integer> SWEEP_OFFSETS = List.of(0, 8, 16, 24, 32, 40, 48, 56);
+
+    public static final List<ComparisonSet> SETS = List.of(
+            csd("csd", "csd IPI, sync, v4.13 layout, unpinned; with the one-line floor", "sync", "off", true),
+            csd("csd-async", "csd IPI, async, v4.13 layout, unpinned", "async", "off", false),
+            csd("csd-pinned", "csd IPI, sync, v4.13 layout, threads pinned", "sync", "on", false),
+            sweep(),
+            new ComparisonSet("chunk", "pcpu_chunk off-heap mirror: base_addr readers vs allocator",
+                    layouts(CHUNK, "v6.4-rc4", "v2-reorder", "v6.5-merged")),
+            new ComparisonSet("chunk-object", "pcpu_chunk as a Java object: base_addr readers vs allocator",
+                    layouts(CHUNK_OBJECT, "unpadded", "padded", "contended")),
+            new ComparisonSet("chunk-symmetric", "pcpu_chunk, every thread runs the same operation",
+                    layouts(CHUNK_SYMMETRIC, "v6.4-rc4", "v6.5-merged")));
+
+    public static final List<Comparison> COMPARISONS = comparisons();
+
+    public static final Profile CI = new Profile("ci", List.of("csd", "chunk"), 6,
+            new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 2.0);
+
+    public static final Profile FULL = new Profile("full",
+            List.of("csd", "csd-async", "csd-pinned", SWEEP_SET, "chunk", "chunk-object", "chunk-symmetric"),
+            10, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 2.0);
+
+    public static final List<Profile> PROFILES = List.of(CI, FULL);
+
+    private static List<Comparison> comparisons() {
+        List<Comparison> c = new ArrayList<>();
+        c.add(new Comparison("csd", "straddled", "line-aligned", SENDER, Expect.slower(),
+                "a csd straddling two lines is slower than a line-aligned one"));
+        c.add(new Comparison("csd", "size-aligned", "line-aligned", SENDER, Expect.info(SIMILAR),
+                "aligning a 32-byte csd to its size (2017 fix) is as good as aligning it to the line"));
+        c.add(new Comparison("csd", "floor", "line-aligned", SENDER, Expect.faster(),
+                "one line's round trip (the floor) is cheaper than a csd call; this ratio is the "
+                        + "suite's drift-free throughput signal"));
+        for (String set : List.of("csd-async", "csd-pinned")) {
+            boolean gate = set.equals("csd-pinned");
+            c.add(new Comparison(set, "straddled", "line-aligned", SENDER,
+                    gate ? Expect.slower() : Expect.info(SLOWER),
+                    "a csd straddling two lines is slower than a line-aligned one"));
+            c.add(new Comparison(set, "size-aligned", "line-aligned", SENDER, Expect.info(SIMILAR),
+                    "size-aligned is as good as line-aligned"));
+        }
+        for (int offset : SWEEP_OFFSETS) {
+            if (offset != 0) {
+                c.add(new Comparison(SWEEP_SET, "offset-" + offset, "offset-0", SENDER, Expect.info(SIMILAR),
+                        "csd at byte " + offset + " of a line vs at byte 0; slower where it straddles"));
+            }
+        }
+        for (String fixed : List.of("v2-reorder", "v6.5-merged")) {
+            c.add(new Comparison("chunk", "v6.4-rc4", fixed, READER, Expect.slower(),
+                    "base_addr readers are slower while base_addr shares a line with free_bytes/chunk_md ("
+                            + fixed + " moves it off)"));
+            c.add(new Comparison("chunk", "v6.4-rc4", fixed, ALLOCATOR, Expect.info(SLOWER),
+                    "the allocator loses its line to readers less often with " + fixed));
+        }
+        for (String fixed : List.of("padded", "contended")) {
+            c.add(new Comparison("chunk-object", "unpadded", fixed, READER, Expect.slower(),
+                    "readers of baseAddr are slower while it shares a line with freeBytes (" + fixed + " separates them)"));
+            c.add(new Comparison("chunk-object", "unpadded", fixed, ALLOCATOR, Expect.info(SLOWER),
+                    "the allocator loses its line to readers less often when " + fixed));
+        }
+        c.add(new Comparison("chunk-symmetric", "v6.4-rc4", "v6.5-merged", Comparison.PRIMARY,
+                Expect.info(SLOWER), "with every thread doing the same work the re-layout matters less"));
+        return List.copyOf(c);
+    }
+
+    private static ComparisonSet csd(String id, String title, String mode, String pin, boolean withFloor) {
+        List<Variant> v = new ArrayList<>();
+        // straddled next to line-aligned: the key pair is then adjacent in three rounds of four
+        for (String placement : List.of("straddled", "line-aligned", "size-aligned")) {
+            v.add(new Variant(placement, IPI, params("placement", placement, "mode", mode,
+                    "layout", "v4.13", "pin", pin)));
+        }
+        if (withFloor) {
+            v.add(new Variant("floor", FLOOR, Map.of()));
+        }
+        return new ComparisonSet(id, title, v);
+    }
+
+    private static ComparisonSet sweep() {
+        List<Variant> v = new ArrayList<>();
+        for (int offset : SWEEP_OFFSETS) {
+            v.add(new Variant("offset-" + offset, SWEEP, params(SWEEP_PARAM, Integer.toString(offset))));
+        }
+        return new ComparisonSet(SWEEP_SET, "csd IPI rate by the csd's offset within its line", v);
+    }
+
+    private static List<Variant> layouts(String benchmark, String... layouts) {
+        List<Variant> v = new ArrayList<>();
+        for (String layout : layouts) {
+            v.add(new Variant(layout, benchmark, params("layout", layout)));
+        }
+        return v;
+    }
+
+    private static Map<String, String> params(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    public static ComparisonSet set(String id) {
+        for (ComparisonSet s : SETS) {
+            if (s.id().equals(id)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("no comparison set " + id);
+    }
+
+    public static Profile profile(String name) {
+        for (Profile p : PROFILES) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown profile '" + name + "' (known: ci, full)");
+    }
+}
