@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -69,6 +71,7 @@ public final class AtomicFiles {
                 Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
                 PENDING.add(temp);
                 temps.put(target, temp);
+                readableByAll(temp);
                 try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING);
                      OutputStream out = Channels.newOutputStream(ch)) {
@@ -87,6 +90,13 @@ public final class AtomicFiles {
                     Files.deleteIfExists(temp);
                 }
             }
+        }
+    }
+
+    /** Temporary files are created owner-only; a results file is as readable as any other file. */
+    private static void readableByAll(Path temp) throws IOException {
+        if (Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 

@@ -2,6 +2,7 @@ package org.cachelinebench.report.paired;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,6 +75,12 @@ public final class Paired {
             ResultStore.checkWritable(o.out, o.updateBaseline);
         } catch (IOException e) {
             err.println("paired: " + e.getMessage());
+            return 2;
+        }
+        Path baselineRatios = o.baselineDir().resolve(ResultStore.RATIOS);
+        if (o.requireBaseline && !o.updateBaseline && !o.dryRun && !Files.isRegularFile(baselineRatios)) {
+            err.println("paired: no baseline (" + baselineRatios + " is missing); create one on this machine class "
+                    + "with --update-baseline, e.g. benchmarks/ci --update-baseline");
             return 2;
         }
         out.println(Budget.describe(o.profile, plan));

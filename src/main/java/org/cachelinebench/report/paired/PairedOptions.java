@@ -14,7 +14,8 @@ public final class PairedOptions {
     static final String USAGE = """
             usage: Paired [--profile ci|full] [--rounds N] [--out DIR] [--only REGEX]
                           [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
-                          [--update-baseline] [--baseline DIR] [--dry-run] [--list] [--verbose]
+                          [--update-baseline] [--baseline DIR] [--require-baseline]
+                          [--dry-run] [--list] [--verbose]
               --profile ci|full   what to run (default ci): ci = the key csd and pcpu_chunk comparisons
                                   within 5 minutes; full = all comparisons, offset sweep, async, pinned, on-heap
               --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
@@ -26,6 +27,7 @@ public final class PairedOptions {
               --measurement CxT   measurement per fork, e.g. 2x500ms (default: the profile's)
               --update-baseline   also write the session as the baseline (replacing the old one)
               --baseline DIR      where the baseline lives (default: DIR/../baseline of --out)
+              --require-baseline  refuse to run (exit 2) when the baseline has no ratios.json yet
               --dry-run           print the plan and its time budget, run nothing
               --list              print the profile's comparisons and their claims, run nothing
               --verbose           show JMH's own output of every fork
@@ -41,6 +43,7 @@ public final class PairedOptions {
     IterationSpec warmup;
     IterationSpec measurement;
     boolean updateBaseline;
+    boolean requireBaseline;
     boolean dryRun;
     boolean list;
     boolean verbose;
@@ -61,6 +64,7 @@ public final class PairedOptions {
                 case "--warmup" -> o.warmup = spec(value(args, ++i, a), a);
                 case "--measurement" -> o.measurement = spec(value(args, ++i, a), a);
                 case "--update-baseline" -> o.updateBaseline = true;
+                case "--require-baseline" -> o.requireBaseline = true;
                 case "--dry-run" -> o.dryRun = true;
                 case "--list" -> o.list = true;
                 case "--verbose" -> o.verbose = true;

@@ -64,7 +64,7 @@ public final class SummaryTable {
                 String.format(Locale.ROOT, "%.1f", e.medianSecondsApart()), expected, status};
     }
 
-    static String fmt(double d) {
+    public static String fmt(double d) {
         return String.format(Locale.ROOT, "%.3f", d);
     }
 

@@ -168,6 +168,20 @@ class PairedTest {
         assertEquals(Files.readString(latest.resolve("ratios.json")), Files.readString(baseline.resolve("ratios.json")));
     }
 
+    @Test
+    void aRequiredBaselineThatIsMissingStopsTheRunInOneLine() {
+        assertEquals(2, run("--out", root.resolve("latest").toString(), "--require-baseline"));
+        assertEquals("paired: no baseline (" + root.resolve("baseline").resolve("ratios.json") + " is missing); "
+                + "create one on this machine class with --update-baseline, e.g. benchmarks/ci --update-baseline"
+                + System.lineSeparator(), err());
+        assertTrue(fake.ran.isEmpty());
+        errBytes.reset();
+        assertUsageError("paired: unknown option --bogus (see --help)", "--require-baseline", "--bogus");
+        errBytes.reset();
+        assertEquals(0, run("--out", root.resolve("latest").toString(), "--require-baseline", "--update-baseline",
+                "--rounds", "2"), err());
+    }
+
     private static Set<String> benchmarks(Path jmhJson) throws IOException {
         Set<String> names = new TreeSet<>();
         List<JsonElement> entries = new ArrayList<>();
