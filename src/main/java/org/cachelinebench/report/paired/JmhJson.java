@@ -96,10 +96,13 @@ public final class JmhJson {
     }
 
     /**
-     * The ratios as JMH entries: benchmark "pair.&lt;comparison id&gt;", mode thrpt, unit "ratio", one fork
-     * whose iterations are the rounds' ratios. Higher is better for a thrpt entry, and every ratio here is
-     * one where a drop is the bad news (an alignment benefit that shrank, or the csd drifting away from the
-     * one-line floor), so a JMH comparer's "score went down" is exactly the regression to flag.
+     * The ratios as JMH entries: benchmark "pair.&lt;comparison id&gt;", mode thrpt, unit "ratio", and
+     * rawData {@code [[r1], [r2], ...]}: every round is one "fork" with one iteration, because a round is
+     * what a fork is to JMH, the independent unit (its own fresh JVMs), so a comparer that works on per-fork
+     * means ({@code benchmarks/compare}: Welch's t-test over forks) uses exactly the rounds as its samples.
+     * Higher is better for a thrpt entry, and every ratio here is one where a drop is the bad news (an
+     * alignment benefit that shrank, or the csd drifting away from the one-line floor), so a JMH comparer's
+     * "score went down" is exactly the regression to flag.
      */
     public static List<Entry> ratios(List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
         Map<String, BenchmarkInfo> infoByBenchmark = new LinkedHashMap<>();
@@ -109,8 +112,11 @@ public final class JmhJson {
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             BenchmarkInfo info = infoByBenchmark.get(r.subjectBenchmark());
-            double[][] raw = {r.ratios()};
-            entries.add(header(info, 1, r.ratios().length, info.measurement().jmhTime(),
+            double[][] raw = new double[r.ratios().length][];
+            for (int round = 0; round < raw.length; round++) {
+                raw[round] = new double[] {r.ratios()[round]};
+            }
+            entries.add(header(info, raw.length, 1, info.measurement().jmhTime(),
                     PAIR_PREFIX + r.comparison().id(), "thrpt", Map.of(), new MetricData(RATIO_UNIT, raw), Map.of()));
         }
         return entries;

@@ -118,7 +118,7 @@ public final class Paired {
         List<String> flags = first.result().info().jvm().args();
         int lineSize = MachineInfo.cacheLineSize(flags);
         Summary summary = Summary.of(o.profile.name(), plan.rounds(), plan.warmup(), plan.measurement(), lineSize,
-                CsdSize.bytes(), results, records);
+                SweepPlacements.of(lineSize), results, records);
         Metadata meta = metadata(o, plan, records, clock, lineSize);
         Map<String, AtomicFiles.Content> files = files(summary, meta, results, records);
         out.println();

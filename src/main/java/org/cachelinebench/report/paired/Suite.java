@@ -109,7 +109,7 @@ public final class Suite {
                     "layout", "v4.13", "pin", pin)));
         }
         if (withFloor) {
-            v.add(new Variant("floor", FLOOR, Map.of()));
+            v.add(new Variant("floor", FLOOR, params("pin", pin)));
         }
         return new ComparisonSet(id, title, v);
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
-import org.cachelinebench.layout.CacheLine;
+import org.cachelinebench.layout.Placement;
 
 /**
  * The machine-readable summary of a session (summary.json): every comparison's ratios and statistics, and
@@ -26,7 +26,7 @@ import org.cachelinebench.layout.CacheLine;
  * @param warmup       warmup iterations per fork, e.g. "1x500ms"
  * @param measurement  measurement iterations per fork
  * @param lineSize     cache line size the suite ran with
- * @param csdBytes     size of the csd the offset sweep moves, when known (marks straddling offsets)
+ * @param csdBytes     size of the csd the offset sweep moves, when known
  */
 public record Summary(int format, String profile, int rounds, String started, String finished, String warmup,
                       String measurement, int lineSize, Integer csdBytes, List<Entry> comparisons,
@@ -58,7 +58,8 @@ public record Summary(int format, String profile, int rounds, String started, St
      * A point of the offset sweep: throughput at an offset relative to offset 0 in the same round, i.e. the
      * inverse of the cost ratio (and of its interval).
      *
-     * @param straddles whether a csd of {@link #csdBytes} bytes at this offset spans two lines; null if unknown
+     * @param straddles whether the csd at this offset spans two lines, from its real address
+     *                  ({@code IpiOffsetSweep.placements()}); null if unknown
      */
     public record SweepPoint(int offset, int rounds, double relative, Double low, Double high, Boolean straddles) {}
 
@@ -70,8 +71,8 @@ public record Summary(int format, String profile, int rounds, String started, St
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     public static Summary of(String profile, int rounds, IterationSpec warmup, IterationSpec measurement,
-                             int lineSize, Integer csdBytes, List<Analysis.ComparisonResult> results,
-                             List<ForkRecord> records) {
+                             int lineSize, Map<Integer, Placement> sweepPlacements,
+                             List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             Comparison c = r.comparison();
@@ -99,12 +100,13 @@ public record Summary(int format, String profile, int rounds, String started, St
         return new Summary(FORMAT, profile, rounds,
                 records.isEmpty() ? null : java.time.Instant.ofEpochMilli(first).toString(),
                 records.isEmpty() ? null : java.time.Instant.ofEpochMilli(last).toString(),
-                warmup.toString(), measurement.toString(), lineSize, csdBytes, entries,
-                sweep(results, lineSize, csdBytes), forks);
+                warmup.toString(), measurement.toString(), lineSize,
+                sweepPlacements == null ? null : sweepPlacements.values().iterator().next().size(), entries,
+                sweep(results, sweepPlacements), forks);
     }
 
     /** Sweep points from the comparisons of the sweep set, offset 0 included as exactly 1. */
-    static List<SweepPoint> sweep(List<Analysis.ComparisonResult> results, int lineSize, Integer csdBytes) {
+    static List<SweepPoint> sweep(List<Analysis.ComparisonResult> results, Map<Integer, Placement> placements) {
         List<SweepPoint> points = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             Comparison c = r.comparison();
@@ -113,12 +115,12 @@ public record Summary(int format, String profile, int rounds, String started, St
             }
             if (points.isEmpty()) {
                 points.add(new SweepPoint(offsetOf(c.reference()), r.stats().n(), 1.0, 1.0, 1.0,
-                        straddles(offsetOf(c.reference()), lineSize, csdBytes)));
+                        straddles(offsetOf(c.reference()), placements)));
             }
             RatioStats s = r.stats();
             int offset = offsetOf(c.subject());
             points.add(new SweepPoint(offset, s.n(), 1 / s.geoMean(), orNull(1 / s.high()), orNull(1 / s.low()),
-                    straddles(offset, lineSize, csdBytes)));
+                    straddles(offset, placements)));
         }
         points.sort(java.util.Comparator.comparingInt(SweepPoint::offset));
         return points;
@@ -128,12 +130,9 @@ public record Summary(int format, String profile, int rounds, String started, St
         return Integer.parseInt(variantId.substring(variantId.lastIndexOf('-') + 1));
     }
 
-    /** Whether bytes [offset, offset+size) of a line-aligned block touch two lines. */
-    static Boolean straddles(int offset, int lineSize, Integer size) {
-        if (size == null) {
-            return null;
-        }
-        return CacheLine.lineOf(offset, lineSize) != CacheLine.lineOf(offset + size - 1L, lineSize);
+    private static Boolean straddles(int offset, Map<Integer, Placement> placements) {
+        Placement p = placements == null ? null : placements.get(offset);
+        return p == null ? null : p.straddles();
     }
 
     private static Double orNull(double d) {

@@ -115,15 +115,18 @@ class JmhJsonTest {
                 .getAsJsonArray().get(0).getAsJsonObject();
         assertEquals("pair.csd.straddled-vs-line-aligned.sender", e.get("benchmark").getAsString());
         assertEquals("thrpt", e.get("mode").getAsString());
-        assertEquals(1, e.get("forks").getAsInt());
-        assertEquals(3, e.get("measurementIterations").getAsInt());
+        assertEquals(3, e.get("forks").getAsInt(), "a round is a fork: its own fresh JVMs");
+        assertEquals(1, e.get("measurementIterations").getAsInt());
         assertEquals("1.37", e.get("jmhVersion").getAsString());
         assertFalse(e.has("params"), "JMH writes params only for benchmarks that have some");
         JsonObject m = e.getAsJsonObject("primaryMetric");
         assertEquals("ratio", m.get("scoreUnit").getAsString());
         assertEquals(1.4, m.get("score").getAsDouble(), 1e-12, "JMH's score: the mean of rawData");
-        assertEquals(List.of(1.4, 1.3, 1.5), doubles(m.getAsJsonArray("rawData").get(0).getAsJsonArray()));
-        assertEquals(1, m.getAsJsonArray("rawData").size());
+        JsonArray raw = m.getAsJsonArray("rawData");
+        assertEquals(3, raw.size());
+        for (int round = 0; round < 3; round++) {
+            assertEquals(List.of(ratios[round]), doubles(raw.get(round).getAsJsonArray()));
+        }
         assertEquals(10, m.getAsJsonObject("scorePercentiles").size());
         assertEquals(1.5, m.getAsJsonObject("scorePercentiles").get("100.0").getAsDouble());
         assertTrue(m.get("scoreError").getAsDouble() > 0);
