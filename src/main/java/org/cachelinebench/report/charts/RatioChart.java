@@ -49,7 +49,7 @@ public final class RatioChart {
         YIntervalSeries info = new YIntervalSeries("information / unchecked");
         YIntervalSeries median = new YIntervalSeries("median");
         String[] labels = new String[entries.size()];
-        double min = Double.MAX_VALUE, max = 0;
+        double min = Double.MAX_VALUE, max = 0, pointsMin = 1, pointsMax = 1;
         for (int i = 0; i < entries.size(); i++) {
             Summary.Entry e = entries.get(i);
             labels[i] = e.id();
@@ -64,6 +64,8 @@ public final class RatioChart {
             median.add(i, e.median(), e.median(), e.median());
             min = Math.min(min, Math.min(low, e.median()));
             max = Math.max(max, Math.max(high, e.median()));
+            pointsMin = Math.min(pointsMin, Math.min(e.geoMean(), e.median()));
+            pointsMax = Math.max(pointsMax, Math.max(e.geoMean(), e.median()));
         }
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         data.addSeries(holds);
@@ -76,8 +78,8 @@ public final class RatioChart {
         rows.setGridBandsVisible(false);
         rows.setTickLabelFont(new Font(Font.MONOSPACED, Font.PLAIN, 12));
         LogAxis ratio = new RatioAxis("cost ratio, subject / reference (log scale; > 1: subject slower)");
-        double lo = Math.min(min, 1.0), hi = Math.max(max, 1.0);
-        ratio.setRange(lo / 1.15, hi * 1.15);
+        double[] range = Axes.range(pointsMin, pointsMax, min, max, 4);
+        ratio.setRange(range[0] / 1.15, range[1] * 1.15);
 
         XYErrorRenderer renderer = new XYErrorRenderer();
         renderer.setDrawXError(false);
@@ -135,36 +137,48 @@ public final class RatioChart {
             return ticks;
         }
 
-        /** The coarsest of three ladders that puts at least six ticks into [lo, hi]. */
+        /**
+         * Round values in [lo, hi]: the finest ladder (steps of 1/4, 1/2 or 1 power of two, then coarser
+         * powers) that gives at most ten ticks, or tenths and the like when even the finest gives fewer than five.
+         */
         static List<Double> ticks(double lo, double hi) {
-            double[][] ladders = {{1}, {1, 1.5}, {1, 1.25, 1.5, 1.75}};
-            List<Double> best = List.of();
-            for (double[] steps : ladders) {
-                List<Double> t = new ArrayList<>();
-                for (int k = -10; k <= 10; k++) {
-                    for (double step : steps) {
-                        double v = step * Math.pow(2, k);
-                        if (v >= lo && v <= hi) {
-                            t.add(v);
-                        }
+            double[][] ladders = {{1, 1.25, 1.5, 1.75}, {1, 1.5}, {1}};
+            List<Double> t = ladder(lo, hi, ladders[0], 1);
+            if (t.size() < 5) {
+                return linear(lo, hi);
+            }
+            for (int i = 1; t.size() > 10 && i < ladders.length; i++) {
+                t = ladder(lo, hi, ladders[i], 1);
+            }
+            for (int stride = 2; t.size() > 10; stride *= 2) {
+                t = ladder(lo, hi, ladders[2], stride);
+            }
+            return t;
+        }
+
+        private static List<Double> ladder(double lo, double hi, double[] steps, int stride) {
+            List<Double> t = new ArrayList<>();
+            for (int k = -60; k <= 60; k += stride) {
+                for (double step : steps) {
+                    double v = step * Math.pow(2, k);
+                    if (v >= lo && v <= hi) {
+                        t.add(v);
                     }
                 }
-                t.sort(null);
-                best = t;
-                if (t.size() >= 6) {
-                    break;
-                }
             }
-            if (best.size() < 6) {
-                best = new ArrayList<>();
-                int exponent = (int) Math.floor(Math.log10((hi - lo) / 4));
-                double scale = Math.pow(10, Math.abs(exponent)); // divide by an exact power of ten: 12 / 10.0 is 1.2
-                for (long i = (long) Math.ceil(exponent < 0 ? lo * scale : lo / scale);
-                     (exponent < 0 ? i / scale : i * scale) <= hi; i++) {
-                    best.add(exponent < 0 ? i / scale : i * scale);
-                }
+            t.sort(null);
+            return t;
+        }
+
+        private static List<Double> linear(double lo, double hi) {
+            List<Double> t = new ArrayList<>();
+            int exponent = (int) Math.floor(Math.log10((hi - lo) / 4));
+            double scale = Math.pow(10, Math.abs(exponent)); // divide by an exact power of ten: 12 / 10.0 is 1.2
+            for (long i = (long) Math.ceil(exponent < 0 ? lo * scale : lo / scale);
+                 (exponent < 0 ? i / scale : i * scale) <= hi; i++) {
+                t.add(exponent < 0 ? i / scale : i * scale);
             }
-            return best;
+            return t;
         }
     }
 

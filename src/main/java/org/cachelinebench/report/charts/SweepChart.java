@@ -33,7 +33,7 @@ public final class SweepChart {
         YIntervalSeries fits = new YIntervalSeries("csd within one line");
         YIntervalSeries straddles = new YIntervalSeries("csd straddles two lines");
         YIntervalSeries unknown = new YIntervalSeries("relative IPI rate");
-        double min = 1, max = 1;
+        double min = 1, max = 1, pointsMin = 1, pointsMax = 1;
         for (Summary.SweepPoint p : points) {
             double low = p.low() == null ? p.relative() : p.low();
             double high = p.high() == null ? p.relative() : p.high();
@@ -41,6 +41,8 @@ public final class SweepChart {
             target.add(p.offset(), p.relative(), low, high);
             min = Math.min(min, low);
             max = Math.max(max, high);
+            pointsMin = Math.min(pointsMin, p.relative());
+            pointsMax = Math.max(pointsMax, p.relative());
         }
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         data.addSeries(fits);
@@ -53,8 +55,9 @@ public final class SweepChart {
         offset.setRange(-4, last + 4);
         NumberAxis relative = new NumberAxis("IPI rate relative to offset 0 (same round)");
         relative.setAutoRangeIncludesZero(false);
-        double pad = Math.max(0.05, (max - min) * 0.1);
-        relative.setRange(Math.max(0, min - pad), max + pad);
+        double[] range = Axes.range(pointsMin, pointsMax, min, max, 2);
+        double pad = Math.max(0.05, (range[1] - range[0]) * 0.1);
+        relative.setRange(Math.max(0, range[0] - pad), range[1] + pad);
 
         XYErrorRenderer renderer = new XYErrorRenderer();
         renderer.setDrawXError(false);

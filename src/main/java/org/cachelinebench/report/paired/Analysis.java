@@ -61,7 +61,7 @@ public final class Analysis {
                 case FASTER -> -1;
                 case SIMILAR -> 0;
             };
-            if (direction == 0) {
+            if (direction == 0 || stats.n() < 2) {
                 return "";
             }
             return stats.intervalExcludesOne(direction) ? "clear" : "noisy";

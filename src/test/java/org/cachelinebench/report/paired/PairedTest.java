@@ -76,9 +76,9 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 6 rounds x 7 forks = 42 forks (csd 4, chunk 3)"), out);
-        assertTrue(out.contains("budget: a fork = 2.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 3.5 s; 42 forks = 147 s (2.5 min) of the profile's 300 s"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 4, chunk 3)"), out);
+        assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
         assertTrue(out.contains("round 2:  csd: floor size-aligned line-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
@@ -93,7 +93,7 @@ class PairedTest {
     @Test
     void onlyCutsTheSetsDownToTheVariantsItNeeds() {
         assertEquals(0, run("--only", "^csd\\.straddled", "--dry-run"));
-        assertTrue(out().contains("= 12 forks (csd 2)"), out());
+        assertTrue(out().contains("= 20 forks (csd 2)"), out());
     }
 
     @Test
