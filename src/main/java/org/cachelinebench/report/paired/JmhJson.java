@@ -102,7 +102,9 @@ public final class JmhJson {
      * means ({@code benchmarks/compare}: Welch's t-test over forks) uses exactly the rounds as its samples.
      * Higher is better for a thrpt entry, and every ratio here is one where a drop is the bad news (an
      * alignment benefit that shrank, or the csd drifting away from the one-line floor), so a JMH comparer's
-     * "score went down" is exactly the regression to flag.
+     * "score went down" is exactly the regression to flag. Comparisons expected to stay near 1 (size-aligned
+     * vs line-aligned, the offset sweep) have no bad direction, so they are left out here (they are in
+     * summary.json): a comparer would call half their wobbles regressions.
      */
     public static List<Entry> ratios(List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
         Map<String, BenchmarkInfo> infoByBenchmark = new LinkedHashMap<>();
@@ -111,6 +113,9 @@ public final class JmhJson {
         }
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
+            if (r.comparison().expect().direction() == Expect.Direction.SIMILAR) {
+                continue;
+            }
             BenchmarkInfo info = infoByBenchmark.get(r.subjectBenchmark());
             double[][] raw = new double[r.ratios().length][];
             for (int round = 0; round < raw.length; round++) {
