@@ -24,7 +24,7 @@ public final class Suite {
     static final String SWEEP = "org.cachelinebench.ipi.IpiOffsetSweep.ipi";
     static final String CHUNK = "org.cachelinebench.percpu.ChunkFalseSharing.chunk";
     static final String CHUNK_OBJECT = "org.cachelinebench.percpu.ChunkObjectFalseSharing.chunk";
-    static final String CHUNK_SYMMETRIC = "org.cachelinebench.percpu.ChunkSymmetric";
+    static final String CHUNK_SYMMETRIC = "org.cachelinebench.percpu.ChunkSymmetric.pcpuAllocFree";
 
     /** The IPI rate: throughput of the sending side of the csd group. */
     static final String SENDER = "sender";
@@ -46,7 +46,7 @@ public final class Suite {
                     layouts(CHUNK, "v6.4-rc4", "v2-reorder", "v6.5-merged")),
             new ComparisonSet("chunk-object", "pcpu_chunk as a Java object: base_addr readers vs allocator",
                     layouts(CHUNK_OBJECT, "unpadded", "padded", "contended")),
-            new ComparisonSet("chunk-symmetric", "pcpu_chunk, every thread runs the same operation",
+            new ComparisonSet("chunk-symmetric", "pcpu_chunk, every thread allocates and frees (execl)",
                     layouts(CHUNK_SYMMETRIC, "v6.4-rc4", "v6.5-merged")));
 
     public static final List<Comparison> COMPARISONS = comparisons();
@@ -97,16 +97,18 @@ public final class Suite {
                     "base_addr readers are slower while base_addr shares a line with free_bytes/chunk_md ("
                             + fixed + " moves it off)"));
             c.add(new Comparison("chunk", "v6.4-rc4", fixed, ALLOCATOR, Expect.info(SLOWER),
-                    "the allocator loses its line to readers less often with " + fixed));
+                    "the allocator read-modify-writes free_bytes, so with v6.4-rc4 it must take the line back from"
+                            + " the readers every time (" + fixed + " spares it)"));
         }
         for (String fixed : List.of("padded", "contended")) {
             c.add(new Comparison("chunk-object", "unpadded", fixed, READER, Expect.slower(),
                     "readers of baseAddr are slower while it shares a line with freeBytes (" + fixed + " separates them)"));
             c.add(new Comparison("chunk-object", "unpadded", fixed, ALLOCATOR, Expect.info(SLOWER),
-                    "the allocator loses its line to readers less often when " + fixed));
+                    "the allocator takes its line back from the readers less often when " + fixed));
         }
         c.add(new Comparison("chunk-symmetric", "v6.4-rc4", "v6.5-merged", Comparison.PRIMARY,
-                Expect.info(SLOWER), "with every thread doing the same work the re-layout matters less"));
+                Expect.info(SLOWER), "every thread allocates and reads base_addr (execl): v6.4-rc4 slower "
+                        + "as soon as two threads run on different cores"));
         return List.copyOf(c);
     }
 
