@@ -96,7 +96,8 @@ public final class ResultsReport {
         row(sb, "OS", m.os());
         row(sb, "JDK", m.jdkVendor() + " " + m.jdkVersion() + ", " + m.vmName() + " " + m.vmVersion());
         row(sb, "java", "`" + m.jvm() + "`");
-        row(sb, "VM flags of the forks", m.vmFlags().isEmpty() ? "(none)" : "`" + String.join(" ", m.vmFlags()) + "`");
+        row(sb, "VM flags of the forks", (m.vmFlags().isEmpty() ? "(none)" : "`" + String.join(" ", m.vmFlags()) + "`")
+                + " (a benchmark's own @Fork flags come on top: see jvmArgs in latest/runs.json)");
         row(sb, "JMH", m.jmhVersion());
         row(sb, "cache line", m.cacheLineSize() + " bytes (source: " + m.cacheLineSource() + ")");
         row(sb, "date", m.date());

@@ -20,7 +20,8 @@ import com.google.gson.JsonParseException;
  * @param os               OS name and kernel release
  * @param jvm              java executable of the forks
  * @param jdkVendor        java.vendor of that JVM
- * @param vmFlags          every flag the forks ran with, as JMH reports them
+ * @param vmFlags          the flags the first fork ran with, as JMH reports them (a benchmark's
+ *                         {@code @Fork(jvmArgsAppend)} adds to them; runs.json has each benchmark's)
  * @param cacheLineSize    line size in force in the forks
  * @param cacheLineSource  where it came from: "sysfs", "default" or "property" ({@code CacheLine.SOURCE})
  * @param forkSeconds      mean wall time of a fork on the host

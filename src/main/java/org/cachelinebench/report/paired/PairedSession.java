@@ -50,6 +50,7 @@ public final class PairedSession {
         }
     }
 
+    static final String RESULT_INDENT = "        = ";
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
 
@@ -73,21 +74,22 @@ public final class PairedSession {
                 for (int slot = 0; slot < order.length; slot++) {
                     Variant variant = set.variants().get(order[slot]);
                     long start = clockMillis.getAsLong();
-                    out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s  ", ++done, plan.forks(),
+                    // A line of its own: a fork may print its own lines (setup reports) before its result.
+                    out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s%n", ++done, plan.forks(),
                             round + 1, plan.rounds(), set.id(), variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
                     out.flush();
                     ForkResult result;
                     try {
                         result = runner.run(variant, plan.warmup(), plan.measurement());
                     } catch (Exception e) {
-                        out.println("FAILED");
+                        out.println(RESULT_INDENT + "FAILED");
                         throw new ForkFailedException("fork failed: round " + (round + 1) + ", " + set.id() + "/"
                                 + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
                     }
                     long end = clockMillis.getAsLong();
                     ForkRecord record = new ForkRecord(round, set.id(), variant.id(), slot, start, end, result);
                     records.add(record);
-                    out.println(describe(record));
+                    out.println(RESULT_INDENT + describe(record));
                 }
             }
         }

@@ -38,7 +38,7 @@ class ResultsReportTest {
         for (String expected : List.of(
                 "| CPU | AMD EPYC (2 logical CPUs) |",
                 "| JDK | Debian 17.0.15, OpenJDK 64-Bit Server VM 17.0.15+6 |",
-                "| VM flags of the forks | `-XX:-RestrictContended -Djava.awt.headless=true` |",
+                "| VM flags of the forks | `-XX:-RestrictContended -Djava.awt.headless=true` (a benchmark's own",
                 "| cache line | 64 bytes (source: sysfs) |",
                 "| date | 2023-11-14T22:25:03Z |",
                 "| command | `benchmarks/results` |",

@@ -114,10 +114,11 @@ class PairedSessionTest {
         assertEquals(List.of("a", "b", "c", "a", "b", "c", "b", "a"), fake.ran.subList(0, 8));
 
         String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\\R");
-        assertEquals(20, lines.length);
-        // [  6/20] round 2/4  s   c   HH:MM:SS  sender ... (3.5 s)
-        String sixth = lines[5];
-        assertTrue(sixth.matches("\\[  6/20\\] round 2/4  s +c +\\d\\d:\\d\\d:\\d\\d  .*sender 3\\.000.*\\(3\\.5 s\\)"), sixth);
+        assertEquals(40, lines.length, "a line as each fork starts, a line with its result");
+        // [  6/20] round 2/4  s   c   HH:MM:SS
+        //         = ... sender 3.000  total 6.000 ops/s  (3.5 s)
+        assertTrue(lines[10].matches("\\[  6/20\\] round 2/4  s +c +\\d\\d:\\d\\d:\\d\\d"), lines[10]);
+        assertTrue(lines[11].matches(" +=.* sender 3\\.000 .*total 6\\.000 ops/s  \\(3\\.5 s\\)"), lines[11]);
     }
 
     @Test
