@@ -40,20 +40,32 @@ public final class Budget {
         return sb.toString();
     }
 
-    /** Every round's run order, one line a round. */
+    /** The run order: one line a round (paired), or one line a variant (sequential). */
     public static String order(PairedSession.Plan plan) {
         StringBuilder sb = new StringBuilder();
-        for (int round = 0; round < plan.rounds(); round++) {
-            sb.append(String.format(Locale.ROOT, "round %d:", round + 1));
+        if (plan.order() == PairedSession.Order.SEQUENTIAL) {
             for (ComparisonSet s : plan.sets()) {
-                sb.append("  ").append(s.id()).append(':');
-                for (int i : RoundOrder.of(s.variants().size(), round)) {
-                    sb.append(' ').append(s.variants().get(i).id());
+                for (Variant v : s.variants()) {
+                    sb.append(String.format(Locale.ROOT, "%s: %s x %d%n", s.id(), v.id(), plan.rounds()));
                 }
             }
-            sb.append('\n');
+            return sb.toString();
         }
-        return sb.toString();
+        int round = -1;
+        String set = null;
+        for (PairedSession.Slot slot : plan.schedule()) {
+            if (slot.round() != round) {
+                sb.append(round < 0 ? "" : "\n").append(String.format(Locale.ROOT, "round %d:", slot.round() + 1));
+                round = slot.round();
+                set = null;
+            }
+            if (!slot.set().id().equals(set)) {
+                set = slot.set().id();
+                sb.append("  ").append(set).append(':');
+            }
+            sb.append(' ').append(slot.variant().id());
+        }
+        return sb.append('\n').toString();
     }
 
     public static double meanOverheadSeconds(List<ForkRecord> records, PairedSession.Plan plan) {

@@ -70,7 +70,7 @@ public final class Paired {
             return 0;
         }
         PairedSession.Plan plan = new PairedSession.Plan(sets(o.profile, selected), o.rounds(), o.warmup(),
-                o.measurement());
+                o.measurement(), o.order);
         try {
             ResultStore.checkWritable(o.out, o.updateBaseline);
         } catch (IOException e) {
@@ -84,7 +84,10 @@ public final class Paired {
             return 2;
         }
         out.println(Budget.describe(o.profile, plan));
-        if (o.rounds() % 2 == 1) {
+        if (o.order == PairedSession.Order.SEQUENTIAL) {
+            out.println("note: sequential order, each variant's forks in a row: its ratios carry the machine's "
+                    + "drift; use it only to measure what pairing buys");
+        } else if (o.rounds() % 2 == 1) {
             out.println("note: an odd number of rounds; a linear drift cancels only over pairs of rounds");
         }
         if (o.dryRun) {

@@ -12,12 +12,13 @@ import java.util.regex.PatternSyntaxException;
 public final class PairedOptions {
 
     static final String USAGE = """
-            usage: Paired [--profile ci|full] [--rounds N] [--out DIR] [--only REGEX]
+            usage: Paired [--profile ci|full|calibrate] [--rounds N] [--out DIR] [--only REGEX]
                           [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
                           [--update-baseline] [--baseline DIR] [--require-baseline]
-                          [--dry-run] [--list] [--verbose]
-              --profile ci|full   what to run (default ci): ci = the key csd and pcpu_chunk comparisons
-                                  within 5 minutes; full = all comparisons, offset sweep, async, pinned, on-heap
+                          [--order paired|sequential] [--dry-run] [--list] [--verbose]
+              --profile NAME      what to run (default ci): ci = the key csd and pcpu_chunk comparisons
+                                  within 5 minutes; full = all comparisons, offset sweep, async, pinned,
+                                  on-heap; calibrate = ci plus A/A controls, to measure the runner itself
               --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
               --out DIR           where the session's files go (default results/latest)
               --only REGEX        only comparisons whose id matches (find), e.g. '^csd\\.' or 'reader'
@@ -28,6 +29,8 @@ public final class PairedOptions {
               --update-baseline   also write the session as the baseline (replacing the old one)
               --baseline DIR      where the baseline lives (default: DIR/../baseline of --out)
               --require-baseline  refuse to run (exit 2) when the baseline has no ratios.json yet
+              --order paired      rounds, every variant once per round (default); "sequential" runs each
+                                  variant's forks in a row, only to measure what pairing buys
               --dry-run           print the plan and its time budget, run nothing
               --list              print the profile's comparisons and their claims, run nothing
               --verbose           show JMH's own output of every fork
@@ -43,6 +46,7 @@ public final class PairedOptions {
     IterationSpec warmup;
     IterationSpec measurement;
     boolean updateBaseline;
+    PairedSession.Order order = PairedSession.Order.PAIRED;
     boolean requireBaseline;
     boolean dryRun;
     boolean list;
@@ -64,6 +68,7 @@ public final class PairedOptions {
                 case "--warmup" -> o.warmup = spec(value(args, ++i, a), a);
                 case "--measurement" -> o.measurement = spec(value(args, ++i, a), a);
                 case "--update-baseline" -> o.updateBaseline = true;
+                case "--order" -> o.order = order(value(args, ++i, a));
                 case "--require-baseline" -> o.requireBaseline = true;
                 case "--dry-run" -> o.dryRun = true;
                 case "--list" -> o.list = true;
@@ -109,6 +114,14 @@ public final class PairedOptions {
             throw new IllegalArgumentException(option + " needs a value (see --help)");
         }
         return args[i];
+    }
+
+    private static PairedSession.Order order(String text) {
+        return switch (text) {
+            case "paired" -> PairedSession.Order.PAIRED;
+            case "sequential" -> PairedSession.Order.SEQUENTIAL;
+            default -> throw new IllegalArgumentException("--order " + text + ": paired or sequential");
+        };
     }
 
     private static int rounds(String text) {

@@ -18,6 +18,18 @@ import java.util.function.LongSupplier;
  */
 public final class PairedSession {
 
+    /** The order forks run in. */
+    public enum Order {
+        /** Rounds: every variant of a set once, back to back, rotated and reversed round by round. */
+        PAIRED,
+        /**
+         * Each variant's forks all in a row, then the next variant's, as a JMH run over {@code @Param}
+         * values does. Not for results: it exists so the gain of pairing can be measured on the same machine
+         * with the same statistics ("round" i is then the i-th fork of each variant).
+         */
+        SEQUENTIAL
+    }
+
     /**
      * What to run.
      *
@@ -25,13 +37,19 @@ public final class PairedSession {
      * @param rounds      number of rounds
      * @param warmup      warmup iterations per fork
      * @param measurement measurement iterations per fork
+     * @param order       paired (the point of this runner) or sequential (to measure what pairing buys)
      */
-    public record Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement) {
+    public record Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement,
+                       Order order) {
         public Plan {
             sets = List.copyOf(sets);
             if (rounds < 1) {
                 throw new IllegalArgumentException("rounds must be at least 1");
             }
+        }
+
+        public Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement) {
+            this(sets, rounds, warmup, measurement, Order.PAIRED);
         }
 
         public int forksPerRound() {
@@ -41,7 +59,34 @@ public final class PairedSession {
         public int forks() {
             return rounds * forksPerRound();
         }
+
+        /** Every fork of the plan, in run order. */
+        public List<Slot> schedule() {
+            List<Slot> slots = new ArrayList<>();
+            if (order == Order.SEQUENTIAL) {
+                for (ComparisonSet set : sets) {
+                    for (int v = 0; v < set.variants().size(); v++) {
+                        for (int round = 0; round < rounds; round++) {
+                            slots.add(new Slot(round, set, v, set.variants().get(v)));
+                        }
+                    }
+                }
+                return slots;
+            }
+            for (int round = 0; round < rounds; round++) {
+                for (ComparisonSet set : sets) {
+                    int[] order = RoundOrder.of(set.variants().size(), round);
+                    for (int slot = 0; slot < order.length; slot++) {
+                        slots.add(new Slot(round, set, slot, set.variants().get(order[slot])));
+                    }
+                }
+            }
+            return slots;
+        }
     }
+
+    /** One fork of a plan: its round, set, position within the set's round, and variant. */
+    public record Slot(int round, ComparisonSet set, int position, Variant variant) {}
 
     /** Thrown when a fork fails; names the fork. */
     public static final class ForkFailedException extends Exception {
@@ -68,30 +113,26 @@ public final class PairedSession {
     public List<ForkRecord> run(Plan plan) throws ForkFailedException {
         List<ForkRecord> records = new ArrayList<>();
         int done = 0;
-        for (int round = 0; round < plan.rounds(); round++) {
-            for (ComparisonSet set : plan.sets()) {
-                int[] order = RoundOrder.of(set.variants().size(), round);
-                for (int slot = 0; slot < order.length; slot++) {
-                    Variant variant = set.variants().get(order[slot]);
-                    long start = clockMillis.getAsLong();
-                    // A line of its own: a fork may print its own lines (setup reports) before its result.
-                    out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s%n", ++done, plan.forks(),
-                            round + 1, plan.rounds(), set.id(), variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
-                    out.flush();
-                    ForkResult result;
-                    try {
-                        result = runner.run(variant, plan.warmup(), plan.measurement());
-                    } catch (Exception e) {
-                        out.println(RESULT_INDENT + "FAILED");
-                        throw new ForkFailedException("fork failed: round " + (round + 1) + ", " + set.id() + "/"
-                                + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
-                    }
-                    long end = clockMillis.getAsLong();
-                    ForkRecord record = new ForkRecord(round, set.id(), variant.id(), slot, start, end, result);
-                    records.add(record);
-                    out.println(RESULT_INDENT + describe(record));
-                }
+        for (Slot slot : plan.schedule()) {
+            Variant variant = slot.variant();
+            String set = slot.set().id();
+            long start = clockMillis.getAsLong();
+            // A line of its own: a fork may print its own lines (setup reports) before its result.
+            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s%n", ++done, plan.forks(),
+                    slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
+            out.flush();
+            ForkResult result;
+            try {
+                result = runner.run(variant, plan.warmup(), plan.measurement());
+            } catch (Exception e) {
+                out.println(RESULT_INDENT + "FAILED");
+                throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
+                        + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
             }
+            long end = clockMillis.getAsLong();
+            ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);
+            records.add(record);
+            out.println(RESULT_INDENT + describe(record));
         }
         return records;
     }

@@ -47,7 +47,12 @@ public final class Suite {
             new ComparisonSet("chunk-object", "pcpu_chunk as a Java object: base_addr readers vs allocator",
                     layouts(CHUNK_OBJECT, "unpadded", "padded", "contended")),
             new ComparisonSet("chunk-symmetric", "pcpu_chunk, every thread allocates and frees (execl)",
-                    layouts(CHUNK_SYMMETRIC, "v6.4-rc4", "v6.5-merged")));
+                    layouts(CHUNK_SYMMETRIC, "v6.4-rc4", "v6.5-merged")),
+            // A/A controls: one variant against itself is exactly what a reverted fix gives.
+            new ComparisonSet("csd-aa", "A/A control: the line-aligned csd against itself",
+                    List.of(ipi("line-aligned", "sync", "off"), again(ipi("line-aligned", "sync", "off")))),
+            new ComparisonSet("chunk-aa", "A/A control: the v6.5-merged pcpu_chunk against itself",
+                    List.of(layouts(CHUNK, "v6.5-merged").get(0), again(layouts(CHUNK, "v6.5-merged").get(0)))));
 
     public static final List<Comparison> COMPARISONS = comparisons();
 
@@ -67,7 +72,16 @@ public final class Suite {
             List.of("csd", "csd-async", "csd-pinned", SWEEP_SET, "chunk", "chunk-object", "chunk-symmetric"),
             12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 1.0);
 
-    public static final List<Profile> PROFILES = List.of(CI, FULL);
+    /**
+     * Calibration, for whoever measures the runner itself: the CI sets next to A/A controls (a variant
+     * against itself, the ratio a reverted fix gives). Repeated runs show how often an A/A median would
+     * pass a 1.10 gate (a missed revert) and how often the real claims miss it (a false alarm). 10 rounds x
+     * 11 forks x 2.5 s = 275 s.
+     */
+    public static final Profile CALIBRATE = new Profile("calibrate", List.of("csd", "csd-aa", "chunk", "chunk-aa"),
+            10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
+
+    public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);
 
     private static List<Comparison> comparisons() {
         List<Comparison> c = new ArrayList<>();
@@ -106,6 +120,10 @@ public final class Suite {
             c.add(new Comparison("chunk-object", "unpadded", fixed, ALLOCATOR, Expect.info(SLOWER),
                     "the allocator takes its line back from the readers less often when " + fixed));
         }
+        c.add(new Comparison("csd-aa", "line-aligned-again", "line-aligned", SENDER, Expect.info(SIMILAR),
+                "A/A: the same variant twice, as after a revert; its median should miss the 1.10 gate"));
+        c.add(new Comparison("chunk-aa", "v6.5-merged-again", "v6.5-merged", READER, Expect.info(SIMILAR),
+                "A/A: the same variant twice, as after a revert; its median should miss the 1.10 gate"));
         c.add(new Comparison("chunk-symmetric", "v6.4-rc4", "v6.5-merged", Comparison.PRIMARY,
                 Expect.info(SLOWER), "every thread allocates and reads base_addr (execl): v6.4-rc4 slower "
                         + "as soon as two threads run on different cores"));
@@ -116,13 +134,16 @@ public final class Suite {
         List<Variant> v = new ArrayList<>();
         // straddled next to line-aligned: the key pair is then adjacent in three rounds of four
         for (String placement : List.of("straddled", "line-aligned", "size-aligned")) {
-            v.add(new Variant(placement, IPI, params("placement", placement, "mode", mode,
-                    "layout", "v4.13", "pin", pin)));
+            v.add(ipi(placement, mode, pin));
         }
         if (withFloor) {
             v.add(new Variant("floor", FLOOR, params("pin", pin)));
         }
         return new ComparisonSet(id, title, v);
+    }
+
+    private static Variant ipi(String placement, String mode, String pin) {
+        return new Variant(placement, IPI, params("placement", placement, "mode", mode, "layout", "v4.13", "pin", pin));
     }
 
     private static ComparisonSet sweep() {
@@ -131,6 +152,11 @@ public final class Suite {
             v.add(new Variant("offset-" + offset, SWEEP, params(SWEEP_PARAM, Integer.toString(offset))));
         }
         return new ComparisonSet(SWEEP_SET, "csd IPI rate by the csd's offset within its line", v);
+    }
+
+    /** The same benchmark and params under another id: the second side of an A/A control. */
+    private static Variant again(Variant v) {
+        return new Variant(v.id() + "-again", v.benchmark(), v.params());
     }
 
     private static List<Variant> layouts(String benchmark, String... layouts) {
@@ -164,6 +190,6 @@ public final class Suite {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown profile '" + name + "' (known: ci, full)");
+        throw new IllegalArgumentException("unknown profile '" + name + "' (known: ci, full, calibrate)");
     }
 }

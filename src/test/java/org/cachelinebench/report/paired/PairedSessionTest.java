@@ -35,16 +35,19 @@ class PairedSessionTest {
         return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     }
 
-    /** What a sequential comparison does: all forks of a, then all forks of b, ratio of the mean scores. */
+    /** What a sequential comparison does: all forks of a, then all forks of b; same statistics. */
     private static double sequentialRatio(FakeForks fake, int forksEach) throws Exception {
-        double a = 0, b = 0;
-        for (int i = 0; i < forksEach; i++) {
-            a += fake.run(FakeForks.variant("a"), WARMUP, MEASURE).metric("sender").score();
+        PairedSession.Plan plan = new PairedSession.Plan(List.of(FakeForks.set("s", "a", "b")), forksEach, WARMUP,
+                MEASURE, PairedSession.Order.SEQUENTIAL);
+        List<ForkRecord> records = new PairedSession(fake, fake, sink()).run(plan);
+        List<String> expected = new ArrayList<>();
+        for (String v : List.of("a", "b")) {
+            for (int i = 0; i < forksEach; i++) {
+                expected.add(v);
+            }
         }
-        for (int i = 0; i < forksEach; i++) {
-            b += fake.run(FakeForks.variant("b"), WARMUP, MEASURE).metric("sender").score();
-        }
-        return b / a; // cost(a) / cost(b) for throughput
+        assertEquals(expected, fake.ran, "sequential: every fork of a, then every fork of b");
+        return Analysis.analyze(List.of(A_VS_B), records).get(0).stats().geoMean();
     }
 
     @Test

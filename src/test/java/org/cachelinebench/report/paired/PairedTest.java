@@ -59,7 +59,7 @@ class PairedTest {
     void badInputIsOneLineAndExitTwo() {
         assertUsageError("paired: unknown option --bogus (see --help)", "--bogus");
         errBytes.reset();
-        assertUsageError("paired: unknown profile 'nightly' (known: ci, full)", "--profile", "nightly");
+        assertUsageError("paired: unknown profile 'nightly' (known: ci, full, calibrate)", "--profile", "nightly");
         errBytes.reset();
         assertUsageError("paired: --rounds 0: not a whole number in 1..1000", "--rounds", "0");
         errBytes.reset();
@@ -82,6 +82,19 @@ class PairedTest {
         assertTrue(out.contains("round 2:  csd: floor size-aligned line-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
+    }
+
+    @Test
+    void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
+        assertEquals(0, run("--profile", "calibrate", "--dry-run"));
+        assertTrue(out().contains("= 110 forks (csd 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
+        assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
+        outBytes.reset();
+        assertEquals(0, run("--order", "sequential", "--only", "^csd\\.straddled", "--rounds", "3", "--dry-run"));
+        assertTrue(out().contains("note: sequential order"), out());
+        assertTrue(out().contains("csd: straddled x 3\ncsd: line-aligned x 3\n"), out());
+        errBytes.reset();
+        assertUsageError("paired: --order zigzag: paired or sequential", "--order", "zigzag");
     }
 
     @Test
