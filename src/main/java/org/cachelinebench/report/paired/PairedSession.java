@@ -118,7 +118,7 @@ public final class PairedSession {
             String set = slot.set().id();
             long start = clockMillis.getAsLong();
             // A line of its own: a fork may print its own lines (setup reports) before its result.
-            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-14s %s%n", ++done, plan.forks(),
+            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s%n", ++done, plan.forks(),
                     slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
             out.flush();
             ForkResult result;
