@@ -2,7 +2,7 @@ package org.cachelinebench.report.paired;
 
 import java.util.Arrays;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * Summary of per-round ratios.
@@ -17,8 +17,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * @param n       number of rounds
  * @param geoMean geometric mean of the ratios
- * @param low     lower end of the 95 % interval of the geometric mean (NaN below 2 rounds)
- * @param high    upper end (NaN below 2 rounds)
+ * @param low     lower end of the 95 % interval of the geometric mean (NaN below 3 rounds)
+ * @param high    upper end (NaN below 3 rounds)
  * @param median  median of the ratios; for an even count the geometric mean of the middle two, so that the
  *                median of inverted ratios is the inverted median
  * @param logSd   sample standard deviation of the log ratios (NaN below 2 rounds)
@@ -39,19 +39,13 @@ public record RatioStats(int n, double geoMean, double low, double high, double 
             }
             logs[i] = Math.log(ratios[i]);
         }
-        double mean = Arrays.stream(logs).sum() / n;
-        double low = Double.NaN, high = Double.NaN, sd = Double.NaN;
-        if (n >= 2) {
-            double ss = 0;
-            for (double l : logs) {
-                ss += (l - mean) * (l - mean);
-            }
-            sd = Math.sqrt(ss / (n - 1));
-            double t = new TDistribution(n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
-            double half = t * sd / Math.sqrt(n);
-            low = Math.exp(mean - half);
-            high = Math.exp(mean + half);
-        }
+        // JMH's own statistics (the same Student-t JMH uses for scoreError), on the logs. Like JMH, no
+        // interval from fewer than 3 samples: t with 1 degree of freedom makes it span decades.
+        ListStatistics stats = new ListStatistics(logs);
+        double mean = stats.getMean();
+        double sd = n >= 2 ? stats.getStandardDeviation() : Double.NaN;
+        double[] interval = stats.getConfidenceIntervalAt(CONFIDENCE);
+        double low = Math.exp(interval[0]), high = Math.exp(interval[1]);
         double[] sorted = logs.clone();
         Arrays.sort(sorted);
         double medianLog = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;

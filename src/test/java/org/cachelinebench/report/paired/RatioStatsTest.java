@@ -55,12 +55,16 @@ class RatioStatsTest {
     }
 
     @Test
-    void oneRoundHasNoInterval() {
+    void fewerThanThreeRoundsHaveNoInterval() {
         RatioStats s = RatioStats.of(new double[] {1.3});
         assertEquals(1.3, s.geoMean(), 1e-12);
         assertEquals(1.3, s.median(), 1e-12);
         assertTrue(Double.isNaN(s.low()) && Double.isNaN(s.high()) && Double.isNaN(s.logSd()));
         assertFalse(s.intervalExcludesOne(1));
+        RatioStats two = RatioStats.of(new double[] {1.2, 1.5});
+        assertEquals(Math.sqrt(1.2 * 1.5), two.geoMean(), 1e-12);
+        assertEquals(Math.abs(Math.log(1.5) - Math.log(1.2)) / Math.sqrt(2), two.logSd(), 1e-12);
+        assertTrue(Double.isNaN(two.low()) && Double.isNaN(two.high()));
     }
 
     @Test
