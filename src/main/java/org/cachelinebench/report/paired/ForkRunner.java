@@ -1,0 +1,16 @@
+package org.cachelinebench.report.paired;
+
+import java.util.Collection;
+
+/**
+ * Runs one fork of one variant. The real one drives JMH ({@link JmhForkRunner}); tests pass fakes with a
+ * synthetic drift, so the ordering and ratio logic is checked without JMH.
+ */
+public interface ForkRunner {
+
+    /** Checks before anything runs that every variant exists and its params are valid; one-line message. */
+    default void validate(Collection<Variant> variants) {}
+
+    /** Runs a single fork with the given iterations, or throws. */
+    ForkResult run(Variant variant, IterationSpec warmup, IterationSpec measurement) throws Exception;
+}
