@@ -85,7 +85,7 @@ class CompareScriptIT {
     }
 
     /**
-     * The rebuild rule on a copy of the layout (script, pom.xml, src/main, target/benchmarks.jar) with a stand-in
+     * The rebuild rule on a copy of the layout (script and its lib.sh, pom.xml, src/main, target/benchmarks.jar) with a stand-in
      * {@code mvn} that logs its arguments and touches the jar, or fails: a fresh jar is used as it is, a stale or
      * missing one is rebuilt, and a failed build is exit status 2, never 1.
      */
@@ -94,6 +94,7 @@ class CompareScriptIT {
         Path repo = Files.createDirectories(work.resolve("repo"));
         Files.createDirectories(repo.resolve("benchmarks"));
         Files.copy(SCRIPT, repo.resolve("benchmarks/compare"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(SCRIPT.resolveSibling("lib.sh"), repo.resolve("benchmarks/lib.sh"), StandardCopyOption.COPY_ATTRIBUTES);
         Path source = Files.createDirectories(repo.resolve("src/main/java")).resolve("A.java");
         Files.writeString(source, "class A {}");
         Files.writeString(repo.resolve("pom.xml"), "<project/>");
