@@ -35,7 +35,7 @@ public final class JmhJson {
     private static final double ERROR_CONFIDENCE = 0.999;
 
     /**
-     * Prefix of ratio entries' benchmark names: "pair.csd.straddled-vs-line-aligned.sender".
+     * Prefix of ratio entries' benchmark names: "pair.csd.straddled-vs-line-aligned", "pair.chunk.v6.4-rc4-vs-v2-reorder.reader".
      */
     public static final String PAIR_PREFIX = "pair.";
     public static final String RATIO_UNIT = "ratio";
