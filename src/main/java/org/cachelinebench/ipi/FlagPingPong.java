@@ -13,7 +13,7 @@ import org.openjdk.jmh.infra.Control;
  * <p>The flag sits where a line-aligned csd would start, in a {@link CsdBlock} like the IPI models', so
  * the floor runs on the same lines of the same kind of block.
  */
-public final class FlagPingPong {
+public final class FlagPingPong implements Handshake {
     private final CsdBlock block;
     private final LineAlignedMemory m;
     private final int flag;
@@ -31,6 +31,7 @@ public final class FlagPingPong {
     }
 
     /** Sender: raise the flag, wait for it to come down. Returns true when a round was started. */
+    @Override
     public boolean send(Control stop, SpinWait spin) {
         if (stop.stopMeasurement) {
             return false;
@@ -48,6 +49,7 @@ public final class FlagPingPong {
     }
 
     /** Receiver: wait for the flag, lower it. Returns 1 per round, 0 when stopped. */
+    @Override
     public int receive(Control stop, SpinWait spin) {
         int spins = 0;
         while (m.getIntAcquire(flag) == 0) {
@@ -62,6 +64,7 @@ public final class FlagPingPong {
     }
 
     /** With both threads stopped: what is wrong, or null; one round may be unfinished unless {@code complete}. */
+    @Override
     public String check(boolean complete) {
         long sent = sender.nextSeq;
         long handled = receiver.handled;
@@ -72,6 +75,7 @@ public final class FlagPingPong {
     }
 
     /** Between JMH iterations: check, then lower the flag and clear the counts. */
+    @Override
     public void checkAndReset() {
         String problem = check(false);
         block.clear();

@@ -12,7 +12,7 @@ import org.openjdk.jmh.infra.Control;
  * sums {@code func(info)}, so {@link #check(boolean)} can prove that every IPI was handled once, in order,
  * with the {@code func} and {@code info} it was sent with.
  */
-public final class IpiMailbox {
+public final class IpiMailbox implements Handshake {
     private final CsdLayout layout;
     private final IpiMode mode;
     private final int offset;
@@ -48,6 +48,7 @@ public final class IpiMailbox {
      * receiver may be gone), so the csd is never re-queued while still queued. Returns true when an IPI
      * was queued.
      */
+    @Override
     public boolean send(Control stop, SpinWait spin) {
         if (stop.stopMeasurement) {
             return false;
@@ -66,6 +67,7 @@ public final class IpiMailbox {
     }
 
     /** Receiver: waits for the IPI, then flushes the queue. Returns the csds handled (0 when stopped). */
+    @Override
     public int receive(Control stop, SpinWait spin) {
         if (!smp.awaitIpi(stop, spin)) {
             return 0;
@@ -78,6 +80,7 @@ public final class IpiMailbox {
      * handled and the csd unlocked; otherwise (a JMH iteration that ended mid-call) one IPI may still be
      * queued or running.
      */
+    @Override
     public String check(boolean complete) {
         long sent = sender.nextSeq;
         long handled = receiver.handled;
@@ -107,6 +110,7 @@ public final class IpiMailbox {
     }
 
     /** Between JMH iterations: check what is checkable, then start over with a zeroed block. */
+    @Override
     public void checkAndReset() {
         String problem = check(false);
         reset();

@@ -83,6 +83,44 @@ class IpiBenchmarksIT {
                 Map.of("placement", "size-aligned", "mode", "async", "layout", "current", "pin", "on"));
     }
 
+    /** Both mailboxes alternate inside one measurement; the per-side counters are reported and consistent. */
+    @ParameterizedTest(name = "IpiInterleaved -t {0}")
+    @ValueSource(ints = {1, 2, 4})
+    void interleavedRunsToCompletion(int threads, @TempDir Path dir) throws Exception {
+        Path json = dir.resolve("result.json");
+        List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "IpiInterleaved\\."));
+        args.addAll(SHORT);
+        args.addAll(List.of("-t", Integer.toString(threads), "-p", "subject=straddled", "-p", "mode=sync",
+                "-p", "layout=v4.13", "-p", "pin=off", "-rf", "json", "-rff", json.toString()));
+        Run r = run(args, dir, ONE_SECONDS);
+        assertEquals(0, r.exit, r.describe());
+        Map<String, JsonObject> entries = entries(json);
+        assertEquals(1, entries.size(), entries.keySet().toString());
+        JsonObject e = entries.get(PKG + "IpiInterleaved.ipi");
+        assertGroupReported(e, threads, Map.of("subject", "straddled", "mode", "sync", "layout", "v4.13", "pin", "off"));
+        JsonObject secondary = e.getAsJsonObject("secondaryMetrics");
+        for (String counter : List.of("subjectNanos", "referenceNanos", "subjectCalls", "referenceCalls",
+                "slicePairs", "costRatio")) {
+            assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
+        }
+        double subjectCalls = secondary.getAsJsonObject("subjectCalls").get("score").getAsDouble();
+        double referenceCalls = secondary.getAsJsonObject("referenceCalls").get("score").getAsDouble();
+        double pairs = secondary.getAsJsonObject("slicePairs").get("score").getAsDouble();
+        assertEquals(subjectCalls, referenceCalls, "committed calls per side");
+        assertEquals(pairs * InterleavedPair.SLICE, subjectCalls, "a committed pair is one slice per side");
+    }
+
+    /** The interleaved benchmark refuses -tg other than 1,1 as IpiBenchmark does. */
+    @Test
+    void interleavedRefusesMoreThanOneSenderPerGroup(@TempDir Path dir) throws Exception {
+        List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "IpiInterleaved\\."));
+        args.addAll(SHORT);
+        args.addAll(List.of("-tg", "2,1", "-p", "subject=floor"));
+        Run r = run(args, dir, ONE_SECONDS);
+        assertNotEquals(0, r.exit, r.describe());
+        assertTrue((r.stdout + r.stderr).contains("one sender and one receiver per group"), r.describe());
+    }
+
     @ParameterizedTest(name = "{0} -p {1}")
     @CsvSource({
         "IpiBenchmark,   placement=diagonal, diagonal",
@@ -90,6 +128,9 @@ class IpiBenchmarksIT {
         "IpiOffsetSweep, offset=64,          64",
         "IpiBenchmark,   mode=later,         later",
         "LineFloor,      pin=maybe,          maybe",
+        "IpiInterleaved, subject=diagonal,   diagonal",
+        "IpiInterleaved, subject=line-aligned, line-aligned",
+        "IpiInterleaved, layout=v9,          v9",
     })
     void badParameterValuesFailInOneLine(String benchmark, String param, String value, @TempDir Path dir) throws Exception {
         // offset=64 is bad on 64-byte lines: fix the line size so the test means the same everywhere.
@@ -117,7 +158,7 @@ class IpiBenchmarksIT {
     void listShowsTheBenchmarkNamesTheRunnerDependsOn(@TempDir Path dir) throws Exception {
         Run r = run(List.of("-l"), dir, ONE_SECONDS);
         assertEquals(0, r.exit, r.describe());
-        for (String name : List.of("IpiBenchmark.ipi", "IpiOffsetSweep.ipi", "LineFloor.floor")) {
+        for (String name : List.of("IpiBenchmark.ipi", "IpiOffsetSweep.ipi", "LineFloor.floor", "IpiInterleaved.ipi")) {
             assertTrue(r.stdout.lines().anyMatch(l -> l.trim().equals(PKG + name)), name + " in\n" + r.stdout);
         }
     }

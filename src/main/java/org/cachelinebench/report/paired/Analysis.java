@@ -40,12 +40,28 @@ public final class Analysis {
     /**
      * One comparison's outcome.
      *
-     * @param ratios       cost ratio of each round, in round order
-     * @param secondsApart per round, seconds between the middles of the two forks' measurement windows
+     * @param ratios       the samples in round order: one cost ratio per round for a comparison of forks,
+     *                     one per measurement iteration of every round's fork for an interleaved one
+     * @param secondsApart per sample, seconds between the two sides: the middles of the two forks'
+     *                     measurement windows, or for an interleaved comparison the mean slice length
+     * @param byFork       the samples grouped by the round (fork) they came from, in round order
      */
     public record ComparisonResult(Comparison comparison, String subjectBenchmark, String referenceBenchmark,
                                    double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
-                                   Score reference, int roundsOnExpectedSide, Status status) {
+                                   Score reference, int roundsOnExpectedSide, Status status, double[][] byFork) {
+
+        /** A comparison of forks: every sample is its own round. */
+        public ComparisonResult(Comparison comparison, String subjectBenchmark, String referenceBenchmark,
+                                double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
+                                Score reference, int roundsOnExpectedSide, Status status) {
+            this(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject, reference,
+                    roundsOnExpectedSide, status, eachAlone(ratios));
+        }
+
+        /** Rounds (forks) behind the samples. */
+        public int rounds() {
+            return byFork.length;
+        }
 
         public double medianSecondsApart() {
             double[] s = secondsApart.clone();
@@ -78,6 +94,13 @@ public final class Analysis {
         }
         List<ComparisonResult> results = new ArrayList<>();
         for (Comparison c : comparisons) {
+            if (c.interleaved()) {
+                ComparisonResult r = interleaved(c, byKey, rounds);
+                if (r != null) {
+                    results.add(r);
+                }
+                continue;
+            }
             List<Double> ratios = new ArrayList<>();
             List<Double> apart = new ArrayList<>();
             List<Double> subjectScores = new ArrayList<>();
@@ -113,11 +136,68 @@ public final class Analysis {
         return results;
     }
 
+    /**
+     * An interleaved comparison: every measurement iteration of the subject variant's fork in every round
+     * is one sample, (subjectNanos / subjectCalls) / (referenceNanos / referenceCalls). Both sides ran in
+     * alternating slices of the same iteration, so whatever state the machine was in hit both; the samples
+     * are the iterations of all rounds, the rounds (fresh JVMs) still count for {@link #MIN_ROUNDS}.
+     */
+    private static ComparisonResult interleaved(Comparison c, Map<String, ForkRecord> byKey, int rounds) {
+        List<double[]> byFork = new ArrayList<>();
+        List<Double> apart = new ArrayList<>();
+        List<Double> subjectCost = new ArrayList<>();
+        List<Double> referenceCost = new ArrayList<>();
+        String bench = null;
+        for (int round = 0; round < rounds; round++) {
+            ForkRecord s = byKey.get(key(c.set(), c.subject(), round));
+            if (s == null) {
+                continue;
+            }
+            ForkResult f = s.result();
+            bench = f.info().benchmark();
+            double[] sn = f.metric(Comparison.SUBJECT_NANOS).iterations();
+            double[] sc = f.metric(Comparison.SUBJECT_CALLS).iterations();
+            double[] rn = f.metric(Comparison.REFERENCE_NANOS).iterations();
+            double[] rc = f.metric(Comparison.REFERENCE_CALLS).iterations();
+            double[] pairs = f.secondaries().containsKey(Comparison.SLICE_PAIRS)
+                    ? f.metric(Comparison.SLICE_PAIRS).iterations() : null;
+            double[] ratios = new double[sn.length];
+            for (int i = 0; i < sn.length; i++) {
+                if (!(sc[i] > 0 && rc[i] > 0 && sn[i] > 0 && rn[i] > 0)) {
+                    throw new IllegalArgumentException(c.id() + ": round " + (round + 1) + ", iteration " + (i + 1)
+                            + " measured no complete slice pair (subject " + sn[i] + " ns / " + sc[i] + " calls, reference "
+                            + rn[i] + " ns / " + rc[i] + " calls)");
+                }
+                double sCost = sn[i] / sc[i], rCost = rn[i] / rc[i];
+                ratios[i] = sCost / rCost;
+                subjectCost.add(sCost);
+                referenceCost.add(rCost);
+                // The sides are one slice apart: a pair's time over its two slices.
+                apart.add(pairs != null && pairs[i] > 0 ? (sn[i] + rn[i]) / (2 * pairs[i]) / 1e9 : 0.0);
+            }
+            byFork.add(ratios);
+        }
+        if (byFork.isEmpty()) {
+            return null;
+        }
+        double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        RatioStats stats = RatioStats.of(all);
+        return new ComparisonResult(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
+                stats, new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
+                onExpectedSide(c.expect(), all), status(c.expect(), stats, byFork.size()),
+                byFork.toArray(double[][]::new));
+    }
+
     static Status status(Expect expect, RatioStats stats) {
+        return status(expect, stats, stats.n());
+    }
+
+    /** {@code rounds}: the independent forks behind the samples; fewer than {@link #MIN_ROUNDS} check nothing. */
+    static Status status(Expect expect, RatioStats stats, int rounds) {
         if (!expect.checked()) {
             return Status.INFO;
         }
-        if (stats.n() < MIN_ROUNDS) {
+        if (rounds < MIN_ROUNDS) {
             return Status.TOO_FEW_ROUNDS;
         }
         boolean holds = switch (expect.direction()) {
@@ -141,6 +221,14 @@ public final class Analysis {
     /** 0 when no checked claim failed, 1 when one did. */
     public static int exitCode(List<ComparisonResult> results) {
         return results.stream().anyMatch(r -> r.status() == Status.FAILS) ? 1 : 0;
+    }
+
+    private static double[][] eachAlone(double[] ratios) {
+        double[][] out = new double[ratios.length][];
+        for (int i = 0; i < ratios.length; i++) {
+            out[i] = new double[] {ratios[i]};
+        }
+        return out;
     }
 
     private static double geoMean(List<Double> values) {

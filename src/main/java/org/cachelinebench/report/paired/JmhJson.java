@@ -35,7 +35,7 @@ public final class JmhJson {
     private static final double ERROR_CONFIDENCE = 0.999;
 
     /**
-     * Prefix of ratio entries' benchmark names: "pair.csd.straddled-vs-line-aligned.sender".
+     * Prefix of ratio entries' benchmark names: "pair.csd.straddled-vs-line-aligned", "pair.chunk.v6.4-rc4-vs-v2-reorder.reader".
      */
     public static final String PAIR_PREFIX = "pair.";
     public static final String RATIO_UNIT = "ratio";
@@ -97,7 +97,8 @@ public final class JmhJson {
 
     /**
      * The ratios as JMH entries: benchmark "pair.&lt;comparison id&gt;", mode thrpt, unit "ratio", and
-     * rawData {@code [[r1], [r2], ...]}: every round is one "fork" with one iteration, because a round is
+     * rawData {@code [[r1], [r2], ...]}: every round is one "fork" with one iteration (an interleaved
+     * comparison: with that fork's per-iteration ratios, {@code [[r1a, r1b], [r2a, r2b], ...]}), because a round is
      * what a fork is to JMH, the independent unit (its own fresh JVMs), so a comparer that works on per-fork
      * means ({@code benchmarks/compare}: Welch's t-test over forks) uses exactly the rounds as its samples.
      * Higher is better for a thrpt entry, and every ratio here is one where a drop is the bad news (an
@@ -117,11 +118,13 @@ public final class JmhJson {
                 continue;
             }
             BenchmarkInfo info = infoByBenchmark.get(r.subjectBenchmark());
-            double[][] raw = new double[r.ratios().length][];
+            double[][] raw = new double[r.byFork().length][];
+            int iterations = 1;
             for (int round = 0; round < raw.length; round++) {
-                raw[round] = new double[] {r.ratios()[round]};
+                raw[round] = r.byFork()[round].clone();
+                iterations = Math.max(iterations, raw[round].length);
             }
-            entries.add(header(info, raw.length, 1, info.measurement().jmhTime(),
+            entries.add(header(info, raw.length, iterations, info.measurement().jmhTime(),
                     PAIR_PREFIX + r.comparison().id(), "thrpt", Map.of(), new MetricData(RATIO_UNIT, raw), Map.of()));
         }
         return entries;

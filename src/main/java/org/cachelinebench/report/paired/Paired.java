@@ -171,7 +171,9 @@ public final class Paired {
             for (Comparison c : selected) {
                 if (c.set().equals(id)) {
                     needed.add(c.subject());
-                    needed.add(c.reference());
+                    if (!c.interleaved()) {
+                        needed.add(c.reference());   // interleaved: the reference runs inside the subject's fork
+                    }
                 }
             }
             if (!needed.isEmpty()) {

@@ -39,7 +39,9 @@ public record Summary(int format, String profile, int rounds, String started, St
      *
      * @param expected           "&gt; 1", "&lt; 1" or "≈ 1"
      * @param atLeast            the checked claim's threshold, null when unchecked
-     * @param geoMean            geometric mean of the per-round ratios
+     * @param rounds             rounds (forks) behind the ratios; an interleaved comparison has several
+     *                           ratios (iterations) per round
+     * @param geoMean            geometric mean of the ratios
      * @param low                lower end of its 95 % t-interval (log scale), null below 2 rounds
      * @param median             median ratio (the value claims are checked on)
      * @param medianSecondsApart median over rounds of the time between the two sides' measurement windows
@@ -79,7 +81,7 @@ public record Summary(int format, String profile, int rounds, String started, St
             RatioStats s = r.stats();
             entries.add(new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
                     c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
-                    c.expect().checked() ? c.expect().atLeast() : null, s.n(), r.ratios(), s.geoMean(),
+                    c.expect().checked() ? c.expect().atLeast() : null, r.rounds(), r.ratios(), s.geoMean(),
                     orNull(s.low()), orNull(s.high()), s.median(), orNull(s.logSd()), r.roundsOnExpectedSide(),
                     r.medianSecondsApart(), r.subjectBenchmark(), r.subject().geoMean(), r.subject().unit(),
                     r.referenceBenchmark(), r.reference().geoMean(), r.reference().unit(), r.status().name(),

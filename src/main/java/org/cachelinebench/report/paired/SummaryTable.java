@@ -47,7 +47,7 @@ public final class SummaryTable {
             String[] r = row(e);
             sb.append("| `").append(e.id()).append("` | ").append(e.claim().replace("|", "\\|")).append(" | ")
                     .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
-                    .append(r[4]).append(" | ").append(r[5]).append(" s | ").append(r[6]).append(" | ")
+                    .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") ? " | " : " s | ").append(r[6]).append(" | ")
                     .append(r[7]).append(" | ")
                     .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
                     .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
@@ -60,8 +60,16 @@ public final class SummaryTable {
         String status = e.status() + (e.confidence() == null || e.confidence().isEmpty() ? "" : " (" + e.confidence() + ")");
         String expected = e.expected() + (e.checked() ? ", gate " + (e.direction().equals("FASTER")
                 ? "≤ " + fmt(1 / e.atLeast()) : "≥ " + fmt(e.atLeast())) : "");
-        return new String[] {e.id(), fmt(e.geoMean()), interval, fmt(e.median()), Integer.toString(e.rounds()),
-                String.format(Locale.ROOT, "%.1f", e.medianSecondsApart()), expected, status};
+        return new String[] {e.id(), fmt(e.geoMean()), interval, fmt(e.median()),
+                e.ratios() != null && e.ratios().length != e.rounds()
+                        ? e.rounds() + " (" + e.ratios().length + " it.)" : Integer.toString(e.rounds()),
+                apart(e.medianSecondsApart()), expected, status};
+    }
+
+    /** Seconds, or microseconds for the slices of an interleaved comparison. */
+    private static String apart(double seconds) {
+        return seconds > 0 && seconds < 0.05 ? String.format(Locale.ROOT, "%.0f us", seconds * 1e6)
+                : String.format(Locale.ROOT, "%.1f", seconds);
     }
 
     public static String fmt(double d) {

@@ -15,6 +15,17 @@
  * JMH's Runner API with {@code forks(1)}) behind {@link org.cachelinebench.report.paired.ForkRunner}, so the
  * ordering and the statistics are tested with fake forks that drift.
  *
+ * <p><b>Interleaved comparisons.</b> Forks seconds apart were still not close enough for the csd: a
+ * 2-vCPU KVM guest's round trip jumped between states (~80, ~133, ~475 ns) from one 2-second fork to the
+ * next, so 8 rounds gave straddled/line-aligned 1.05 with interval 0.51..2.17. The csd comparisons are
+ * therefore {@link org.cachelinebench.report.paired.Comparison#interleaved interleaved}: one fork of
+ * {@code IpiInterleaved} per subject and round measures the subject and the line-aligned reference in
+ * alternating 256-call slices inside every iteration, and each measurement iteration gives one ratio from
+ * its aux counters (subject ns per call over reference ns per call). The samples are the iterations of all
+ * rounds; the rounds (fresh JVMs, the independent unit for JIT effects) still count for the minimum of 3.
+ * The old fork-based set remains as {@code csd-forks} (profiles full and calibrate, informational) to show
+ * what interleaving buys.
+ *
  * <p><b>Numbers.</b> Per round, ratio = cost(subject) / cost(reference), cost = 1/throughput (or time),
  * so above 1 the subject is slower. Over rounds: the geometric mean with a 95 % Student-t interval on the
  * log ratios ({@link org.cachelinebench.report.paired.RatioStats}), the median, the median time between

@@ -73,7 +73,41 @@ final class FakeForks implements ForkRunner, LongSupplier {
         for (String label : LABELS) {
             secondaries.put(label, new Metric("ops/s", sender));
         }
+        if (variant.params().containsKey("subject")) {
+            secondaries.putAll(interleavedCounters(truth, trueScore.get(INTERLEAVED_REFERENCE), sender, truth));
+        }
         return new ForkResult(info, new Metric("ops/s", total), secondaries, measureStart, measureEnd);
+    }
+
+    /** The side inside every interleaved fork (IpiInterleaved's line-aligned csd). */
+    static final String INTERLEAVED_REFERENCE = "line-aligned";
+    static final long CALLS = 256L * 1000;
+
+    /**
+     * The aux counters of an interleaved fork: per iteration, both sides made {@link #CALLS} calls at their
+     * true rates times the drift of that iteration ({@code drifted[i] / subject}), as when the two sides
+     * alternate in slices far shorter than the drift.
+     */
+    static Map<String, Metric> interleavedCounters(double subject, Double reference, double[] drifted, double truth) {
+        if (reference == null) {
+            throw new IllegalArgumentException("no true score for the interleaved reference " + INTERLEAVED_REFERENCE);
+        }
+        int n = drifted.length;
+        double[] sn = new double[n], rn = new double[n], calls = new double[n], pairs = new double[n];
+        for (int i = 0; i < n; i++) {
+            double drift = drifted[i] / truth;
+            sn[i] = CALLS / (subject * drift) * 1e9;
+            rn[i] = CALLS / (reference * drift) * 1e9;
+            calls[i] = CALLS;
+            pairs[i] = CALLS / 256.0;
+        }
+        Map<String, Metric> m = new LinkedHashMap<>();
+        m.put(Comparison.SUBJECT_NANOS, new Metric("#", sn));
+        m.put(Comparison.REFERENCE_NANOS, new Metric("#", rn));
+        m.put(Comparison.SUBJECT_CALLS, new Metric("#", calls));
+        m.put(Comparison.REFERENCE_CALLS, new Metric("#", calls));
+        m.put(Comparison.SLICE_PAIRS, new Metric("#", pairs));
+        return m;
     }
 
     static Variant variant(String id) {

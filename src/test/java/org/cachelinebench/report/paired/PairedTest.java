@@ -76,10 +76,10 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 4, chunk 3)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 6 forks = 60 forks (csd 3, chunk 3)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
-        assertTrue(out.contains("round 2:  csd: floor size-aligned line-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 60 forks = 150 s (2.5 min) of the profile's 300 s"), out);
+        assertTrue(out.contains("round 2:  csd: floor size-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
     }
@@ -87,12 +87,13 @@ class PairedTest {
     @Test
     void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
         assertEquals(0, run("--profile", "calibrate", "--dry-run"));
-        assertTrue(out().contains("= 110 forks (csd 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
+        assertTrue(out().contains("= 140 forks (csd 3, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
         assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
         outBytes.reset();
-        assertEquals(0, run("--order", "sequential", "--only", "^csd\\.straddled", "--rounds", "3", "--dry-run"));
+        assertEquals(0, run("--profile", "calibrate", "--order", "sequential", "--only", "^csd-forks\\.straddled",
+                "--rounds", "3", "--dry-run"));
         assertTrue(out().contains("note: sequential order"), out());
-        assertTrue(out().contains("csd: straddled x 3\ncsd: line-aligned x 3\n"), out());
+        assertTrue(out().contains("csd-forks: straddled x 3\ncsd-forks: line-aligned x 3\n"), out());
         errBytes.reset();
         assertUsageError("paired: --order zigzag: paired or sequential", "--order", "zigzag");
     }
@@ -106,13 +107,17 @@ class PairedTest {
     @Test
     void onlyCutsTheSetsDownToTheVariantsItNeeds() {
         assertEquals(0, run("--only", "^csd\\.straddled", "--dry-run"));
-        assertTrue(out().contains("= 20 forks (csd 2)"), out());
+        // Interleaved: the line-aligned reference runs inside the straddled fork, not as a variant.
+        assertTrue(out().contains("= 10 forks (csd 1)"), out());
+        outBytes.reset();
+        assertEquals(0, run("--profile", "calibrate", "--only", "^csd-forks\\.straddled", "--dry-run"));
+        assertTrue(out().contains("= 20 forks (csd-forks 2)"), out());
     }
 
     @Test
     void listShowsClaims() {
         assertEquals(0, run("--list"));
-        assertTrue(out().contains("csd.straddled-vs-line-aligned.sender"));
+        assertTrue(out().contains("csd.straddled-vs-line-aligned "), out());
         assertTrue(out().contains("> 1 (gate)"));
         assertTrue(out().contains("≈ 1 (info)"));
     }
@@ -121,31 +126,42 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(28, fake.ran.size());
+        assertEquals(24, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
         }
         Set<String> pairs = benchmarks(latest.resolve("ratios.json"));
         assertEquals(new TreeSet<>(List.of(
-                "pair.csd.straddled-vs-line-aligned.sender", "pair.csd.floor-vs-line-aligned.sender",
+                "pair.csd.straddled-vs-line-aligned", "pair.csd.floor-vs-line-aligned",
                 "pair.chunk.v6.4-rc4-vs-v2-reorder.reader", "pair.chunk.v6.4-rc4-vs-v2-reorder.allocator",
                 "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader", "pair.chunk.v6.4-rc4-vs-v6.5-merged.allocator")), pairs,
                 "size-aligned vs line-aligned has no bad direction: summary.json only");
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
-                .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned.sender")));
+                .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(7, runs.size(), "one entry per benchmark and params");
+        assertEquals(6, runs.size(), "one entry per benchmark and params");
         assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
-        assertEquals("csd.straddled-vs-line-aligned.sender", straddled.id());
-        assertEquals(1.4, straddled.median(), 0.05);
+        assertEquals("csd.straddled-vs-line-aligned", straddled.id());
+        assertEquals(1.4, straddled.median(), 1e-9, "interleaved: the drift hits both sides, the ratio is exact");
+        assertEquals(4, straddled.rounds());
+        assertEquals(8, straddled.ratios().length, "2 measurement iterations a fork");
         assertEquals("HOLDS", straddled.status());
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(28, m.forks());
-        assertTrue(out().contains("claims hold: 4"), out());
-        assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned.sender` |"));
+        assertEquals(24, m.forks());
+        assertTrue(out().contains("claims hold: 3"), out());
+        assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
+        // ratios.json: one "fork" per round holding that fork's per-iteration ratios
+        JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
+        for (JsonElement e : ratios) {
+            if (e.getAsJsonObject().get("benchmark").getAsString().equals("pair.csd.straddled-vs-line-aligned")) {
+                JsonArray raw = e.getAsJsonObject().getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
+                assertEquals(4, raw.size());
+                assertEquals(2, raw.get(0).getAsJsonArray().size());
+            }
+        }
     }
 
     @Test

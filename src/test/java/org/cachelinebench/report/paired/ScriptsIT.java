@@ -77,7 +77,7 @@ class ScriptsIT {
     void baselineThenGateThenReport() throws Exception {
         Run list = script("ci", "--list");
         assertEquals(0, list.code(), list.toString());
-        assertTrue(list.out().contains("csd.straddled-vs-line-aligned.sender"), list.out());
+        assertTrue(list.out().contains("csd.straddled-vs-line-aligned"), list.out());
         Run baseline = script("ci", concat("--update-baseline", SMOKE));
         assumeTrue(!baseline.err().contains("is not in this jar") && !baseline.err().contains("no JMH benchmark list"),
                 "the IPI benchmarks are not in this build");
@@ -87,13 +87,13 @@ class ScriptsIT {
 
         Run gate = script("ci", SMOKE);
         assertTrue(gate.code() == 0 || gate.code() == 1, "claims are unchecked with 2 rounds; compare may see noise: " + gate);
-        assertTrue(gate.out().contains("csd.straddled-vs-line-aligned.sender"), gate.out());
+        assertTrue(gate.out().contains("csd.straddled-vs-line-aligned"), gate.out());
         assertEquals("latest", Metadata.read(results.resolve("latest/metadata.json")).role());
         assertTrue(Metadata.read(results.resolve("latest/metadata.json")).command().startsWith("benchmarks/ci --only"));
 
         Run report = script("results", "--report-only");
         assertEquals(0, report.code(), report.toString());
-        assertTrue(Files.readString(results.resolve("README.md")).contains("`csd.straddled-vs-line-aligned.sender`"));
+        assertTrue(Files.readString(results.resolve("README.md")).contains("`csd.straddled-vs-line-aligned`"));
         assertTrue(Files.size(results.resolve("charts/ratios.png")) > 1000);
     }
 

@@ -1,0 +1,42 @@
+package org.cachelinebench.ipi;
+
+/**
+ * The {@code subject} parameter of {@link IpiInterleaved}: what is measured against the line-aligned csd
+ * in the same iteration.
+ * <ul>
+ *   <li>{@code straddled}: a csd at {@code lineSize - 16}, across two lines (the 2017 report);</li>
+ *   <li>{@code size-aligned}: a csd at 32, the merged fix;</li>
+ *   <li>{@code floor}: no csd, one bare flag bounced in one line ({@link FlagPingPong}).</li>
+ * </ul>
+ */
+public enum InterleavedSubject {
+    STRADDLED("straddled", CsdPlacement.STRADDLED),
+    SIZE_ALIGNED("size-aligned", CsdPlacement.SIZE_ALIGNED),
+    FLOOR("floor", null);
+
+    public static final String PARAM = "subject";
+
+    private final String value;
+    private final CsdPlacement placement;
+
+    InterleavedSubject(String value, CsdPlacement placement) {
+        this.value = value;
+        this.placement = placement;
+    }
+
+    public String value() { return value; }
+
+    public static InterleavedSubject parse(String value) {
+        for (InterleavedSubject s : values()) {
+            if (s.value.equals(value)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("subject must be 'straddled', 'size-aligned' or 'floor', not '" + value + "'");
+    }
+
+    /** A new handshake in a block of its own: a csd mailbox, or for the floor a flag. */
+    Handshake create(CsdLayout layout, IpiMode mode) {
+        return placement == null ? FlagPingPong.create() : IpiMailbox.create(layout, mode, placement);
+    }
+}
