@@ -22,6 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /*
  * The csd comparison with both variants inside one measurement.
@@ -50,12 +52,13 @@ import org.openjdk.jmh.infra.Control;
  *   java -jar target/benchmarks.jar IpiInterleaved -p subject=straddled -p pin=on
  *   The paired runner's csd comparisons run it: org.cachelinebench.report.paired.Paired --profile ci.
  *
- * How to read it: per iteration, "ipi:costRatio" is (subject ns per call) / (reference ns per call) over
- * the slice pairs that iteration completed: above 1 the subject is slower. It is what to read, in the
- * iteration lines. JMH sums @AuxCounters EVENTS over iterations (and groups, with -t 4), so the summary
- * row's costRatio is that sum: divide it by the iteration count, or form the ratio from the summed
- * "ipi:subjectNanos", "ipi:subjectCalls", "ipi:referenceNanos" and "ipi:referenceCalls" rows, which are
- * the raw totals. "ipi:slicePairs" counts the pairs behind them. "ipi:sender" is calls per microsecond over
+ * How to read it: after each iteration the fork prints a "# cost ratio" line, (subject ns per call) /
+ * (reference ns per call) over the slice pairs that iteration completed, and at the end one over all
+ * measurement iterations: above 1 the subject is slower. That line is what to read. (It is not a JMH
+ * counter because JMH sums @AuxCounters EVENTS over iterations, which is right for the raw totals below
+ * and wrong for a ratio.) The JSON has the raw totals "ipi:subjectNanos", "ipi:subjectCalls",
+ * "ipi:referenceNanos" and "ipi:referenceCalls", from which the paired runner forms the ratio of every
+ * iteration; "ipi:slicePairs" counts the pairs behind them. "ipi:sender" is calls per microsecond over
  * both sides (the mix of two costs, not a number to compare); yields as in IpiBenchmark: non-zero means a
  * disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test, not a measurement.
  */
@@ -113,7 +116,23 @@ public class IpiInterleaved {
         public long subjectCalls() { return slices.subjectCalls(); }
         public long referenceCalls() { return slices.referenceCalls(); }
         public long slicePairs() { return slices.slicePairs(); }
-        public double costRatio() { return slices.costRatio(); }
+
+        /** The measurement iterations' totals, for the trial's ratio line. */
+        private final SliceSender trial = new SliceSender();
+
+        @TearDown(Level.Iteration)
+        public void printRatio(IterationParams iteration) {
+            boolean measured = iteration.getType() == IterationType.MEASUREMENT;
+            if (measured) {
+                trial.add(slices);
+            }
+            System.out.println("# " + (measured ? "measurement" : "warmup") + " iteration: " + slices.describeRatio());
+        }
+
+        @TearDown(Level.Trial)
+        public void printTrialRatio() {
+            System.out.println("# all measurement iterations: " + trial.describeRatio());
+        }
     }
 
     /** The receiver's position in the schedule. */

@@ -97,4 +97,20 @@ public final class SliceSender extends SliceSenderPadAfter {
         }
         return ((double) subjectNanos / subjectCalls) / ((double) referenceNanos / referenceCalls);
     }
+
+    /** Adds another sender's committed totals to this one's (for a trial's sum over iterations). */
+    void add(SliceSender other) {
+        subjectNanos += other.subjectNanos;
+        referenceNanos += other.referenceNanos;
+        subjectCalls += other.subjectCalls;
+        referenceCalls += other.referenceCalls;
+        slicePairs += other.slicePairs;
+    }
+
+    /** "cost ratio 1.072 (subject 140.1 ns, reference 130.7 ns per call; 6206 slice pairs)". */
+    String describeRatio() {
+        return String.format("cost ratio %.3f (subject %.1f ns, reference %.1f ns per call; %d slice pairs)",
+                costRatio(), (double) subjectNanos / Math.max(1, subjectCalls),
+                (double) referenceNanos / Math.max(1, referenceCalls), slicePairs);
+    }
 }
