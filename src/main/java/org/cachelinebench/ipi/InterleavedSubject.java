@@ -6,13 +6,16 @@ package org.cachelinebench.ipi;
  * <ul>
  *   <li>{@code straddled}: a csd at {@code lineSize - 16}, across two lines (the 2017 report);</li>
  *   <li>{@code size-aligned}: a csd at 32, the merged fix;</li>
- *   <li>{@code floor}: no csd, one bare flag bounced in one line ({@link FlagPingPong}).</li>
+ *   <li>{@code floor}: no csd, one bare flag bounced in one line ({@link FlagPingPong});</li>
+ *   <li>{@code line-aligned}: the reference's own placement in a block of its own, the A/A control:
+ *       whatever ratio it gives is the design's bias, to set beside the others.</li>
  * </ul>
  */
 public enum InterleavedSubject {
     STRADDLED("straddled", CsdPlacement.STRADDLED),
     SIZE_ALIGNED("size-aligned", CsdPlacement.SIZE_ALIGNED),
-    FLOOR("floor", null);
+    FLOOR("floor", null),
+    LINE_ALIGNED("line-aligned", CsdPlacement.LINE_ALIGNED);
 
     public static final String PARAM = "subject";
 
@@ -32,7 +35,7 @@ public enum InterleavedSubject {
                 return s;
             }
         }
-        throw new IllegalArgumentException("subject must be 'straddled', 'size-aligned' or 'floor', not '" + value + "'");
+        throw new IllegalArgumentException("subject must be 'straddled', 'size-aligned', 'floor' or 'line-aligned', not '" + value + "'");
     }
 
     /** A new handshake in a block of its own: a csd mailbox, or for the floor a flag. */

@@ -129,7 +129,6 @@ class IpiBenchmarksIT {
         "IpiBenchmark,   mode=later,         later",
         "LineFloor,      pin=maybe,          maybe",
         "IpiInterleaved, subject=diagonal,   diagonal",
-        "IpiInterleaved, subject=line-aligned, line-aligned",
         "IpiInterleaved, layout=v9,          v9",
     })
     void badParameterValuesFailInOneLine(String benchmark, String param, String value, @TempDir Path dir) throws Exception {

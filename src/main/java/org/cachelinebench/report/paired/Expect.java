@@ -42,14 +42,6 @@ public record Expect(Direction direction, boolean checked, double atLeast) {
         return new Expect(Direction.SLOWER, true, MIN_EFFECT);
     }
 
-    /**
-     * A gating claim with its own smallest effect, for a comparison whose measured effect and noise are
-     * both known to be smaller than {@link #MIN_EFFECT} allows for (see where it is used).
-     */
-    public static Expect slowerBy(double atLeast) {
-        return new Expect(Direction.SLOWER, true, atLeast);
-    }
-
     /** A gating claim: the subject costs at most 1/{@link #MIN_EFFECT} of the reference. */
     public static Expect faster() {
         return new Expect(Direction.FASTER, true, MIN_EFFECT);

@@ -44,7 +44,7 @@ public final class Suite {
 
     public static final List<ComparisonSet> SETS = List.of(
             interleaved("csd", "csd IPI, sync, v4.13 layout, unpinned, each subject against a line-aligned csd in "
-                    + "the same measurement (IpiInterleaved); with the one-line floor", "sync", "off", true),
+                    + "the same measurement (IpiInterleaved); with the one-line floor and an A/A control", "sync", "off", true),
             interleaved("csd-async", "csd IPI, async, v4.13 layout, unpinned, interleaved", "async", "off", false),
             interleaved("csd-pinned", "csd IPI, sync, v4.13 layout, threads pinned, interleaved", "sync", "on", false),
             // What interleaving replaced: every placement in a fork of its own (IpiBenchmark, LineFloor).
@@ -66,16 +66,16 @@ public final class Suite {
     public static final List<Comparison> COMPARISONS = comparisons();
 
     /**
-     * CI: the key csd (interleaved: one fork per subject) and pcpu_chunk comparisons, 6 forks a round. A
-     * fork's overhead beyond its iterations (JVM start, JMH handshake, setup) measured 0.4-0.7 s on a busy
-     * 2-vCPU VM; 1.0 s is assumed. 10 rounds x 6 forks x (1.0 + 0.5 + 1.0 s) = 150 s, and still 210 s if
-     * the overhead were 2 s: inside 5 minutes. Each interleaved fork gives 2 samples (its 2 iterations).
+     * CI: the key csd (interleaved: one fork per subject, A/A control included) and pcpu_chunk comparisons,
+     * 7 forks a round. A fork's overhead beyond its iterations (JVM start, JMH handshake, setup) measured
+     * 0.3 s on an idle 2-vCPU VM; 1.0 s is assumed. 10 rounds x 7 forks x (1.0 + 0.5 + 1.0 s) = 175 s, and
+     * still 245 s if the overhead were 2 s: inside 5 minutes. Each interleaved fork gives 2 samples (its 2 iterations).
      */
     public static final Profile CI = new Profile("ci", List.of("csd", "chunk"), 10,
             new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
-     * Full: everything, 27 forks a round. 12 rounds x 27 x (1.0 + 1.0 + 1.5 s) = 1134 s (19 min); 24 min
+     * Full: everything, 28 forks a round. 12 rounds x 28 x (1.0 + 1.0 + 1.5 s) = 1176 s (20 min); 25 min
      * with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
@@ -95,21 +95,15 @@ public final class Suite {
 
     public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);
 
-    /**
-     * The straddle's gate. Interleaved on the 2-vCPU KVM VM (30 Nov 2026, 3 sessions of 4-6 rounds) the Java
-     * model measured straddled/line-aligned medians of 1.057-1.075 with 95 % intervals about +-4 %, below the
-     * 1.10 of {@link Expect#MIN_EFFECT}, while a C program running the same protocol interleaved the same way
-     * measured 1.09-1.31 (the gap is reported, not explained). Interleaving makes the noise small enough to
-     * gate a smaller effect; 1.02 still separates it from the 1.00 of two identical placements.
-     */
-    static final double CSD_STRADDLE_EFFECT = 1.02;
-
     private static List<Comparison> comparisons() {
         List<Comparison> c = new ArrayList<>();
         for (String set : List.of("csd", "csd-async", "csd-pinned")) {
-            boolean gate = !set.equals("csd-async");
-            c.add(Comparison.interleaved(set, "straddled", "line-aligned",
-                    gate ? Expect.slowerBy(CSD_STRADDLE_EFFECT) : Expect.info(SLOWER),
+            // Informational, not a gate. Interleaved on the 2-vCPU KVM VM (30 Nov 2026) the Java model put
+            // straddled/line-aligned at 1.025-1.075 per session, but the A/A control below (the reference's
+            // own placement as the subject) at about 1.02 too: the design favours the reference by about
+            // as much as the straddle costs, so a gate could not tell a revert from the claim. The C
+            // program in benchmarks/c measured 1.09-1.31 for the same protocol. The pcpu claims gate.
+            c.add(Comparison.interleaved(set, "straddled", "line-aligned", Expect.info(SLOWER),
                     "a csd straddling two lines is slower than a line-aligned one, measured in the same iterations"));
             c.add(Comparison.interleaved(set, "size-aligned", "line-aligned", Expect.info(SIMILAR),
                     "aligning a 32-byte csd to its size (2017 fix) is as good as aligning it to the line"));
@@ -118,6 +112,9 @@ public final class Suite {
         // gate at 1.10 could fail on a true result; the number is reported.
         c.add(Comparison.interleaved("csd", "floor", "line-aligned", Expect.info(Expect.Direction.FASTER),
                 "one line's round trip (the floor) costs no more than a line-aligned csd call"));
+        c.add(Comparison.interleaved("csd", "line-aligned-again", "line-aligned", Expect.info(SIMILAR),
+                "A/A control: a line-aligned csd against the line-aligned reference; its distance from 1 is the "
+                        + "interleaved design's own bias"));
         // The same claims from separate forks, informational: they show what interleaving buys.
         c.add(new Comparison(FORKS_SET, "straddled", "line-aligned", SENDER, Expect.info(SLOWER),
                 "separate forks: a csd straddling two lines is slower than a line-aligned one"));
@@ -173,6 +170,11 @@ public final class Suite {
         List<String> subjects = withFloor ? List.of("straddled", "size-aligned", "floor") : List.of("straddled", "size-aligned");
         for (String subject : subjects) {
             v.add(new Variant(subject, INTERLEAVED, params("subject", subject, "mode", mode, "layout", "v4.13", "pin", pin)));
+        }
+        if (withFloor) {
+            // The A/A control: the reference's own placement as the subject.
+            v.add(again(new Variant("line-aligned", INTERLEAVED,
+                    params("subject", "line-aligned", "mode", mode, "layout", "v4.13", "pin", pin))));
         }
         return new ComparisonSet(id, title, v);
     }

@@ -32,7 +32,7 @@ class PairedTest {
 
     private static FakeForks healthy() {
         return new FakeForks(t -> 1 + 0.5 * Math.sin(t / 40), 2000)
-                .score("straddled", 100).score("size-aligned", 140).score("line-aligned", 140).score("floor", 400)
+                .score("straddled", 100).score("size-aligned", 140).score("line-aligned", 140).score("line-aligned-again", 140).score("floor", 400)
                 .score("v6.4-rc4", 50).score("v2-reorder", 200).score("v6.5-merged", 200);
     }
 
@@ -76,10 +76,10 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 6 forks = 60 forks (csd 3, chunk 3)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 4, chunk 3)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 60 forks = 150 s (2.5 min) of the profile's 300 s"), out);
-        assertTrue(out.contains("round 2:  csd: floor size-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
+        assertTrue(out.contains("round 2:  csd: line-aligned-again floor size-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
     }
@@ -87,7 +87,7 @@ class PairedTest {
     @Test
     void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
         assertEquals(0, run("--profile", "calibrate", "--dry-run"));
-        assertTrue(out().contains("= 140 forks (csd 3, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
+        assertTrue(out().contains("= 150 forks (csd 4, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
         assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--order", "sequential", "--only", "^csd-forks\\.straddled",
@@ -126,7 +126,7 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(24, fake.ran.size());
+        assertEquals(28, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
         }
@@ -139,7 +139,7 @@ class PairedTest {
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(6, runs.size(), "one entry per benchmark and params");
+        assertEquals(7, runs.size(), "one entry per benchmark and params");
         assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -147,11 +147,11 @@ class PairedTest {
         assertEquals(1.4, straddled.median(), 1e-9, "interleaved: the drift hits both sides, the ratio is exact");
         assertEquals(4, straddled.rounds());
         assertEquals(8, straddled.ratios().length, "2 measurement iterations a fork");
-        assertEquals("HOLDS", straddled.status());
+        assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(24, m.forks());
-        assertTrue(out().contains("claims hold: 3"), out());
+        assertEquals(28, m.forks());
+        assertTrue(out().contains("claims hold: 2"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round holding that fork's per-iteration ratios
         JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
@@ -166,7 +166,7 @@ class PairedTest {
 
     @Test
     void aRevertedFixFailsItsClaimWithExitOne() {
-        fake = healthy().score("straddled", 140);
+        fake = healthy().score("v6.5-merged", 50); // as if v6.5's relayout were reverted to v6.4-rc4's
         assertEquals(1, run("--rounds", "4", "--out", root.resolve("latest").toString()));
         assertTrue(out().contains("CLAIMS FAILED: 1"), out());
     }
