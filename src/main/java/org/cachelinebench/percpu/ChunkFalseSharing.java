@@ -60,7 +60,7 @@ import org.openjdk.jmh.infra.Control;
  *   java -jar target/benchmarks.jar ChunkFalseSharing                    # 1 allocator : 1 reader
  *   java -jar target/benchmarks.jar ChunkFalseSharing -tg 1,3            # 1 allocator : 3 readers
  *   java -jar target/benchmarks.jar ChunkFalseSharing -p config=+stats
- * Pin threads to distinct cores for stable numbers; with more threads than cores the lock holder can
+ * Keep the thread count at or below the core count: with more threads than cores the lock holder can
  * be descheduled and the numbers say more about the scheduler than about lines.
  */
 @BenchmarkMode(Mode.Throughput)
