@@ -9,7 +9,7 @@ import java.nio.ByteOrder;
  * Off-heap memory whose byte 0 sits on a cache-line boundary, with the access strengths the kernel
  * uses: plain, opaque ({@code READ_ONCE}/{@code WRITE_ONCE}), acquire ({@code smp_load_acquire}),
  * release ({@code smp_store_release}), volatile, and atomic read-modify-writes ({@code cmpxchg},
- * {@code xchg}). Fields are addressed by byte index and must be naturally aligned.
+ * {@code xchg}): the strengths the two models use, nothing more. Fields are addressed by byte index and must be naturally aligned.
  *
  * <p>Built on a direct {@link ByteBuffer} and {@link MethodHandles#byteBufferViewVarHandle}: the JDK's
  * public API, no {@code sun.misc.Unsafe}. The alignment is proven from the buffer's real address with
@@ -78,7 +78,6 @@ public final class LineAlignedMemory {
     public long getLong(int i) { return (long) LONG.get(buffer, i); }
     public void setLong(int i, long v) { LONG.set(buffer, i, v); }
     public long getLongOpaque(int i) { return (long) LONG.getOpaque(buffer, i); }
-    public void setLongOpaque(int i, long v) { LONG.setOpaque(buffer, i, v); }
     public long getLongAcquire(int i) { return (long) LONG.getAcquire(buffer, i); }
     public void setLongRelease(int i, long v) { LONG.setRelease(buffer, i, v); }
     public long getLongVolatile(int i) { return (long) LONG.getVolatile(buffer, i); }
@@ -90,7 +89,6 @@ public final class LineAlignedMemory {
         return (long) LONG.compareAndExchange(buffer, i, expect, update);
     }
     public long getAndSetLong(int i, long v) { return (long) LONG.getAndSet(buffer, i, v); }
-    public long getAndAddLong(int i, long delta) { return (long) LONG.getAndAdd(buffer, i, delta); }
 
     // ---- 4-byte fields --------------------------------------------------------------------------
 
@@ -101,10 +99,7 @@ public final class LineAlignedMemory {
     public int getIntAcquire(int i) { return (int) INT.getAcquire(buffer, i); }
     public void setIntRelease(int i, int v) { INT.setRelease(buffer, i, v); }
     public int getIntVolatile(int i) { return (int) INT.getVolatile(buffer, i); }
-    public void setIntVolatile(int i, int v) { INT.setVolatile(buffer, i, v); }
     public boolean compareAndSetInt(int i, int expect, int update) {
         return INT.compareAndSet(buffer, i, expect, update);
     }
-    public int getAndSetInt(int i, int v) { return (int) INT.getAndSet(buffer, i, v); }
-    public int getAndAddInt(int i, int delta) { return (int) INT.getAndAdd(buffer, i, delta); }
 }

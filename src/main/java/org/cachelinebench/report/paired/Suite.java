@@ -99,10 +99,11 @@ public final class Suite {
         List<Comparison> c = new ArrayList<>();
         for (String set : List.of("csd", "csd-async", "csd-pinned")) {
             // Informational, not a gate. Interleaved on the 2-vCPU KVM VM (30 Nov 2026) the Java model put
-            // straddled/line-aligned at 1.025-1.075 per session, but the A/A control below (the reference's
+            // straddled/line-aligned at 1.014-1.078 per session, but the A/A control below (the reference's
             // own placement as the subject) at about 1.02 too: the design favours the reference by about
             // as much as the straddle costs, so a gate could not tell a revert from the claim. The C
-            // program in benchmarks/c measured 1.09-1.31 for the same protocol. The pcpu claims gate.
+            // program in benchmarks/c measured 0.99-1.02 for the same protocol, a first draft of it 1.09-1.31
+            // (README, "Measured here"). The pcpu claims gate.
             c.add(Comparison.interleaved(set, "straddled", "line-aligned", Expect.info(SLOWER),
                     "a csd straddling two lines is slower than a line-aligned one, measured in the same iterations"));
             c.add(Comparison.interleaved(set, "size-aligned", "line-aligned", Expect.info(SIMILAR),
