@@ -2,19 +2,19 @@ package org.cachelinebench;
 
 import java.util.Map;
 
-import org.cachelinebench.ipi.CallSingleData;
 import org.cachelinebench.ipi.IpiBenchmark;
 import org.cachelinebench.ipi.IpiOffsetSweep;
 import org.cachelinebench.ipi.LineFloor;
-import org.cachelinebench.layout.CacheLine;
-import org.cachelinebench.layout.Pahole;
-import org.cachelinebench.layout.Placement;
-import org.cachelinebench.layout.StructLayout;
-import org.cachelinebench.percpu.ChunkObjects;
-import org.cachelinebench.percpu.ChunkVersion;
-import org.cachelinebench.percpu.KernelConfig;
-import org.cachelinebench.percpu.OffHeapPcpuChunk;
-import org.cachelinebench.percpu.PcpuChunkLayouts;
+import org.cachelinebench.model.ipi.CallSingleData;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.Pahole;
+import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.StructLayout;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkVersion;
+import org.cachelinebench.model.percpu.KernelConfig;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.openjdk.jol.info.ClassLayout;
 
 /**

@@ -1,5 +1,7 @@
 package org.cachelinebench.ipi;
 
+import org.cachelinebench.model.ipi.Handshake;
+
 /**
  * Two independent handshakes driven alternately by one sender and one receiver: the <em>subject</em>
  * (a straddled or size-aligned csd, or the one-flag floor) and the <em>reference</em> (a line-aligned

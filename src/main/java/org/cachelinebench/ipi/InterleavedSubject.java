@@ -1,5 +1,12 @@
 package org.cachelinebench.ipi;
 
+import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.CsdPlacement;
+import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.Handshake;
+import org.cachelinebench.model.ipi.IpiMailbox;
+import org.cachelinebench.model.ipi.IpiMode;
+
 /**
  * The {@code subject} parameter of {@link IpiInterleaved}: what is measured against the line-aligned csd
  * in the same iteration.

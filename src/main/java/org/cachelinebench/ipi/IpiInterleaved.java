@@ -5,6 +5,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.cpu.Pin;
 import org.cachelinebench.cpu.PinnedThread;
+import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.CsdPlacement;
+import org.cachelinebench.model.ipi.Handshake;
+import org.cachelinebench.model.ipi.IpiMailbox;
+import org.cachelinebench.model.ipi.IpiMode;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

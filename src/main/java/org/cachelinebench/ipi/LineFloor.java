@@ -4,7 +4,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.cpu.Pin;
 import org.cachelinebench.cpu.PinnedThread;
-import org.cachelinebench.layout.Placement;
+import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.layout.Placement;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

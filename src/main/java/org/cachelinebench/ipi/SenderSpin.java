@@ -1,5 +1,6 @@
 package org.cachelinebench.ipi;
 
+import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;

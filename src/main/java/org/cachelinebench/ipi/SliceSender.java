@@ -1,8 +1,9 @@
 package org.cachelinebench.ipi;
 
+import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
-/** Padding before the sender's schedule (see {@link SenderLog}). */
+/** Padding before the sender's schedule (see {@code model.ipi.SenderLog}). */
 abstract class SliceSenderPadBefore {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 }

@@ -3,7 +3,13 @@ package org.cachelinebench.percpu;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.layout.CacheLine;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.HeapAddresses;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

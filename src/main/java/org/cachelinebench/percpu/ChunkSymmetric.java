@@ -2,6 +2,10 @@ package org.cachelinebench.percpu;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

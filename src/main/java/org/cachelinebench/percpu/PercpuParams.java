@@ -1,5 +1,8 @@
 package org.cachelinebench.percpu;
 
+import org.cachelinebench.model.percpu.ChunkVersion;
+import org.cachelinebench.model.percpu.KernelConfig;
+
 /**
  * The {@code @Param} values of this package's benchmarks, parsed in one place so that
  * {@code checkParam} (run by the suite's Main before any fork) and each benchmark's setup give the

@@ -9,6 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.CsdPlacement;
+import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.Handshake;
+import org.cachelinebench.model.ipi.IpiMailbox;
+import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.SpinWait;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Control;
 

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
-import org.cachelinebench.layout.CacheLine;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkVersion;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Control;
 

@@ -10,6 +10,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
 
+import org.cachelinebench.model.percpu.KernelConfig;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.layout.CacheLine;
+import org.cachelinebench.model.layout.CacheLine;
 
 /** Facts about the machine and the forks' JVM, for {@link Metadata}. */
 final class MachineInfo {

@@ -11,7 +11,7 @@ import java.util.Map;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
-import org.cachelinebench.layout.Placement;
+import org.cachelinebench.model.layout.Placement;
 
 /**
  * The machine-readable summary of a session (summary.json): every comparison's ratios and statistics, and

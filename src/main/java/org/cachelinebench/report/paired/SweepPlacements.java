@@ -3,7 +3,7 @@ package org.cachelinebench.report.paired;
 import java.lang.reflect.Method;
 import java.util.Map;
 
-import org.cachelinebench.layout.Placement;
+import org.cachelinebench.model.layout.Placement;
 
 /**
  * Where the offset sweep's csd sits at each offset, so charts can mark the offsets at which it straddles.

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import org.cachelinebench.layout.Placement;
+import org.cachelinebench.model.layout.Placement;
 import org.junit.jupiter.api.Test;
 
 class SummaryTest {

@@ -1,0 +1,114 @@
+package org.cachelinebench.model.ipi;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Placement;
+
+/**
+ * The memory one IPI model runs in: the receiving CPU's {@code call_single_queue} and one csd, in a
+ * line-aligned off-heap block whose line positions are the same for every variant.
+ *
+ * <pre>
+ * line 0  call_single_queue (struct llist_head), alone in its line (DEFINE_PER_CPU_SHARED_ALIGNED)
+ * line 1  unused
+ * line 2  unused
+ * line 3  csd line A  \  the csd starts at offset 0..lineSize-8 of line A
+ * line 4  csd line B  /  and may run into line B
+ * line 5  unused
+ * </pre>
+ *
+ * Lines are counted from an origin on a {@code 2 * lineSize} boundary (proven from the real address), so
+ * that every used line is the only used line of its 128-byte pair and a straddle always crosses a pair
+ * boundary: an adjacent-line prefetcher then neither helps nor hurts one variant more than another, and
+ * every fork gets the same geometry. The variants choose only the csd's offset in lines A-B.
+ */
+public final class CsdBlock {
+    static final int HEAD_LINE = 0;
+    static final int CSD_LINE = 3;
+    /** Lines the csd may occupy. */
+    public static final int CSD_LINES = 2;
+    static final int LINES = 6;
+
+    private final LineAlignedMemory memory;
+    private final int origin;
+    private final int lineSize;
+
+    private CsdBlock(LineAlignedMemory memory, int origin) {
+        this.memory = memory;
+        this.origin = origin;
+        this.lineSize = memory.lineSize();
+    }
+
+    /** A block for lines of {@link CacheLine#SIZE}. */
+    public static CsdBlock allocate() {
+        return allocate(CacheLine.SIZE);
+    }
+
+    public static CsdBlock allocate(int lineSize) {
+        // One spare line lets the origin move to a 2-line boundary.
+        LineAlignedMemory m = LineAlignedMemory.allocate(LINES + 1, lineSize);
+        int origin = m.addressModulo(0, 2 * lineSize) == 0 ? 0 : lineSize;
+        if (m.addressModulo(origin, 2 * lineSize) != 0) {
+            throw new IllegalStateException("no " + 2 * lineSize + "-byte boundary at byte " + origin + " of the block");
+        }
+        return new CsdBlock(m, origin);
+    }
+
+    public LineAlignedMemory memory() { return memory; }
+
+    public int lineSize() { return lineSize; }
+
+    /** Byte index of the {@code call_single_queue} head ({@code struct llist_head}). */
+    public int head() {
+        return origin + HEAD_LINE * lineSize;
+    }
+
+    /** Byte index of line A, the first csd line. Nodes live here or later, so index 0 can stand for NULL. */
+    public int csdLines() {
+        return origin + CSD_LINE * lineSize;
+    }
+
+    /** Byte index of a csd of {@code size} bytes at {@code offset} in the csd lines. */
+    public int csd(int offset, int size) {
+        checkOffset(offset, size, lineSize);
+        return csdLines() + offset;
+    }
+
+    /** Where a csd of {@code size} bytes at {@code offset} in the csd lines falls, from the real address. */
+    public Placement placeCsd(int offset, int size) {
+        return memory.place(csd(offset, size), size);
+    }
+
+    /** Where the queue head falls, from the real address. */
+    public Placement placeHead() {
+        return memory.place(head(), Long.BYTES);
+    }
+
+    /**
+     * The csd offsets a block accepts: a multiple of 8 (every field stays naturally aligned, as any
+     * allocator gives an 8-aligned struct), starting inside line A ({@code 0..lineSize-8}), and ending
+     * inside line B.
+     */
+    public static void checkOffset(int offset, int size, int lineSize) {
+        if (offset % 8 != 0) {
+            throw new IllegalArgumentException("offset " + offset + " is not a multiple of 8 (the csd's 8-byte fields must stay aligned)");
+        }
+        if (offset < 0 || offset >= lineSize || offset + size > CSD_LINES * lineSize) {
+            throw new IllegalArgumentException("offset " + offset + " is outside 0.." + (lineSize - 8)
+                    + ": the csd must start within one " + lineSize + "-byte line");
+        }
+    }
+
+    /** Zeroes the whole block: an unlocked csd and an empty queue, as zeroed per-CPU memory starts. */
+    public void clear() {
+        for (int i = 0; i + Long.BYTES <= memory.capacity(); i += Long.BYTES) {
+            memory.setLongVolatile(i, 0L);
+        }
+    }
+
+    /** One line for reports: the csd's placement and what the block guarantees around it. */
+    public String describe(Placement csd) {
+        return csd.describe() + "; queue head in line " + placeHead().firstLine()
+                + "; block origin on a " + 2 * lineSize + "-byte boundary";
+    }
+}

@@ -1,0 +1,23 @@
+package org.cachelinebench.model.ipi;
+
+import org.cachelinebench.ipi.InterleavedPair;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI) and
+ * {@link FlagPingPong} (one bare flag) run it: what {@link InterleavedPair} needs to drive two of them
+ * alternately without knowing which protocol each one runs.
+ */
+public interface Handshake {
+    /** Sender: one call; false when {@code stop} kept it from starting. */
+    boolean send(Control stop, SpinWait spin);
+
+    /** Receiver: waits for one call and handles it; returns the calls handled (0 when stopped). */
+    int receive(Control stop, SpinWait spin);
+
+    /** With both threads stopped: what is wrong, or null; one call may be unfinished unless {@code complete}. */
+    String check(boolean complete);
+
+    /** Between JMH iterations: check what is checkable, then start over clean. */
+    void checkAndReset();
+}

@@ -1,0 +1,149 @@
+package org.cachelinebench.model.ipi;
+
+import org.cachelinebench.model.layout.Placement;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * One sender, one receiver and the memory between them: what a JMH {@code @Group} of the IPI
+ * benchmarks shares, and what the protocol test drives with two plain threads.
+ *
+ * <p>The sender calls {@link #send} in a loop, the receiver {@link #receive}. The sender numbers its
+ * IPIs in {@code info} and picks {@code func} from {@link CsdFunctions}; the receiver checks the order and
+ * sums {@code func(info)}, so {@link #check(boolean)} can prove that every IPI was handled once, in order,
+ * with the {@code func} and {@code info} it was sent with.
+ */
+public final class IpiMailbox implements Handshake {
+    private final CsdLayout layout;
+    private final IpiMode mode;
+    private final int offset;
+    private final CsdBlock block;
+    private final Smp smp;
+    private final boolean wait;
+    private final SenderLog sender = new SenderLog();
+    private final ReceiverLog receiver = new ReceiverLog();
+
+    private IpiMailbox(CsdLayout layout, IpiMode mode, int offset, CsdBlock block) {
+        this.layout = layout;
+        this.mode = mode;
+        this.offset = offset;
+        this.block = block;
+        this.smp = layout.newSmp(block, offset);
+        this.wait = mode.waits();
+    }
+
+    /** A new block with a csd at {@code offset} bytes into its csd lines. */
+    public static IpiMailbox create(CsdLayout layout, IpiMode mode, int offset) {
+        return new IpiMailbox(layout, mode, offset, CsdBlock.allocate());
+    }
+
+    /** A new block with the csd where {@code placement} puts it. */
+    public static IpiMailbox create(CsdLayout layout, IpiMode mode, CsdPlacement placement) {
+        CsdBlock block = CsdBlock.allocate();
+        int offset = placement.offset(block.lineSize(), layout.struct().size());
+        return new IpiMailbox(layout, mode, offset, block);
+    }
+
+    /**
+     * Sender: one {@code smp_call_function_single}. Starts no new IPI once {@code stop} is set (the
+     * receiver may be gone), so the csd is never re-queued while still queued. Returns true when an IPI
+     * was queued.
+     */
+    @Override
+    public boolean send(Control stop, SpinWait spin) {
+        if (stop.stopMeasurement) {
+            return false;
+        }
+        SenderLog log = sender;
+        long seq = log.nextSeq;
+        int func = CsdFunctions.pick(seq);
+        if (!smp.smpCallFunctionSingle(func, seq, wait, stop, spin, log)) {
+            return false;
+        }
+        long term = CsdFunctions.call(func, seq);
+        log.nextSeq = seq + 1;
+        log.expectedSum += term;
+        log.lastTerm = term;
+        return true;
+    }
+
+    /** Receiver: waits for the IPI, then flushes the queue. Returns the csds handled (0 when stopped). */
+    @Override
+    public int receive(Control stop, SpinWait spin) {
+        if (!smp.awaitIpi(stop, spin)) {
+            return 0;
+        }
+        return smp.flushSmpCallFunctionQueue(receiver);
+    }
+
+    /**
+     * With both threads stopped: what is wrong, or null. {@code complete} demands that every IPI was
+     * handled and the csd unlocked; otherwise (a JMH iteration that ended mid-call) one IPI may still be
+     * queued or running.
+     */
+    @Override
+    public String check(boolean complete) {
+        long sent = sender.nextSeq;
+        long handled = receiver.handled;
+        if (receiver.outOfOrder != 0) {
+            return receiver.outOfOrder + " of " + handled + " IPIs were handled out of order";
+        }
+        if (sender.ipisSent != sent) {
+            return sent + " csds queued but llist_add found the queue empty " + sender.ipisSent + " times";
+        }
+        boolean allHandled = handled == sent;
+        if (!allHandled && (complete || handled != sent - 1)) {
+            return sent + " IPIs sent but " + handled + " handled";
+        }
+        long expected = allHandled ? sender.expectedSum : sender.expectedSum - sender.lastTerm;
+        if (receiver.checksum != expected) {
+            return "checksum of func(info) over " + handled + " IPIs is " + receiver.checksum + ", expected " + expected;
+        }
+        if (complete) {
+            if ((smp.flags() & smp.lockBit()) != 0) {
+                return "the csd is still locked: flags 0x" + Integer.toHexString(smp.flags());
+            }
+            if (!smp.queueEmpty()) {
+                return "the call_single_queue is not empty";
+            }
+        }
+        return null;
+    }
+
+    /** Between JMH iterations: check what is checkable, then start over with a zeroed block. */
+    @Override
+    public void checkAndReset() {
+        String problem = check(false);
+        reset();
+        if (problem != null) {
+            throw new IllegalStateException(layout.value() + " " + mode.value() + " csd at offset " + offset + ": " + problem);
+        }
+    }
+
+    /** Zeroes the block (unlocked csd, empty queue) and both logs. Only with both threads stopped. */
+    public void reset() {
+        block.clear();
+        sender.reset();
+        receiver.reset();
+    }
+
+    public long sent() { return sender.nextSeq; }
+    public long handled() { return receiver.handled; }
+    public long ipisSent() { return sender.ipisSent; }
+    public long checksum() { return receiver.checksum; }
+    public long expectedChecksum() { return sender.expectedSum; }
+    public long outOfOrder() { return receiver.outOfOrder; }
+    /** The csd's flags word, read with acquire. */
+    public int csdFlags() { return smp.flags(); }
+    public int lockBit() { return smp.lockBit(); }
+    public boolean queueEmpty() { return smp.queueEmpty(); }
+
+    public CsdLayout layout() { return layout; }
+    public IpiMode mode() { return mode; }
+    public int offset() { return offset; }
+    public CsdBlock block() { return block; }
+
+    /** Where the csd sits, from the real address. */
+    public Placement placement() {
+        return block.placeCsd(offset, layout.struct().size());
+    }
+}

@@ -1,0 +1,77 @@
+package org.cachelinebench.model.ipi;
+
+import org.cachelinebench.model.layout.LineAlignedMemory;
+
+/**
+ * The lock-less list of include/linux/llist.h and lib/llist.c, on off-heap memory.
+ *
+ * <p>A "pointer" is the byte index of a {@code struct llist_node} in the {@link LineAlignedMemory} block,
+ * and {@link #NULL} is 0: index 0 of a {@link CsdBlock} is never a node. Accesses have the kernel's
+ * strengths: {@code READ_ONCE} is opaque, {@code cmpxchg} and {@code xchg} are full-barrier atomics
+ * (volatile CAS and getAndSet), and the {@code ->next} fields are plain C accesses, ordered for the other
+ * CPU by the {@code cmpxchg} that publishes a node and the {@code xchg} that takes it.
+ */
+final class Llist {
+    static final long NULL = 0L;
+
+    /** Offset of {@code next} in {@code struct llist_node}, and of {@code first} in {@code struct llist_head}. */
+    static final int NEXT = CallSingleData.LLIST_NODE.offsetOf("next");
+    static final int FIRST = CallSingleData.LLIST_HEAD.offsetOf("first");
+
+    private Llist() {}
+
+    /**
+     * {@code llist_add(new, head)}, i.e. {@code llist_add_batch(new, new, head)} as in v4.13:
+     * <pre>
+     * do {
+     *     new_last->next = first = READ_ONCE(head->first);
+     * } while (cmpxchg(&head->first, first, new_first) != first);
+     * return !first;
+     * </pre>
+     * (Current kernels read {@code head->first} once before the loop and use {@code try_cmpxchg}; with one
+     * producer the accesses are the same.) Returns true when the list was empty: then the IPI is sent.
+     */
+    static boolean add(LineAlignedMemory m, long node, int head) {
+        long first;
+        do {
+            first = m.getLongOpaque(head + FIRST);
+            m.setLong((int) node + NEXT, first);
+        } while (m.compareAndExchangeLong(head + FIRST, first, node) != first);
+        return first == NULL;
+    }
+
+    /** {@code llist_del_all(head)}: {@code xchg(&head->first, NULL)}. */
+    static long delAll(LineAlignedMemory m, int head) {
+        return m.getAndSetLong(head + FIRST, NULL);
+    }
+
+    /** {@code llist_empty(head)}: {@code READ_ONCE(head->first) == NULL}. */
+    static boolean isEmpty(LineAlignedMemory m, int head) {
+        return m.getLongOpaque(head + FIRST) == NULL;
+    }
+
+    /**
+     * {@code llist_reverse_order(head)} (lib/llist.c): oldest first. It writes every node's {@code next},
+     * so the receiver dirties the line holding each node's {@code llist}, one-entry lists included.
+     */
+    static long reverseOrder(LineAlignedMemory m, long head) {
+        long newHead = NULL;
+        while (head != NULL) {
+            long tmp = head;
+            head = m.getLong((int) head + NEXT);
+            m.setLong((int) tmp + NEXT, newHead);
+            newHead = tmp;
+        }
+        return newHead;
+    }
+
+    /** {@code node->next}. */
+    static long next(LineAlignedMemory m, long node) {
+        return m.getLong((int) node + NEXT);
+    }
+
+    /** {@code prev->next = next}: the unlinking store of the current kernel's flush loop. */
+    static void setNext(LineAlignedMemory m, long node, long next) {
+        m.setLong((int) node + NEXT, next);
+    }
+}

@@ -1,0 +1,69 @@
+package org.cachelinebench.model.ipi;
+
+import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * A model of kernel/smp.c's single-target IPI path between two threads standing for two CPUs: the
+ * sender's {@code smp_call_function_single} and the receiver's flush of its {@code call_single_queue}.
+ * One subclass per kernel version, each written to read side by side with that version's smp.c.
+ *
+ * <p>The IPI itself: {@code llist_add} returns true when the queue was empty, and the kernel then sends
+ * the interrupt. The model sends nothing; the receiver polls {@code llist_empty()} on its queue head, as
+ * a current kernel's idle CPU with {@code TIF_POLLING_NRFLAG} does before
+ * {@code flush_smp_call_function_queue()}. So the measured cost is the memory traffic of the protocol,
+ * not an interrupt's.
+ *
+ * <p>Waits never hang: every spin polls JMH's {@link Control#stopMeasurement} and gives up when it is set
+ * (the caller then leaves the protocol mid-call; {@link IpiMailbox#checkAndReset()} restores it between
+ * iterations), and falls back to yielding (see {@link SpinWait}).
+ *
+ * <p>The fields are final and only read after construction, so the object's lines stay shared.
+ */
+abstract class Smp {
+    final LineAlignedMemory m;
+    /** Byte index of the receiver's {@code call_single_queue}. */
+    final int queue;
+    /** Byte index of the csd: the per-CPU {@code csd_data} in async mode, the on-stack csd in sync mode. */
+    final int csd;
+
+    Smp(CsdBlock block, int offset, int size) {
+        this.m = block.memory();
+        this.queue = block.head();
+        this.csd = block.csd(offset, size);
+    }
+
+    /**
+     * {@code smp_call_function_single(cpu, func, info, wait)} to the receiver. Returns true when the csd
+     * was queued (the IPI is out), false when a wait before queueing was told to stop. A wait after
+     * queueing that is told to stop returns true: the IPI was sent.
+     */
+    abstract boolean smpCallFunctionSingle(int func, long info, boolean wait, Control stop, SpinWait spin,
+                                           SenderLog log);
+
+    /** The receiver's flush of its queue: runs every queued csd's {@code func(info)}; returns how many. */
+    abstract int flushSmpCallFunctionQueue(ReceiverLog log);
+
+    /** The csd's flags word ({@code flags} or {@code node.u_flags}), read with acquire. */
+    abstract int flags();
+
+    /** The flags' lock bit, {@code CSD_FLAG_LOCK}. */
+    abstract int lockBit();
+
+    /** Waits for the IPI: until the queue is not empty ({@code llist_empty}, a {@code READ_ONCE}). */
+    final boolean awaitIpi(Control stop, SpinWait spin) {
+        int spins = 0;
+        while (Llist.isEmpty(m, queue)) {
+            if (stop.stopMeasurement) {
+                return false;
+            }
+            spins = spin.pause(spins);
+        }
+        return true;
+    }
+
+    /** True when the queue is empty. */
+    final boolean queueEmpty() {
+        return Llist.isEmpty(m, queue);
+    }
+}

@@ -1,0 +1,164 @@
+package org.cachelinebench.model.percpu;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.openjdk.jol.vm.VM;
+
+/**
+ * The Java-object variants of {@code struct pcpu_chunk}, which of their fields play which role, and
+ * where the running JVM put them (read with JOL: the JVM, not the source, decides field order).
+ */
+public final class ChunkObjects {
+    /** The field every reader loads. */
+    public static final String BASE_ADDR = "baseAddr";
+
+    /** The fields the allocator writes under the lock, with the kernel's names. */
+    public static final Map<String, String> WRITTEN_UNDER_LOCK = writtenUnderLock();
+
+    private ChunkObjects() {}
+
+    private static Map<String, String> writtenUnderLock() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("freeBytes", "free_bytes");
+        m.put("chunkMdScanHint", "chunk_md.scan_hint");
+        m.put("chunkMdScanHintStart", "chunk_md.scan_hint_start");
+        m.put("chunkMdContigHint", "chunk_md.contig_hint");
+        m.put("chunkMdContigHintStart", "chunk_md.contig_hint_start");
+        m.put("chunkMdLeftFree", "chunk_md.left_free");
+        m.put("chunkMdRightFree", "chunk_md.right_free");
+        m.put("chunkMdFirstFree", "chunk_md.first_free");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The three ways to write the struct in Java; the {@code @Param layout} values of ChunkObjectFalseSharing. */
+    public enum Variant {
+        UNPADDED("unpadded", UnpaddedPcpuChunk.class, UnpaddedPcpuChunk::new, false),
+        PADDED("padded", PaddedPcpuChunk.class, PaddedPcpuChunk::new, true),
+        CONTENDED("contended", ContendedPcpuChunk.class, ContendedPcpuChunk::new, true);
+
+        private final String label;
+        private final Class<? extends PcpuChunkFields> type;
+        private final Supplier<PcpuChunkFields> factory;
+        private final boolean separates;
+
+        Variant(String label, Class<? extends PcpuChunkFields> type, Supplier<PcpuChunkFields> factory,
+                boolean separates) {
+            this.label = label;
+            this.type = type;
+            this.factory = factory;
+            this.separates = separates;
+        }
+
+        public String label() { return label; }
+        public Class<? extends PcpuChunkFields> type() { return type; }
+        public PcpuChunkFields create() { return factory.get(); }
+
+        /** True for the fixed layouts, which must keep baseAddr off the written fields' lines wherever the object lands. */
+        public boolean separates() { return separates; }
+
+        public static Variant parse(String value) {
+            for (Variant v : values()) {
+                if (v.label.equals(value)) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("unknown pcpu_chunk object layout '" + value + "'; expected one of "
+                    + Arrays.stream(values()).map(Variant::label).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** A field as the JVM laid it out: offset from the object's start, and size in bytes. */
+    public record FieldSlot(String name, long offset, int size) {
+        public long end() { return offset + size; }
+    }
+
+    /** Every instance field of {@code type} and its superclasses, by name, at the offsets JOL reads from the JVM. */
+    public static Map<String, FieldSlot> fields(Class<?> type) {
+        Map<String, FieldSlot> out = new LinkedHashMap<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                out.put(f.getName(), new FieldSlot(f.getName(), VM.current().fieldOffset(f), sizeOf(f.getType())));
+            }
+        }
+        return out;
+    }
+
+    private static int sizeOf(Class<?> t) {
+        if (t == long.class || t == double.class) return 8;
+        if (t == int.class || t == float.class) return 4;
+        if (t == short.class || t == char.class) return 2;
+        if (t == byte.class || t == boolean.class) return 1;
+        return (int) VM.current().sizeOfField("oop");
+    }
+
+    /**
+     * Bytes between {@code baseAddr} and the nearest field written under the lock, on whichever side:
+     * at least a line means no placement of the object can put them on one line.
+     */
+    public static long gapWrittenToBaseAddr(Class<?> type) {
+        Map<String, FieldSlot> f = fields(type);
+        FieldSlot base = f.get(BASE_ADDR);
+        long gap = Long.MAX_VALUE;
+        for (String w : WRITTEN_UNDER_LOCK.keySet()) {
+            FieldSlot s = f.get(w);
+            long g = s.offset() < base.offset() ? base.offset() - s.end() : s.offset() - base.end();
+            gap = Math.min(gap, g);
+        }
+        return gap;
+    }
+
+    /** The written fields that share a {@code lineSize} line with {@code baseAddr} for an object at {@code address}. */
+    public static List<String> writtenSharingBaseAddrLine(Class<?> type, long address, int lineSize) {
+        Map<String, FieldSlot> f = fields(type);
+        FieldSlot base = f.get(BASE_ADDR);
+        List<String> out = new ArrayList<>();
+        for (String w : WRITTEN_UNDER_LOCK.keySet()) {
+            FieldSlot s = f.get(w);
+            if (CacheLine.shareLine(address + base.offset(), base.size(), address + s.offset(), s.size(), lineSize)) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** The same, for a live object at its current address. */
+    public static List<String> writtenSharingBaseAddrLine(Object o, int lineSize) {
+        return writtenSharingBaseAddrLine(o.getClass(), HeapAddresses.addressOf(o), lineSize);
+    }
+
+    /**
+     * Of the 8-byte-aligned places an object can start at within a line ({@code lineSize / 8} of them),
+     * how many put {@code baseAddr} on a line with a written field.
+     */
+    public static int sharingPlacements(Class<?> type, int lineSize) {
+        int n = 0;
+        for (int start = 0; start < lineSize; start += 8) {
+            if (!writtenSharingBaseAddrLine(type, start, lineSize).isEmpty()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** "baseAddr +16, freeBytes +12, chunkMd* +24..+55", for messages. */
+    public static String describeOffsets(Class<?> type) {
+        Map<String, FieldSlot> f = fields(type);
+        StringBuilder sb = new StringBuilder(BASE_ADDR + " +" + f.get(BASE_ADDR).offset());
+        for (String w : WRITTEN_UNDER_LOCK.keySet()) {
+            sb.append(", ").append(w).append(" +").append(f.get(w).offset());
+        }
+        return sb.toString();
+    }
+}

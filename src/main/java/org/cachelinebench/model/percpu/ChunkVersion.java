@@ -1,0 +1,44 @@
+package org.cachelinebench.model.percpu;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The three member orders of {@code struct pcpu_chunk} compared here.
+ *
+ * <ul>
+ *   <li>{@link #V6_4_RC4}: the order the false sharing was found in; {@code base_addr} is the last
+ *       8 bytes of the line that {@code free_bytes} and {@code chunk_md} live in.</li>
+ *   <li>{@link #V2_REORDER}: Yu Ma's v1/v2 patch (not merged): {@code bound_map} moved up in front of
+ *       {@code base_addr}, nothing else, so {@code base_addr} starts the next line when the struct
+ *       starts on a line and the options leave the preceding members as they are.</li>
+ *   <li>{@link #V6_5_MERGED}: what v6.5 merged (v3): the same move, and {@code base_addr} declared
+ *       {@code ____cacheline_aligned_in_smp}, so it starts a line whatever precedes it; the attribute
+ *       also makes the whole struct line-aligned (and its size a multiple of the line).</li>
+ * </ul>
+ */
+public enum ChunkVersion {
+    V6_4_RC4("v6.4-rc4"),
+    V2_REORDER("v2-reorder"),
+    V6_5_MERGED("v6.5-merged");
+
+    private final String label;
+
+    ChunkVersion(String label) {
+        this.label = label;
+    }
+
+    /** The {@code @Param layout} value. */
+    public String label() { return label; }
+
+    /** Parses a {@code @Param layout} value; the message names the bad value and the good ones. */
+    public static ChunkVersion parse(String value) {
+        for (ChunkVersion v : values()) {
+            if (v.label.equals(value)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("unknown pcpu_chunk layout '" + value + "'; expected one of "
+                + Arrays.stream(values()).map(ChunkVersion::label).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,176 @@
+package org.cachelinebench.model.percpu;
+
+import java.util.List;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.StructLayout;
+
+/**
+ * A {@code struct pcpu_chunk} byte for byte, in off-heap memory, at the start of a line.
+ *
+ * <p>The kernel kmallocs the struct (plus its {@code populated[]} bitmap); slab objects of this size
+ * come from caches whose objects start on a line, so the struct's first byte is line-aligned, which
+ * {@link #placement()} proves from the real address. Every member offset is the one
+ * {@link PcpuChunkLayouts} computed for the version and config; none is written here.
+ */
+public final class OffHeapPcpuChunk implements PcpuChunkFields {
+    /** Where the struct pretends to live, for {@code list}'s self-pointers. */
+    static final long STRUCT_ADDR_VALUE = 0xffff888100a3c000L;
+
+    private final ChunkVersion version;
+    private final KernelConfig config;
+    private final StructLayout layout;
+    private final LineAlignedMemory memory;
+    private final Placement placement;
+
+    private final int baseAddr;
+    private final long baseAddrAddress;   // absolute, for the readers' raw load
+    private final int freeBytes;
+    private final int scanHint;
+    private final int scanHintStart;
+    private final int contigHint;
+    private final int contigHintStart;
+    private final int leftFree;
+    private final int rightFree;
+    private final int firstFree;
+    private final int nrBits;
+    private final int nrAlloc;        // -1 without CONFIG_PERCPU_STATS
+    private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
+
+    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config) {
+        this(version, config, CacheLine.SIZE);
+    }
+
+    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, int lineSize) {
+        this.version = version;
+        this.config = config;
+        this.layout = PcpuChunkLayouts.pcpuChunk(version, config);
+        int bytes = layout.size() + bitmapBytes(PcpuAllocator.CHUNK_PAGES);
+        this.memory = LineAlignedMemory.allocate((bytes + lineSize - 1) / lineSize, lineSize);
+        this.placement = memory.place(0, layout.size());
+        if (placement.startInLine() != 0) {
+            throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
+        }
+        baseAddr = layout.offsetOf(PcpuChunkLayouts.BASE_ADDR);
+        freeBytes = offset(FREE_BYTES);
+        scanHint = offset(SCAN_HINT);
+        scanHintStart = offset(SCAN_HINT_START);
+        contigHint = offset(CONTIG_HINT);
+        contigHintStart = offset(CONTIG_HINT_START);
+        leftFree = offset(LEFT_FREE);
+        rightFree = offset(RIGHT_FREE);
+        firstFree = offset(FIRST_FREE);
+        nrBits = offset(NR_BITS);
+        nrAlloc = config.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
+        maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
+        initialise();
+        baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
+    }
+
+    private int offset(int member) {
+        return layout.offsetOf(KERNEL_NAMES.get(member));
+    }
+
+    private static int bitmapBytes(int bits) {
+        return (bits + Long.SIZE - 1) / Long.SIZE * Long.BYTES;
+    }
+
+    /** A fresh, empty, fully populated chunk, as {@code pcpu_alloc_chunk()} leaves it. */
+    private void initialise() {
+        long list = STRUCT_ADDR_VALUE + layout.offsetOf("list");
+        memory.setLong(layout.offsetOf("list.next"), list);   // INIT_LIST_HEAD
+        memory.setLong(layout.offsetOf("list.prev"), list);
+        PcpuAllocator.initialiseEmpty(this);
+        int pages = PcpuAllocator.CHUNK_PAGES;
+        memory.setInt(layout.offsetOf("nr_pages"), pages);
+        memory.setInt(layout.offsetOf("nr_populated"), pages);
+        memory.setInt(layout.offsetOf("nr_empty_pop_pages"), pages);
+        memory.setLong(layout.offsetOf("populated"), (1L << pages) - 1);
+        memory.setLongVolatile(baseAddr, PcpuAllocator.CHUNK_BASE_ADDR);
+    }
+
+    public ChunkVersion version() { return version; }
+    public KernelConfig config() { return config; }
+    public StructLayout layout() { return layout; }
+    public LineAlignedMemory memory() { return memory; }
+
+    /** Where the struct lies among the lines, from the memory's real address. */
+    public Placement placement() { return placement; }
+
+    /** Where one member lies among the lines, from the real address. */
+    public Placement placementOf(String member) {
+        StructLayout.Member m = layout.member(member);
+        return memory.place(m.offset() / 8 * 8, m.offset() % 8 + m.size());
+    }
+
+    /** The members written under the lock that share {@code base_addr}'s line, from the real addresses. */
+    public List<String> writtenSharingBaseAddrLine() {
+        return PcpuChunkLayouts.sharingLineWith(layout, PcpuChunkLayouts.BASE_ADDR,
+                PcpuChunkLayouts.writtenUnderLock(config), memory.lineSize(), placement.startInLine());
+    }
+
+    public String name() {
+        return PcpuChunkLayouts.name(version, config);
+    }
+
+    /** One line for the benchmark log: where the struct is and what {@code base_addr} shares. */
+    public String describe() {
+        List<String> shared = writtenSharingBaseAddrLine();
+        Placement b = placementOf(PcpuChunkLayouts.BASE_ADDR);
+        return String.format("%s: %d bytes starting %d bytes into a %d-byte line (lines %d-%d); base_addr (+%d) in line %d%s",
+                name(), layout.size(), placement.startInLine(), memory.lineSize(), placement.firstLine(),
+                placement.lastLine(), baseAddr, b.firstLine(),
+                shared.isEmpty() ? " with no member written under pcpu_lock"
+                                 : " with " + String.join(", ", shared));
+    }
+
+    // ---- PcpuChunkFields --------------------------------------------------------------------------
+
+    private int intOffset(int member) {
+        switch (member) {
+            case FREE_BYTES: return freeBytes;
+            case SCAN_HINT: return scanHint;
+            case SCAN_HINT_START: return scanHintStart;
+            case CONTIG_HINT: return contigHint;
+            case CONTIG_HINT_START: return contigHintStart;
+            case LEFT_FREE: return leftFree;
+            case RIGHT_FREE: return rightFree;
+            case FIRST_FREE: return firstFree;
+            case NR_BITS: return nrBits;
+            default: throw new IllegalArgumentException("no int member " + member);
+        }
+    }
+
+    @Override
+    public int getInt(int member) {
+        return memory.getInt(intOffset(member));
+    }
+
+    @Override
+    public void setInt(int member, int value) {
+        memory.setInt(intOffset(member), value);
+    }
+
+    /** A volatile load from the raw address (see {@link RawAddressLoad} for why not the VarHandle). */
+    @Override
+    public long baseAddrOnce() {
+        return RawAddressLoad.loadLongVolatile(baseAddrAddress);
+    }
+
+    @Override
+    public void statsAreaAlloc(int size) {
+        if (nrAlloc >= 0) {
+            memory.setInt(nrAlloc, memory.getInt(nrAlloc) + 1);
+            memory.setLong(maxAllocSize, Math.max(memory.getLong(maxAllocSize), size));
+        }
+    }
+
+    @Override
+    public void statsAreaDealloc() {
+        if (nrAlloc >= 0) {
+            memory.setInt(nrAlloc, memory.getInt(nrAlloc) - 1);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.cachelinebench.model.percpu;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * {@link UnpaddedPcpuChunk} padded by class hierarchy, the JCTools/Agrona idiom: HotSpot lays out a
+ * superclass's fields before a subclass's, so classes stacked in the kernel's member order, with a
+ * class of padding between the members written under {@code pcpu_lock} and {@code baseAddr}, fix the
+ * order the JVM would otherwise choose. This is the Java spelling of v6.5's fix.
+ *
+ * <pre>
+ * PcpuChunkLockedFields          list, freeBytes, chunkMd*      written under pcpu_lock
+ * PcpuChunkPadLockedToBaseAddr   128 bytes                      nobody's
+ * PcpuChunkBaseAddrField         baseAddr                       read by every CPU
+ * PaddedPcpuChunk                allocMap ... populated         rarely written, as in the kernel
+ * </pre>
+ *
+ * <p>Why 128 bytes, not one 64-byte line: an object is only 8-byte aligned, so a 64-byte gap is
+ * the least that keeps two fields off a common line wherever it lands, with nothing to spare; and
+ * Intel's adjacent-line prefetcher fetches lines in 128-byte aligned pairs, so writes 64 bytes away
+ * can still disturb a reader. 128 is also what {@code @Contended} pads ({@code ContendedPaddingWidth}),
+ * so this class and {@link ContendedPcpuChunk} differ in mechanism only. The off-heap mirror keeps
+ * the kernel's 64-byte alignment, because that is what the kernel does.
+ *
+ * <p>The padding is {@code byte} fields: since JDK 15 the JVM fills gaps a superclass leaves with
+ * subclass fields, and padding of longs could leave a gap in front of it that {@code baseAddr}'s
+ * class would fill; bytes leave none. The layout tests check the gap with JOL on every JVM mode.
+ */
+public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements PcpuChunkFields {
+    private static final VarHandle BASE_ADDR;
+
+    static {
+        try {
+            BASE_ADDR = MethodHandles.lookup().findVarHandle(PcpuChunkBaseAddrField.class, "baseAddr", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    long[] allocMap;
+    long[] boundMap;
+    Object[] mdBlocks;
+    Object data;
+    boolean immutable;
+    boolean isolated;
+    int startOffset;
+    int endOffset;
+    Object[] objCgroups;
+    int nrPages;
+    int nrPopulated;
+    int nrEmptyPopPages;
+    long[] populated;
+
+    public PaddedPcpuChunk() {
+        PcpuAllocator.initialiseEmpty(this);
+        nrPages = nrPopulated = nrEmptyPopPages = PcpuAllocator.CHUNK_PAGES;
+        baseAddr = PcpuAllocator.CHUNK_BASE_ADDR;
+        VarHandle.releaseFence();
+    }
+
+    @Override
+    public int getInt(int member) {
+        switch (member) {
+            case FREE_BYTES: return freeBytes;
+            case SCAN_HINT: return chunkMdScanHint;
+            case SCAN_HINT_START: return chunkMdScanHintStart;
+            case CONTIG_HINT: return chunkMdContigHint;
+            case CONTIG_HINT_START: return chunkMdContigHintStart;
+            case LEFT_FREE: return chunkMdLeftFree;
+            case RIGHT_FREE: return chunkMdRightFree;
+            case FIRST_FREE: return chunkMdFirstFree;
+            case NR_BITS: return chunkMdNrBits;
+            default: throw new IllegalArgumentException("no int member " + member);
+        }
+    }
+
+    @Override
+    public void setInt(int member, int value) {
+        switch (member) {
+            case FREE_BYTES: freeBytes = value; break;
+            case SCAN_HINT: chunkMdScanHint = value; break;
+            case SCAN_HINT_START: chunkMdScanHintStart = value; break;
+            case CONTIG_HINT: chunkMdContigHint = value; break;
+            case CONTIG_HINT_START: chunkMdContigHintStart = value; break;
+            case LEFT_FREE: chunkMdLeftFree = value; break;
+            case RIGHT_FREE: chunkMdRightFree = value; break;
+            case FIRST_FREE: chunkMdFirstFree = value; break;
+            case NR_BITS: chunkMdNrBits = value; break;
+            default: throw new IllegalArgumentException("no int member " + member);
+        }
+    }
+
+    @Override
+    public long baseAddrOnce() {
+        return (long) BASE_ADDR.getOpaque(this);
+    }
+}
+
+/** The members {@code pcpu_alloc_area()} and {@code pcpu_free_area()} write under {@code pcpu_lock}, and {@code list}. */
+abstract class PcpuChunkLockedFields {
+    Object listNext;                 // struct list_head list
+    Object listPrev;
+    int freeBytes;
+    int chunkMdScanHint;             // struct pcpu_block_md chunk_md
+    int chunkMdScanHintStart;
+    int chunkMdContigHint;
+    int chunkMdContigHintStart;
+    int chunkMdLeftFree;
+    int chunkMdRightFree;
+    int chunkMdFirstFree;
+    int chunkMdNrBits;
+}
+
+/** 128 bytes that nobody touches, between what the allocator writes and what every reader loads. */
+abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkLockedFields {
+    byte p000, p001, p002, p003, p004, p005, p006, p007;
+    byte p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023;
+    byte p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039;
+    byte p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055;
+    byte p056, p057, p058, p059, p060, p061, p062, p063;
+    byte p064, p065, p066, p067, p068, p069, p070, p071;
+    byte p072, p073, p074, p075, p076, p077, p078, p079;
+    byte p080, p081, p082, p083, p084, p085, p086, p087;
+    byte p088, p089, p090, p091, p092, p093, p094, p095;
+    byte p096, p097, p098, p099, p100, p101, p102, p103;
+    byte p104, p105, p106, p107, p108, p109, p110, p111;
+    byte p112, p113, p114, p115, p116, p117, p118, p119;
+    byte p120, p121, p122, p123, p124, p125, p126, p127;
+}
+
+/** The member every CPU loads, outside the lock, in {@code pcpu_chunk_addr()}. */
+abstract class PcpuChunkBaseAddrField extends PcpuChunkPadLockedToBaseAddr {
+    long baseAddr;
+}

@@ -1,0 +1,66 @@
+package org.cachelinebench.model.percpu;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Placement;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * {@code pcpu_lock}: a test-and-test-and-set spin lock whose word has a line to itself, so that taking
+ * it moves no line the compared layouts hold.
+ *
+ * <p>Acquire is a compare-and-set from 0 to 1 (the kernel's {@code atomic_try_cmpxchg_acquire()}; a
+ * {@code lock cmpxchg} on x86 either way), spinning on plain-opaque reads while it is held; release is a
+ * release store of 0 ({@code smp_store_release()}). The word sits in the middle line of three, so the
+ * neighbour an adjacent-line prefetcher pairs it with is one of ours and unused.
+ *
+ * <p>The spin polls JMH's {@link Control#stopMeasurement}: in a benchmark with more threads than
+ * cores the holder may be descheduled, and a waiter must not keep an iteration from ending.
+ */
+public final class PcpuLock {
+    private final LineAlignedMemory memory;
+    private final int word;
+
+    public PcpuLock() {
+        this(CacheLine.SIZE);
+    }
+
+    public PcpuLock(int lineSize) {
+        memory = LineAlignedMemory.allocate(3, lineSize);
+        word = lineSize;
+        Placement p = placement();
+        if (p.startInLine() != 0 || p.straddles()) {
+            throw new IllegalStateException("pcpu_lock word is not alone at the start of a line: " + p.describe());
+        }
+    }
+
+    /** Where the lock word is, from its real address. */
+    public Placement placement() {
+        return memory.place(word, Integer.BYTES);
+    }
+
+    /**
+     * Takes the lock; returns false, without it, when {@code control} (may be null) says the
+     * measurement has stopped while waiting.
+     */
+    public boolean lock(Control control) {
+        while (!memory.compareAndSetInt(word, 0, 1)) {
+            while (memory.getIntOpaque(word) != 0) {
+                if (control != null && control.stopMeasurement) {
+                    return false;
+                }
+                Thread.onSpinWait();
+            }
+        }
+        return true;
+    }
+
+    public void unlock() {
+        memory.setIntRelease(word, 0);
+    }
+
+    /** True while some thread holds the lock. */
+    public boolean isLocked() {
+        return memory.getIntVolatile(word) != 0;
+    }
+}

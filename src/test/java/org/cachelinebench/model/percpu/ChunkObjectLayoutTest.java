@@ -1,0 +1,129 @@
+package org.cachelinebench.model.percpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.cachelinebench.model.percpu.ChunkObjects.FieldSlot;
+import org.cachelinebench.model.percpu.ChunkObjects.Variant;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.vm.VM;
+
+/**
+ * The Java classes as the running JVM lays them out (JOL), asserted as gaps and line relations, never
+ * as absolute offsets: headers are 12 bytes on JDK 17, 8 with compact headers, and references 4 or 8.
+ * Run on JDK 17 and 25, with and without -XX:+UseCompactObjectHeaders and -XX:-UseCompressedOops.
+ */
+@Tag("layout")
+class ChunkObjectLayoutTest {
+    /** What the fixed classes must keep between baseAddr and a written field: HotSpot's @Contended width. */
+    static final int PAD = 128;
+
+    @Test
+    void theUnpaddedClassPutsBaseAddrRightNextToTheWrittenFields() {
+        Class<?> c = UnpaddedPcpuChunk.class;
+        long gap = ChunkObjects.gapWrittenToBaseAddr(c);
+        assertTrue(gap < 8, "baseAddr and a written field are adjacent (gap " + gap + "): " + ChunkObjects.describeOffsets(c)
+                + "\n" + ClassLayout.parseClass(c).toPrintable());
+        int sharing = ChunkObjects.sharingPlacements(c, 64);
+        assertTrue(sharing >= 64 / 8 - 1, "of the 8 places an object can start in a 64-byte line, " + sharing
+                + " put baseAddr on a written field's line: " + ChunkObjects.describeOffsets(c));
+    }
+
+    @Test
+    void theFixedClassesKeepAtLeast128BytesBetweenBaseAddrAndEveryWrittenField() {
+        for (Variant v : List.of(Variant.PADDED, Variant.CONTENDED)) {
+            long gap = ChunkObjects.gapWrittenToBaseAddr(v.type());
+            assertTrue(gap >= PAD, v.label() + ": gap " + gap + " < " + PAD + ": " + ChunkObjects.describeOffsets(v.type())
+                    + (v == Variant.CONTENDED ? " (run with -XX:-RestrictContended)" : "")
+                    + "\n" + ClassLayout.parseClass(v.type()).toPrintable());
+            for (int line : new int[] {64, 128}) {
+                assertEquals(0, ChunkObjects.sharingPlacements(v.type(), line), v.label() + ", " + line + "-byte lines");
+            }
+        }
+    }
+
+    @Test
+    void paddingByteFieldsAllLieBetweenTheWrittenFieldsAndBaseAddr() {
+        Map<String, FieldSlot> f = ChunkObjects.fields(PaddedPcpuChunk.class);
+        long lastWritten = ChunkObjects.WRITTEN_UNDER_LOCK.keySet().stream().mapToLong(w -> f.get(w).end()).max().getAsLong();
+        long base = f.get(ChunkObjects.BASE_ADDR).offset();
+        int pads = 0;
+        for (FieldSlot s : f.values()) {
+            if (s.name().matches("p\\d{3}")) {
+                pads++;
+                assertTrue(s.offset() >= lastWritten && s.end() <= base,
+                        s.name() + " at +" + s.offset() + " is not between the written fields (end +" + lastWritten
+                                + ") and baseAddr (+" + base + "): a superclass gap took it");
+            }
+        }
+        assertEquals(PAD, pads);
+    }
+
+    @Test
+    void theThreeClassesHaveTheSameMembers() {
+        Map<String, String> unpadded = memberTypes(UnpaddedPcpuChunk.class);
+        assertEquals(unpadded, memberTypes(PaddedPcpuChunk.class));
+        assertEquals(unpadded, memberTypes(ContendedPcpuChunk.class));
+        assertTrue(unpadded.keySet().containsAll(ChunkObjects.WRITTEN_UNDER_LOCK.keySet()));
+    }
+
+    @Test
+    void jolsAddressesAreCheckedAndTheLiveRelationsFollowTheOffsets() {
+        long scale = HeapAddresses.checkScale();
+        assertTrue(scale == 1 || scale == 8, "scale " + scale);
+        for (Variant v : Variant.values()) {
+            PcpuChunkFields o = v.create();
+            long address = HeapAddresses.addressOf(o);
+            assertEquals(0, address % VM.current().objectAlignment(), v.label() + " at 0x" + Long.toHexString(address));
+            assertEquals(ChunkObjects.writtenSharingBaseAddrLine(v.type(), address, 64),
+                    ChunkObjects.writtenSharingBaseAddrLine(o, 64));
+            if (v.separates()) {
+                assertEquals(List.of(), ChunkObjects.writtenSharingBaseAddrLine(o, 64), v.label());
+            }
+        }
+    }
+
+    @Test
+    void theModelWritesTheSameFieldsInEveryClass() {
+        for (Variant v : Variant.values()) {
+            PcpuChunkFields o = v.create();
+            assertEquals(PcpuAllocator.CHUNK_BASE_ADDR, o.baseAddrOnce());
+            int bitOff = PcpuAllocator.allocArea(o, PcpuAllocator.AREA_BITS);
+            assertEquals((PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT) - PcpuAllocator.AREA_SIZE,
+                    o.getInt(PcpuChunkFields.FREE_BYTES));
+            PcpuAllocator.freeArea(o, bitOff, PcpuAllocator.AREA_BITS);
+            PcpuChunkFields fresh = v.create();
+            for (int m = 0; m <= PcpuChunkFields.NR_BITS; m++) {
+                assertEquals(fresh.getInt(m), o.getInt(m), v.label() + " " + PcpuChunkFields.KERNEL_NAMES.get(m));
+            }
+        }
+    }
+
+    @Test
+    void variantNamesParse() {
+        for (Variant v : Variant.values()) {
+            assertEquals(v, Variant.parse(v.label()));
+        }
+        assertFalse(Variant.UNPADDED.separates());
+    }
+
+    /** Field name to type, without the padding. */
+    private static Map<String, String> memberTypes(Class<?> type) {
+        Map<String, String> out = new TreeMap<>();
+        for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) && !f.getName().matches("p\\d{3}")) {
+                    out.put(f.getName(), f.getType().getName());
+                }
+            }
+        }
+        return out;
+    }
+}
