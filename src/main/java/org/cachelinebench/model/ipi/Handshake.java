@@ -1,12 +1,11 @@
 package org.cachelinebench.model.ipi;
 
-import org.cachelinebench.ipi.InterleavedPair;
 import org.openjdk.jmh.infra.Control;
 
 /**
  * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI) and
- * {@link FlagPingPong} (one bare flag) run it: what {@link InterleavedPair} needs to drive two of them
- * alternately without knowing which protocol each one runs.
+ * {@link FlagPingPong} (one bare flag) run it: what {@code harness.InterleavedPair} needs to drive two
+ * of them alternately without knowing which protocol each one runs.
  */
 public interface Handshake {
     /** Sender: one call; false when {@code stop} kept it from starting. */

@@ -20,13 +20,13 @@ import java.util.Map;
 public final class Suite {
     private Suite() {}
 
-    static final String IPI = "org.cachelinebench.ipi.IpiBenchmark.ipi";
-    static final String INTERLEAVED = "org.cachelinebench.ipi.IpiInterleaved.ipi";
-    static final String FLOOR = "org.cachelinebench.ipi.LineFloor.floor";
-    static final String SWEEP = "org.cachelinebench.ipi.IpiOffsetSweep.ipi";
-    static final String CHUNK = "org.cachelinebench.percpu.ChunkFalseSharing.chunk";
-    static final String CHUNK_OBJECT = "org.cachelinebench.percpu.ChunkObjectFalseSharing.chunk";
-    static final String CHUNK_SYMMETRIC = "org.cachelinebench.percpu.ChunkSymmetric.pcpuAllocFree";
+    static final String IPI = "org.cachelinebench.benchmarks.IpiBenchmark.ipi";
+    static final String INTERLEAVED = "org.cachelinebench.benchmarks.IpiInterleaved.ipi";
+    static final String FLOOR = "org.cachelinebench.benchmarks.LineFloor.floor";
+    static final String SWEEP = "org.cachelinebench.benchmarks.IpiOffsetSweep.ipi";
+    static final String CHUNK = "org.cachelinebench.benchmarks.ChunkFalseSharing.chunk";
+    static final String CHUNK_OBJECT = "org.cachelinebench.benchmarks.ChunkObjectFalseSharing.chunk";
+    static final String CHUNK_SYMMETRIC = "org.cachelinebench.benchmarks.ChunkSymmetric.pcpuAllocFree";
 
     /** The IPI rate: throughput of the sending side of the csd group. */
     static final String SENDER = "sender";

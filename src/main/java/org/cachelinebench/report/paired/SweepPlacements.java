@@ -16,7 +16,7 @@ import org.cachelinebench.model.layout.Placement;
 final class SweepPlacements {
     private SweepPlacements() {}
 
-    static final String SWEEP_CLASS = "org.cachelinebench.ipi.IpiOffsetSweep";
+    static final String SWEEP_CLASS = "org.cachelinebench.benchmarks.IpiOffsetSweep";
 
     /** Offset → placement, or null when unknown. */
     @SuppressWarnings("unchecked")

@@ -21,7 +21,7 @@ class InterleavedAnalysisTest {
     /** A fork of the subject variant whose iterations report these nanoseconds and calls per side. */
     private static ForkRecord fork(int round, double[] subjectNanos, double[] subjectCalls, double[] referenceNanos,
                                    double[] referenceCalls) {
-        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.ipi.IpiInterleaved.ipi", "thrpt", 2,
+        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
                 Map.of("subject", "straddled"), TWO, TWO,
                 new BenchmarkInfo.JvmInfo("java", List.of(), "17", "vm", "17+1", "1.37"));
         int n = subjectNanos.length;

@@ -35,7 +35,7 @@ class RatiosCompareTest {
         }
         Comparison c = new Comparison("csd", "straddled", "line-aligned", "sender", Expect.slower(), "claim");
         IterationSpec spec = new IterationSpec(2, 500);
-        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.ipi.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec,
+        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.benchmarks.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec,
                 spec, new BenchmarkInfo.JvmInfo("java", List.of(), "17.0.15", "vm", "17.0.15+6", "1.37"));
         ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1,
                 new ForkResult(info, new Metric("ops/us", new double[] {1}), Map.of(), 0, 1));

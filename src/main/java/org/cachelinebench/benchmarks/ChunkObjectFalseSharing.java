@@ -1,0 +1,221 @@
+package org.cachelinebench.benchmarks;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.HeapAddresses;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.cachelinebench.model.percpu.PcpuUnits;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Control;
+
+/*
+ * pcpu_chunk false sharing in the Java objects a Java developer would write.
+ *
+ * The same workload as ChunkFalseSharing (readers compute pcpu_chunk_addr() without the lock,
+ * allocators alternately allocate and free under it, rewriting freeBytes and the chunkMd* hints), on
+ * a Java class with the same members. Here the JVM, not the source, decides the layout:
+ *
+ *   -p layout=unpadded   one class in the kernel's member order. HotSpot puts the only long,
+ *                        baseAddr, first and the ints right after it: the v6.4-rc4 problem again.
+ *   -p layout=padded     class-hierarchy padding (JCTools/Agrona): 128 bytes of byte fields between
+ *                        the written fields and baseAddr, in classes named by role.
+ *   -p layout=contended  @jdk.internal.vm.annotation.Contended on baseAddr: HotSpot moves it behind
+ *                        128 bytes of padding (the fork runs with -XX:-RestrictContended).
+ *
+ * Objects are only 8-byte aligned, so whether baseAddr and the written fields share a line depends on
+ * where the object lands. The setup allocates 16 instances, lets a full GC settle them, reads their
+ * live addresses with JOL (whose arithmetic HeapAddresses checks first) and measures the first one
+ * that fits the variant: for unpadded, one whose baseAddr shares a line with a written field; for the
+ * fixed ones, every instance must keep them apart. Each iteration re-checks the address, and fails
+ * if the object moved while measured to a place where the relation no longer holds. A failure names
+ * the fields.
+ *
+ * Reported separately: the "reader" and "allocator" secondary results (the primary is their sum).
+ * One operation is one pcpu_chunk_addr() for a reader, one allocation or free for an allocator; the
+ * readers batch 1024 per call and load baseAddr opaquely (READ_ONCE): each is a real load.
+ *
+ * Run (-tg gives allocators first, then readers):
+ *   java -jar target/benchmarks.jar ChunkObjectFalseSharing             # 1 allocator : 1 reader
+ *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3     # 1 allocator : 3 readers
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {
+        "-XX:-RestrictContended",
+        "--add-exports=java.base/jdk.internal.vm.annotation=ALL-UNNAMED",
+        "-Djol.skipHotspotSAAttach=true",
+        "-Djol.skipDynamicAttach=true"})
+@State(Scope.Group)
+public class ChunkObjectFalseSharing {
+    static final int OPS = 1024;
+    /** Instances to choose the measured one from. */
+    static final int POOL = 16;
+
+    @Param({"unpadded", "padded", "contended"})
+    public String layout;
+
+    ChunkObjects.Variant variant;
+    PcpuChunkFields[] pool;
+    PcpuChunkFields chunk;
+    long chunkAddress;
+    PcpuLock lock;
+    long[] unitPageOffsets;
+
+    /** Rejects a bad {@code -p} value before any fork starts (called by the suite's Main and by setUp). */
+    public static void checkParam(String name, String value) {
+        if (PercpuParams.LAYOUT.equals(name)) {
+            ChunkObjects.Variant.parse(value);
+        }
+    }
+
+    /** Set once the first group's setup has let a full GC settle its pool. */
+    private static boolean settled;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        variant = ChunkObjects.Variant.parse(layout);
+        lock = new PcpuLock();
+        unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), OPS);
+        // With several groups (-t 4) each has its own pool; one full GC, before any choice, so that no
+        // group's GC moves what another group has already chosen.
+        synchronized (ChunkObjectFalseSharing.class) {
+            pool = new PcpuChunkFields[POOL];
+            for (int i = 0; i < POOL; i++) {
+                pool[i] = variant.create();
+            }
+            if (!settled) {
+                System.gc(); // settle the pool where the measured iterations will find it
+                settled = true;
+            }
+            choose();
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void recheck() {
+        if (HeapAddresses.addressOf(chunk) != chunkAddress) {
+            choose(); // a GC moved it between iterations
+        }
+    }
+
+    /**
+     * Objects move only at a GC; if the measured one moved during the iteration, it was measured at
+     * two addresses, and the iteration counts only if both fit the variant.
+     */
+    @TearDown(Level.Iteration)
+    public void verifyUnmoved() {
+        long now = HeapAddresses.addressOf(chunk);
+        if (now == chunkAddress) {
+            return;
+        }
+        List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chunk.getClass(), now, CacheLine.SIZE);
+        if (variant.separates() != shared.isEmpty()) {
+            throw new IllegalStateException(String.format("%s: the measured %s moved from 0x%x to 0x%x during the"
+                            + " iteration, where baseAddr %s: the iteration did not measure what it claims", layout,
+                    chunk.getClass().getSimpleName(), chunkAddress, now,
+                    shared.isEmpty() ? "shares no line with a written field" : "shares its line with " + String.join(", ", shared)));
+        }
+        System.out.printf("# %s: the measured object moved from 0x%x to 0x%x during the iteration; baseAddr's line"
+                + " relation is the same at both%n", layout, chunkAddress, now);
+        chunkAddress = now;
+    }
+
+    /** Picks the instance to measure from the pool's live addresses; fails, naming the fields, when none fits. */
+    void choose() {
+        int line = CacheLine.SIZE;
+        StringBuilder seen = new StringBuilder();
+        PcpuChunkFields chosen = null;
+        long chosenAt = 0;
+        for (PcpuChunkFields candidate : pool) {
+            long address = HeapAddresses.addressOf(candidate);
+            List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(candidate.getClass(), address, line);
+            seen.append(String.format("%n#   0x%x (%d into a line): %s", address, address % line,
+                    shared.isEmpty() ? "baseAddr alone" : "baseAddr with " + String.join(", ", shared)));
+            if (variant.separates() && !shared.isEmpty()) {
+                throw new IllegalStateException(String.format("%s: baseAddr shares a %d-byte line with %s in the"
+                        + " instance at 0x%x (field offsets: %s); the padding does not separate them%s", layout, line,
+                        String.join(", ", shared), address, ChunkObjects.describeOffsets(candidate.getClass()),
+                        variant == ChunkObjects.Variant.CONTENDED ? " (is -XX:-RestrictContended missing?)" : ""));
+            }
+            if (chosen == null && variant.separates() == shared.isEmpty()) {
+                chosen = candidate;
+                chosenAt = address;
+            }
+        }
+        if (chosen == null) {
+            throw new IllegalStateException(String.format("%s: none of %d instances has baseAddr on a %d-byte line"
+                    + " with freeBytes or a chunkMd* hint (field offsets: %s); instances:%s", layout, POOL, line,
+                    ChunkObjects.describeOffsets(variant.type()), seen));
+        }
+        chunk = chosen;
+        chunkAddress = chosenAt;
+        List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chosen.getClass(), chosenAt, line);
+        System.out.printf("# %s: %s at 0x%x, %d into a %d-byte line: baseAddr %s; gap written..baseAddr %d bytes%n",
+                layout, chosen.getClass().getSimpleName(), chosenAt, chosenAt % line, line,
+                shared.isEmpty() ? "on no line with a written field" : "shares its line with " + String.join(", ", shared),
+                ChunkObjects.gapWrittenToBaseAddr(chosen.getClass()));
+    }
+
+    /** One allocator thread's next step: allocate, or free what it allocated last. */
+    @State(Scope.Thread)
+    public static class Allocation {
+        int pendingBitOff = -1;
+    }
+
+    @Benchmark
+    @Group("chunk")
+    @GroupThreads(1)
+    @OperationsPerInvocation(OPS)
+    public long reader() {
+        PcpuChunkFields c = chunk;
+        long sum = 0;
+        for (long unitPageOffset : unitPageOffsets) { // OPS of them
+            sum += PcpuAllocator.chunkAddr(c, unitPageOffset);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @Group("chunk")
+    @GroupThreads(1)
+    @OperationsPerInvocation(OPS)
+    public void allocator(Allocation a, Control control) {
+        PcpuChunkFields c = chunk;
+        PcpuLock l = lock;
+        for (int i = 0; i < OPS; i++) {
+            if (!l.lock(control)) {
+                return; // the iteration is over; the pending area is freed next time
+            }
+            if (a.pendingBitOff < 0) {
+                a.pendingBitOff = PcpuAllocator.allocArea(c, PcpuAllocator.AREA_BITS);
+            } else {
+                PcpuAllocator.freeArea(c, a.pendingBitOff, PcpuAllocator.AREA_BITS);
+                a.pendingBitOff = -1;
+            }
+            l.unlock();
+        }
+    }
+}

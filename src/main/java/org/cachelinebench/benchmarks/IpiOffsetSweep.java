@@ -1,0 +1,140 @@
+package org.cachelinebench.benchmarks;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.Pin;
+import org.cachelinebench.harness.PinnedThread;
+import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.model.ipi.CallSingleData;
+import org.cachelinebench.model.ipi.CsdBlock;
+import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.IpiMailbox;
+import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.Placement;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Control;
+
+/*
+ * The v4.13 csd at every 8-byte offset in a line.
+ *
+ * The same model as IpiBenchmark (kernel/smp.c v4.13, sender and receiver threads), with the csd
+ * started at each offset an 8-aligned allocation can give it: 0, 8, ..., 56 on 64-byte lines. The
+ * 32-byte csd stays in one line for offsets 0..32 and straddles two for 40..56 (offset + 32 > 64). If
+ * the cost of an IPI is the number of lines it moves, the curve is a step between 32 and 40, flat on
+ * either side; anything else (a slope, a dip at 0 or 32) is the machine speaking: adjacent-line
+ * prefetch, store-buffer or false-sharing effects the line count does not explain.
+ *
+ *   offset: a multiple of 8 in 0..lineSize-8. Rejected: not a number, not a multiple of 8 (a csd's
+ *           pointers are 8-aligned), negative, or lineSize or more (a start past the first line
+ *           repeats an earlier one a line later). On 128-byte lines pass -p offset=0,8,...,120.
+ *   mode:   sync (default) or async, as in IpiBenchmark.
+ *   pin:    off (default) or on.
+ *
+ * How to run:
+ *   java -jar target/benchmarks.jar IpiOffsetSweep
+ *   java -jar target/benchmarks.jar IpiOffsetSweep -p offset=24,32,40,48 -p mode=async
+ *
+ * How to read it: as IpiBenchmark, the "ipi:sender" rows (IPIs per microsecond) per offset; the
+ * primary "ipi" row is the sum of both methods. Plot sender rate against offset.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class IpiOffsetSweep {
+    public static final String OFFSET = "offset";
+
+    @State(Scope.Group)
+    public static class Mailbox {
+        @Param({"0", "8", "16", "24", "32", "40", "48", "56"})
+        public String offset;
+
+        @Param({"sync"})
+        public String mode;
+
+        IpiMailbox ipi;
+
+        @Setup(Level.Trial)
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
+            ipi = IpiMailbox.create(CsdLayout.V4_13, IpiMode.parse(mode), parseOffset(offset, CacheLine.SIZE));
+        }
+
+        @TearDown(Level.Iteration)
+        public void checkAndReset() {
+            ipi.checkAndReset();
+        }
+    }
+
+    @Benchmark
+    @Group("ipi")
+    @GroupThreads(1)
+    public boolean sender(Mailbox box, SenderSpin spin, PinnedThread cpu, Control control) {
+        return box.ipi.send(control, spin.spin());
+    }
+
+    @Benchmark
+    @Group("ipi")
+    @GroupThreads(1)
+    public int receiver(Mailbox box, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        return box.ipi.receive(control, spin.spin());
+    }
+
+    /** An {@code offset} value: a multiple of 8 in {@code 0..lineSize-8}; the message names what is wrong. */
+    public static int parseOffset(String value, int lineSize) {
+        int offset;
+        try {
+            offset = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("offset '" + value + "' is not a number");
+        }
+        CsdBlock.checkOffset(offset, CallSingleData.V4_13.size(), lineSize);
+        return offset;
+    }
+
+    public static void checkParam(String name, String value) {
+        switch (name) {
+            case OFFSET:
+                parseOffset(value, CacheLine.SIZE);
+                break;
+            case IpiMode.PARAM:
+                IpiMode.parse(value);
+                break;
+            case Pin.PARAM:
+                Pin.check(value);
+                break;
+            default:
+                // not a parameter of this benchmark
+        }
+    }
+
+    /** For each offset of the line ({@code 0, 8, ..., lineSize-8}): the csd's placement from its real address. */
+    public static Map<Integer, Placement> placements() {
+        Map<Integer, Placement> out = new LinkedHashMap<>();
+        for (int offset = 0; offset < CacheLine.SIZE; offset += 8) {
+            out.put(offset, IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, offset).placement());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,88 @@
+package org.cachelinebench.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.List;
+
+import org.cachelinebench.harness.PinnedThread;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+
+/** checkParam accepts every declared default and the documented extras, and rejects bad values in one line naming them. */
+class IpiParamsTest {
+
+    @Test
+    void everyDeclaredDefaultIsAccepted() throws Exception {
+        assertDefaultsAccepted(IpiBenchmark.class, IpiBenchmark.Mailbox.class);
+        assertDefaultsAccepted(IpiOffsetSweep.class, IpiOffsetSweep.Mailbox.class);
+        IpiBenchmark.checkParam("pin", "off");
+        IpiOffsetSweep.checkParam("pin", "off");
+        LineFloor.checkParam("pin", "off");
+    }
+
+    @Test
+    void documentedExtrasAreAccepted() {
+        IpiBenchmark.checkParam("layout", "current");
+        IpiOffsetSweep.checkParam("mode", "async");
+        IpiBenchmark.checkParam("unknown", "whatever");   // not ours: silently accepted
+    }
+
+    @Test
+    void badValuesAreRejectedInOneLineNamingTheValue() {
+        assertRejected(() -> IpiBenchmark.checkParam("placement", "diagonal"), "diagonal");
+        assertRejected(() -> IpiBenchmark.checkParam("mode", "later"), "later");
+        assertRejected(() -> IpiBenchmark.checkParam("layout", "v2.6"), "v2.6");
+        assertRejected(() -> IpiBenchmark.checkParam("pin", "maybe"), "maybe");
+        assertRejected(() -> LineFloor.checkParam("pin", "maybe"), "maybe");
+        assertRejected(() -> IpiOffsetSweep.checkParam("offset", "12"), "12");
+        assertRejected(() -> IpiOffsetSweep.checkParam("offset", "-8"), "-8");
+        assertRejected(() -> IpiOffsetSweep.checkParam("offset", "x"), "x");
+        assertRejected(() -> IpiOffsetSweep.checkParam("mode", "later"), "later");
+    }
+
+    @Test
+    void offsetRangeFollowsTheLineSize() {
+        assertEquals(56, IpiOffsetSweep.parseOffset("56", 64));
+        assertRejected(() -> IpiOffsetSweep.parseOffset("64", 64), "64");
+        assertEquals(64, IpiOffsetSweep.parseOffset("64", 128));
+        assertEquals(120, IpiOffsetSweep.parseOffset("120", 128));
+        assertRejected(() -> IpiOffsetSweep.parseOffset("128", 128), "128");
+    }
+
+    @Test
+    void defaultsMatchTheDocumentedValues() throws Exception {
+        assertEquals(List.of("straddled", "size-aligned", "line-aligned"), values(IpiBenchmark.Mailbox.class, "placement"));
+        assertEquals(List.of("sync", "async"), values(IpiBenchmark.Mailbox.class, "mode"));
+        assertEquals(List.of("v4.13"), values(IpiBenchmark.Mailbox.class, "layout"));
+        assertEquals(List.of("0", "8", "16", "24", "32", "40", "48", "56"), values(IpiOffsetSweep.Mailbox.class, "offset"));
+        assertEquals(List.of("sync"), values(IpiOffsetSweep.Mailbox.class, "mode"));
+        assertEquals(List.of("off"), values(PinnedThread.class, "pin"));
+    }
+
+    private static void assertDefaultsAccepted(Class<?> benchmark, Class<?> state) throws Exception {
+        for (Field f : state.getFields()) {
+            Param p = f.getAnnotation(Param.class);
+            if (p == null) {
+                continue;
+            }
+            for (String v : p.value()) {
+                benchmark.getMethod("checkParam", String.class, String.class).invoke(null, f.getName(), v);
+            }
+        }
+    }
+
+    private static List<String> values(Class<?> state, String name) throws Exception {
+        return Arrays.asList(state.getField(name).getAnnotation(Param.class).value());
+    }
+
+    private static void assertRejected(org.junit.jupiter.api.function.Executable check, String value) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, check);
+        assertTrue(e.getMessage().contains(value), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+}

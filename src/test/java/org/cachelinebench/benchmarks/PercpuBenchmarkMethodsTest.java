@@ -1,0 +1,105 @@
+package org.cachelinebench.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkVersion;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.Control;
+
+/** The benchmark methods called directly, once: they compute what the kernel computes and leave the chunk as found. */
+class PercpuBenchmarkMethodsTest {
+    @Test
+    void asymmetricReaderAndAllocator() {
+        for (ChunkVersion v : ChunkVersion.values()) {
+            ChunkFalseSharing b = new ChunkFalseSharing();
+            b.layout = v.label();
+            b.config = "default";
+            b.setUp();
+            long expected = ChunkFalseSharing.OPS * PcpuAllocator.CHUNK_BASE_ADDR + Arrays.stream(b.unitPageOffsets).sum();
+            assertEquals(expected, b.reader());
+            assertEquals(ChunkFalseSharing.OPS, b.unitPageOffsets.length, "one table entry per counted operation");
+            int free = b.chunk.getInt(PcpuChunkFields.FREE_BYTES);
+            ChunkFalseSharing.Allocation a = new ChunkFalseSharing.Allocation();
+            b.allocator(a, new Control());
+            assertEquals(-1, a.pendingBitOff, "an even number of steps ends with a free");
+            assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
+        }
+    }
+
+    @Test
+    void anAllocatorWaitingAtTheEndOfAnIterationReturns() throws Exception {
+        ChunkFalseSharing b = new ChunkFalseSharing();
+        b.layout = "v6.4-rc4";
+        b.config = "+stats";
+        b.setUp();
+        Control control = new Control();
+        assertTrue(b.lock.lock(null));
+        Thread t = new Thread(() -> b.allocator(new ChunkFalseSharing.Allocation(), control));
+        t.start();
+        Thread.sleep(50);
+        control.stopMeasurement = true;
+        t.join(10_000);
+        assertFalse(t.isAlive());
+        b.lock.unlock();
+    }
+
+    @Test
+    void symmetricAllocFree() {
+        ChunkSymmetric b = new ChunkSymmetric();
+        b.layout = "v6.5-merged";
+        b.config = "-memcg";
+        b.setUp();
+        int free = b.chunk.getInt(PcpuChunkFields.FREE_BYTES);
+        ChunkSymmetric.Allocation a = new ChunkSymmetric.Allocation();
+        long sum = b.pcpuAllocFree(a, new Control());
+        long base = PcpuAllocator.CHUNK_BASE_ADDR;
+        long expected = b.unitOffsets.length * base + Arrays.stream(b.unitOffsets).sum() + base; // offset 0: first area
+        assertEquals(expected, sum);
+        assertEquals(-1, a.pendingBitOff);
+        assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
+    }
+
+    @Test
+    void objectBenchmarkChoosesAnInstanceThatFitsTheVariant() {
+        for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
+            ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
+            b.layout = v.label();
+            b.setUp();
+            b.recheck();
+            assertEquals(v.type(), b.chunk.getClass());
+            boolean shares = !ChunkObjects.writtenSharingBaseAddrLine(b.chunk, CacheLine.SIZE).isEmpty();
+            assertEquals(!v.separates(), shares, v.label());
+            assertEquals(ChunkObjectFalseSharing.OPS * PcpuAllocator.CHUNK_BASE_ADDR
+                    + Arrays.stream(b.unitPageOffsets).sum(), b.reader());
+            b.allocator(new ChunkObjectFalseSharing.Allocation(), new Control());
+            b.verifyUnmoved();
+        }
+    }
+
+    @Test
+    void aMoveDuringAnIterationCountsOnlyIfTheRelationHeldAtBothAddresses() {
+        ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
+        b.layout = "padded";
+        b.setUp();
+        long real = b.chunkAddress;
+        b.chunkAddress = real + 8;           // as if a GC had moved it since the setup
+        b.verifyUnmoved();                   // padded: separated wherever it is
+        assertEquals(real, b.chunkAddress);
+
+        ChunkObjectFalseSharing u = new ChunkObjectFalseSharing();
+        u.layout = "unpadded";
+        u.setUp();
+        u.variant = ChunkObjects.Variant.PADDED; // an unpadded object where a separated one was claimed
+        u.chunkAddress += 8;
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, u::verifyUnmoved);
+        assertTrue(e.getMessage().contains("shares its line with freeBytes") || e.getMessage().contains("chunkMd"), e.getMessage());
+    }
+}

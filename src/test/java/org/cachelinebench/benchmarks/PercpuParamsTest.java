@@ -1,0 +1,78 @@
+package org.cachelinebench.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+
+import org.cachelinebench.model.percpu.KernelConfig;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+
+/** Every @Param value the benchmarks declare passes their checkParam; bad ones fail, naming the value. */
+class PercpuParamsTest {
+    private static final List<Class<?>> BENCHMARKS =
+            List.of(ChunkFalseSharing.class, ChunkSymmetric.class, ChunkObjectFalseSharing.class);
+
+    @Test
+    void everyDeclaredValuePassesAndEveryAdvertisedConfigToo() throws Exception {
+        for (Class<?> b : BENCHMARKS) {
+            Method check = b.getMethod("checkParam", String.class, String.class);
+            assertTrue(Modifier.isStatic(check.getModifiers()), b + " checkParam is static");
+            for (Field f : b.getFields()) {
+                Param p = f.getAnnotation(Param.class);
+                if (p == null) {
+                    continue;
+                }
+                for (String v : p.value()) {
+                    assertDoesNotThrow(() -> invoke(check, f.getName(), v), b.getSimpleName() + " " + f.getName() + "=" + v);
+                }
+            }
+            invoke(check, "unknownParam", "whatever"); // not ours: silently accepted
+        }
+        for (KernelConfig c : KernelConfig.values()) {
+            ChunkFalseSharing.checkParam("config", c.label());
+            ChunkSymmetric.checkParam("config", c.label());
+        }
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        for (String bad : List.of("v7", "", "V6.4-RC4")) {
+            for (Class<?> b : BENCHMARKS) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> invoke(b.getMethod("checkParam", String.class, String.class), "layout", bad));
+                assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+            }
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ChunkSymmetric.checkParam("config", "+lockdep"));
+        assertTrue(e.getMessage().contains("'+lockdep'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ChunkObjectFalseSharing.checkParam("layout", "v6.5-merged"));
+    }
+
+    @Test
+    void setUpRejectsWhatCheckParamRejects() {
+        ChunkFalseSharing b = new ChunkFalseSharing();
+        b.layout = "v7";
+        b.config = "default";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::setUp);
+        assertTrue(e.getMessage().contains("'v7'"), e.getMessage());
+    }
+
+    private static void invoke(Method m, String name, String value) throws Exception {
+        try {
+            m.invoke(null, name, value);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof Exception) {
+                throw (Exception) e.getCause();
+            }
+            throw e;
+        }
+    }
+}
