@@ -63,7 +63,7 @@ import org.openjdk.jmh.runner.IterationType;
  * How to run:
  *   java -jar target/benchmarks.jar IpiInterleaved
  *   java -jar target/benchmarks.jar IpiInterleaved -p subject=straddled -p pin=on
- *   The paired runner's csd comparisons run it: org.cachelinebench.report.paired.Paired --profile ci.
+ *   The paired runner's csd comparisons run it: org.cachelinebench.runner.Paired --profile ci.
  *
  * How to read it: after each iteration the fork prints a "# cost ratio" line, (subject ns per call) /
  * (reference ns per call) over the slice pairs that iteration completed, and at the end one over all

@@ -1,0 +1,7 @@
+/**
+ * Charts (JFreeChart, headless PNG) and {@code results/README.md}, drawn only from the files a paired run
+ * wrote (summary.json, metadata.json), so they can be regenerated without measuring anything. Tool:
+ * {@link org.cachelinebench.charts.Charts} for the PNGs of one run,
+ * {@link org.cachelinebench.charts.ResultsReport} for the whole {@code results/} page.
+ */
+package org.cachelinebench.charts;

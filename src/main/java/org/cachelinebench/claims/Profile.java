@@ -1,0 +1,24 @@
+package org.cachelinebench.claims;
+
+import java.util.List;
+
+import org.cachelinebench.runner.RoundOrder;
+
+/**
+ * How much to run: which sets, how many rounds, how long each fork measures.
+ *
+ * @param name                 "ci" or "full"
+ * @param sets                 ids of the sets to run, in round order
+ * @param rounds               default number of rounds; even, so that a linear drift cancels (see {@link RoundOrder})
+ * @param warmup               warmup iterations of every fork
+ * @param measurement          measurement iterations of every fork
+ * @param budgetSeconds        wall time the whole run must fit in
+ * @param forkOverheadSeconds  assumed cost of one fork beyond warmup and measurement: JVM start, JMH setup,
+ *                             benchmark setup and teardown; the run prints the measured value at its end
+ */
+public record Profile(String name, List<String> sets, int rounds, IterationSpec warmup,
+                      IterationSpec measurement, int budgetSeconds, double forkOverheadSeconds) {
+    public Profile {
+        sets = List.copyOf(sets);
+    }
+}

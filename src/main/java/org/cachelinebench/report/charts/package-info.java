@@ -1,7 +1,0 @@
-/**
- * Charts (JFreeChart, headless PNG) and {@code results/README.md}, drawn only from the files a paired run
- * wrote (summary.json, metadata.json), so they can be regenerated without measuring anything:
- * {@link org.cachelinebench.report.charts.Charts} for the PNGs of one run,
- * {@link org.cachelinebench.report.charts.ResultsReport} for the whole {@code results/} page.
- */
-package org.cachelinebench.report.charts;

@@ -1,0 +1,203 @@
+package org.cachelinebench.runner;
+
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Variant;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.BenchmarkResultMetaData;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs one fork through JMH's Runner API: {@code -f 1 -wi W -w T -i M -r T} plus the variant's
+ * {@code -p} values, failing on error, and reads back every iteration of every metric and the fork's
+ * measurement window.
+ *
+ * <p>JVM: {@code jvm} replaces the forks' java executable; {@code jvmArgs}, when given, replace the VM flags
+ * the forks would otherwise inherit from this JVM (JMH's default), while a benchmark's own
+ * {@code @Fork(jvmArgsAppend/Prepend)} still apply.
+ */
+public final class JmhForkRunner implements ForkRunner {
+    private final String jvm;
+    private final List<String> jvmArgs;
+    private final boolean verbose;
+    private final Map<String, String> resolved = new LinkedHashMap<>();
+
+    /**
+     * @param jvm     java executable for the forks, or null for this JVM's
+     * @param jvmArgs VM flags for the forks, or null to inherit this JVM's
+     * @param verbose show JMH's own output for every fork
+     */
+    public JmhForkRunner(String jvm, List<String> jvmArgs, boolean verbose) {
+        this.jvm = jvm;
+        this.jvmArgs = jvmArgs == null ? null : List.copyOf(jvmArgs);
+        this.verbose = verbose;
+    }
+
+    /**
+     * Every variant's benchmark must be in this jar's benchmark list, declare each param it is given, and
+     * accept each value through its class's {@code checkParam} (the same hook {@code benchmarks.jar}'s Main
+     * calls), so a typo fails in one line before the first fork instead of minutes into the run.
+     */
+    @Override
+    public void validate(Collection<Variant> variants) {
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(
+                new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        BenchmarkList list;
+        java.util.Set<BenchmarkListEntry> all;
+        try {
+            list = BenchmarkList.defaultList();
+            all = list.getAll(silent, List.of());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("no JMH benchmark list on the class path (run from target/benchmarks.jar)");
+        }
+        for (Variant v : variants) {
+            BenchmarkListEntry entry = find(all, v.benchmark());
+            resolved.put(v.benchmark(), entry.getUsername());
+            Map<String, String[]> declared = entry.getParams().hasValue() ? entry.getParams().get() : Map.of();
+            Method check = checkMethod(entry.getUserClassQName());
+            for (Map.Entry<String, String> p : v.params().entrySet()) {
+                if (!declared.containsKey(p.getKey())) {
+                    throw new IllegalArgumentException(entry.getUsername() + " has no @Param '" + p.getKey()
+                            + "' (it has: " + String.join(", ", declared.keySet()) + ")");
+                }
+                if (check != null) {
+                    try {
+                        check.invoke(null, p.getKey(), p.getValue());
+                    } catch (InvocationTargetException e) {
+                        if (e.getCause() instanceof IllegalArgumentException) {
+                            throw new IllegalArgumentException(entry.getUsername() + " -p " + p.getKey() + "="
+                                    + p.getValue() + ": " + e.getCause().getMessage());
+                        }
+                        throw new IllegalStateException(e.getCause());
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The entry named exactly, or the only benchmark of the named class. */
+    private static BenchmarkListEntry find(java.util.Set<BenchmarkListEntry> all, String name) {
+        List<BenchmarkListEntry> ofClass = new ArrayList<>();
+        for (BenchmarkListEntry e : all) {
+            if (e.getUsername().equals(name)) {
+                return e;
+            }
+            if (e.getUserClassQName().equals(name)) {
+                ofClass.add(e);
+            }
+        }
+        if (ofClass.size() == 1) {
+            return ofClass.get(0);
+        }
+        if (ofClass.isEmpty()) {
+            throw new IllegalArgumentException("benchmark " + name + " is not in this jar (is its branch merged? "
+                    + "rebuild with mvn -DskipTests package)");
+        }
+        throw new IllegalArgumentException("class " + name + " holds " + ofClass.size()
+                + " benchmarks; name one of them");
+    }
+
+    private static Method checkMethod(String className) {
+        try {
+            Method m = Class.forName(className, false, JmhForkRunner.class.getClassLoader())
+                    .getMethod("checkParam", String.class, String.class);
+            return Modifier.isStatic(m.getModifiers()) ? m : null;
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public ForkResult run(Variant variant, IterationSpec warmup, IterationSpec measurement) throws Exception {
+        String name = resolved.getOrDefault(variant.benchmark(), variant.benchmark());
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include("^" + Pattern.quote(name) + "$")
+                .forks(1)
+                .warmupForks(0)
+                .warmupIterations(warmup.count())
+                .warmupTime(TimeValue.milliseconds(warmup.millis()))
+                .measurementIterations(measurement.count())
+                .measurementTime(TimeValue.milliseconds(measurement.millis()))
+                .shouldFailOnError(true)
+                // An iteration that overruns ten times its length (at least 10 s) is a hang: JMH interrupts it.
+                .timeout(TimeValue.milliseconds(Math.max(10_000, 10 * Math.max(warmup.millis(), measurement.millis()))))
+                .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
+        variant.params().forEach(b::param);
+        if (jvm != null) {
+            b.jvm(jvm);
+        }
+        if (jvmArgs != null) {
+            b.jvmArgs(jvmArgs.toArray(String[]::new));
+        }
+        RunResult run = new Runner(b.build()).runSingle();
+        if (run == null) {
+            throw new IllegalStateException("JMH returned no result for " + name);
+        }
+        return toForkResult(run);
+    }
+
+    /** Reads one fork's result: every iteration of every metric, and when it measured. */
+    static ForkResult toForkResult(RunResult run) {
+        BenchmarkParams p = run.getParams();
+        if (run.getBenchmarkResults().size() != 1) {
+            throw new IllegalStateException("expected one fork, got " + run.getBenchmarkResults().size());
+        }
+        BenchmarkResult fork = run.getBenchmarkResults().iterator().next();
+        Collection<IterationResult> iterations = fork.getIterationResults();
+        double[] primary = iterations.stream().mapToDouble(i -> i.getPrimaryResult().getScore()).toArray();
+        Map<String, Metric> secondaries = new LinkedHashMap<>();
+        for (Map.Entry<String, Result> s : fork.getSecondaryResults().entrySet()) {
+            double[] values = iterations.stream()
+                    .map(i -> i.getSecondaryResults().get(s.getKey()))
+                    .filter(r -> r != null)
+                    .mapToDouble(Result::getScore).toArray();
+            if (values.length > 0) {
+                secondaries.put(s.getKey(), new Metric(s.getValue().getScoreUnit(), values));
+            }
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String k : p.getParamsKeys()) {
+            params.put(k, p.getParam(k));
+        }
+        BenchmarkInfo.JvmInfo jvmInfo = new BenchmarkInfo.JvmInfo(p.getJvm(), new ArrayList<>(p.getJvmArgs()),
+                p.getJdkVersion(), p.getVmName(), p.getVmVersion(), p.getJmhVersion());
+        BenchmarkInfo info = new BenchmarkInfo(p.getBenchmark(), p.getMode().shortLabel(), p.getThreads(), params,
+                new IterationSpec(p.getWarmup().getCount(), p.getWarmup().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
+                new IterationSpec(p.getMeasurement().getCount(), p.getMeasurement().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
+                jvmInfo);
+        BenchmarkResultMetaData md = fork.getMetadata();
+        long start, end;
+        if (md != null && md.getMeasurementTime() > 0 && md.getStopTime() >= md.getMeasurementTime()) {
+            start = md.getMeasurementTime();
+            end = md.getStopTime();
+        } else {
+            throw new IllegalStateException("JMH reported no measurement window for " + p.getBenchmark());
+        }
+        return new ForkResult(info, new Metric(fork.getPrimaryResult().getScoreUnit(), primary), secondaries,
+                start, end);
+    }
+}

@@ -1,0 +1,61 @@
+package org.cachelinebench.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+
+/**
+ * Where and how a session ran (metadata.json): machine, JVM of the forks, cache line, profile, command.
+ *
+ * @param role             "latest" or "baseline" (a baseline directory is protected, see {@link ResultStore})
+ * @param date             ISO-8601 instant the session finished
+ * @param command          the command that produced it, as the user typed it when known
+ * @param cpuModel         first "model name" of /proc/cpuinfo
+ * @param logicalCpus      CPUs the JVM sees
+ * @param os               OS name and kernel release
+ * @param jvm              java executable of the forks
+ * @param jdkVendor        java.vendor of that JVM
+ * @param vmFlags          the flags the first fork ran with, as JMH reports them (a benchmark's
+ *                         {@code @Fork(jvmArgsAppend)} adds to them; runs.json has each benchmark's)
+ * @param cacheLineSize    line size in force in the forks
+ * @param cacheLineSource  where it came from: "sysfs", "default" or "property" ({@code CacheLine.SOURCE})
+ * @param forkSeconds      mean wall time of a fork on the host
+ * @param forkOverheadSeconds mean of a fork's wall time minus its warmup and measurement: what a fork costs
+ *                         beyond the iterations (JVM start, JMH setup, teardown); compare with the profile's
+ *                         assumption to re-budget
+ */
+public record Metadata(String role, String profile, int rounds, String date, String command, String cpuModel,
+                       int logicalCpus, String os, String jvm, String jdkVendor, String jdkVersion,
+                       String vmName, String vmVersion, List<String> vmFlags, String jmhVersion,
+                       int cacheLineSize, String cacheLineSource, String warmup, String measurement, int forks,
+                       double elapsedSeconds, double forkSeconds, double forkOverheadSeconds) {
+
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+
+    public Metadata withRole(String newRole) {
+        return new Metadata(newRole, profile, rounds, date, command, cpuModel, logicalCpus, os, jvm, jdkVendor,
+                jdkVersion, vmName, vmVersion, vmFlags, jmhVersion, cacheLineSize, cacheLineSource, warmup,
+                measurement, forks, elapsedSeconds, forkSeconds, forkOverheadSeconds);
+    }
+
+    public String toJson() {
+        return GSON.toJson(this) + System.lineSeparator();
+    }
+
+    public static Metadata read(Path file) throws IOException {
+        try {
+            Metadata m = GSON.fromJson(Files.readString(file), Metadata.class);
+            if (m == null || m.profile() == null) {
+                throw new IllegalArgumentException(file + ": not a metadata file");
+            }
+            return m;
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(file + ": not a metadata file: " + e.getMessage(), e);
+        }
+    }
+}

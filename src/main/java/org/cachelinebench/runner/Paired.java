@@ -1,0 +1,255 @@
+package org.cachelinebench.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.Profile;
+import org.cachelinebench.claims.Suite;
+import org.cachelinebench.claims.Variant;
+import org.cachelinebench.results.AtomicFiles;
+
+/**
+ * The paired runner: measures both sides of every comparison close together in time, many times, and
+ * reports each ratio with a 95 % interval over the rounds.
+ *
+ * <p>Why: on small cloud VMs the core-to-core round trip drifts by a factor of 20 within minutes, so the
+ * same sequential JMH comparison ({@code @Param} values one after another) gave ratios from 1.06 to 1.91
+ * in four runs. Absolute times cannot be compared with a baseline on such machines; ratios of variants
+ * measured seconds apart can. Each round runs every variant of a set once, back to back, in an order that
+ * rotates and reverses from round to round ({@link RoundOrder}), and forms the ratios within the round.
+ *
+ * <p>Usage: {@code java -cp target/benchmarks.jar org.cachelinebench.runner.Paired --help}.
+ * Writes runs.json and ratios.json (JMH {@code -rf json} format), summary.json, summary.md and
+ * metadata.json into {@code --out}, all or none. Exit status: 0 every checked claim holds, 1 one failed,
+ * 2 bad input or no usable result.
+ */
+public final class Paired {
+    private Paired() {}
+
+    /** Environment variable the scripts set to the command as the user typed it, for the metadata. */
+    public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
+
+    public static void main(String[] args) {
+        int code = run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose), System::currentTimeMillis,
+                System.out, System.err);
+        System.exit(code);
+    }
+
+    /** The whole run; returns the exit status. */
+    static int run(String[] args, Function<PairedOptions, ForkRunner> runners, LongSupplier clock,
+                   PrintStream out, PrintStream err) {
+        PairedOptions o;
+        try {
+            o = PairedOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("paired: " + e.getMessage());
+            return 2;
+        }
+        if (o.help) {
+            out.println(PairedOptions.USAGE);
+            return 0;
+        }
+        List<Claim> selected = select(o);
+        if (selected.isEmpty()) {
+            err.println("paired: --only '" + o.only + "' matches no comparison of profile " + o.profile.name()
+                    + " (see --list)");
+            return 2;
+        }
+        if (o.list) {
+            for (Claim c : selected) {
+                out.printf(Locale.ROOT, "%-48s %s%s  %s%n", c.id(), c.expect().symbol(),
+                        c.expect().checked() ? " (gate)" : " (info)", c.claim());
+            }
+            return 0;
+        }
+        PairedSession.Plan plan = new PairedSession.Plan(sets(o.profile, selected), o.rounds(), o.warmup(),
+                o.measurement(), o.order);
+        try {
+            ResultStore.checkWritable(o.out, o.updateBaseline);
+        } catch (IOException e) {
+            err.println("paired: " + e.getMessage());
+            return 2;
+        }
+        Path baselineRatios = o.baselineDir().resolve(ResultStore.RATIOS);
+        if (o.requireBaseline && !o.updateBaseline && !o.dryRun && !Files.isRegularFile(baselineRatios)) {
+            err.println("paired: no baseline (" + baselineRatios + " is missing); create one on this machine class "
+                    + "with --update-baseline, e.g. benchmarks/ci --update-baseline");
+            return 2;
+        }
+        out.println(Budget.describe(o.profile, plan));
+        if (o.order == PairedSession.Order.SEQUENTIAL) {
+            out.println("note: sequential order, each variant's forks in a row: its ratios carry the machine's "
+                    + "drift; use it only to measure what pairing buys");
+        } else if (o.rounds() % 2 == 1) {
+            out.println("note: an odd number of rounds; a linear drift cancels only over pairs of rounds");
+        }
+        if (o.dryRun) {
+            out.print(Budget.order(plan));
+            return 0;
+        }
+        ForkRunner runner = runners.apply(o);
+        try {
+            List<Variant> variants = new ArrayList<>();
+            plan.sets().forEach(s -> variants.addAll(s.variants()));
+            runner.validate(variants);
+        } catch (IllegalArgumentException e) {
+            err.println("paired: " + e.getMessage());
+            return 2;
+        }
+        List<ForkRecord> records;
+        try {
+            records = new PairedSession(runner, clock, out).run(plan);
+        } catch (PairedSession.ForkFailedException e) {
+            err.println("paired: " + e.getMessage() + "; nothing written");
+            return 2;
+        }
+        List<Analysis.ComparisonResult> results;
+        try {
+            results = Analysis.analyze(selected, records);
+        } catch (IllegalArgumentException e) {
+            err.println("paired: " + e.getMessage() + "; nothing written");
+            return 2;
+        }
+        ForkRecord first = records.get(0);
+        List<String> flags = first.result().info().jvm().args();
+        int lineSize = MachineInfo.cacheLineSize(flags);
+        Summary summary = Summary.of(o.profile.name(), plan.rounds(), plan.warmup(), plan.measurement(), lineSize,
+                SweepPlacements.of(lineSize), results, records);
+        Metadata meta = metadata(o, plan, records, clock, lineSize);
+        Map<String, AtomicFiles.Content> files = files(summary, meta, results, records);
+        out.println();
+        out.print(SummaryTable.text(summary.comparisons()));
+        out.println(Budget.measured(records, plan));
+        try {
+            if (o.updateBaseline) {
+                Map<String, AtomicFiles.Content> baseline = files(summary, meta.withRole(ResultStore.BASELINE),
+                        results, records);
+                Path dir = o.baselineDir();
+                boolean outIsBaseline = dir.toAbsolutePath().normalize().equals(o.out.toAbsolutePath().normalize());
+                ResultStore.write(dir, baseline, true);
+                out.println("baseline written: " + dir);
+                if (!outIsBaseline) {
+                    ResultStore.write(o.out, files, true);
+                }
+            } else {
+                ResultStore.write(o.out, files, false);
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("paired: writing results failed: " + PairedSession.oneLine(e));
+            return 2;
+        }
+        out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
+                + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA);
+        int code = Analysis.exitCode(results);
+        out.println(verdict(results));
+        return code;
+    }
+
+    /** The profile's comparisons that --only lets through. */
+    static List<Claim> select(PairedOptions o) {
+        List<Claim> selected = new ArrayList<>();
+        for (Claim c : Suite.COMPARISONS) {
+            if (o.profile.sets().contains(c.set()) && (o.only == null || o.only.matcher(c.id()).find())) {
+                selected.add(c);
+            }
+        }
+        return selected;
+    }
+
+    /** The profile's sets in its order, each cut down to the variants the selected comparisons use. */
+    static List<ComparisonSet> sets(Profile profile, List<Claim> selected) {
+        List<ComparisonSet> sets = new ArrayList<>();
+        for (String id : profile.sets()) {
+            Set<String> needed = new LinkedHashSet<>();
+            for (Claim c : selected) {
+                if (c.set().equals(id)) {
+                    needed.add(c.subject());
+                    if (!c.interleaved()) {
+                        needed.add(c.reference());   // interleaved: the reference runs inside the subject's fork
+                    }
+                }
+            }
+            if (!needed.isEmpty()) {
+                sets.add(Suite.set(id).only(needed));
+            }
+        }
+        return sets;
+    }
+
+    private static Map<String, AtomicFiles.Content> files(Summary summary, Metadata meta,
+                                                          List<Analysis.ComparisonResult> results,
+                                                          List<ForkRecord> records) {
+        Map<String, AtomicFiles.Content> files = new LinkedHashMap<>();
+        files.put(ResultStore.RUNS, AtomicFiles.Content.of(JmhJson.write(JmhJson.runs(records))));
+        files.put(ResultStore.RATIOS, AtomicFiles.Content.of(JmhJson.write(JmhJson.ratios(results, records))));
+        files.put(ResultStore.SUMMARY_JSON, AtomicFiles.Content.of(summary.toJson()));
+        files.put(ResultStore.SUMMARY_MD, AtomicFiles.Content.of(markdown(summary, meta)));
+        files.put(ResultStore.METADATA, AtomicFiles.Content.of(meta.toJson()));
+        return files;
+    }
+
+    static String markdown(Summary s, Metadata m) {
+        return "# Paired comparisons, profile " + s.profile() + "\n\n"
+                + s.rounds() + " rounds, each fork " + s.warmup() + " warmup + " + s.measurement()
+                + " measurement, " + s.started() + " to " + s.finished() + ".  \n"
+                + "Ratio = cost(subject) / cost(reference) within a round; geometric mean over rounds, 95 % "
+                + "t-interval on the log ratios; claims are checked on the median.  \n"
+                + "Command: `" + m.command() + "`\n\n"
+                + SummaryTable.markdown(s.comparisons()) + "\n" + verdict(s) + "\n";
+    }
+
+    static String verdict(List<Analysis.ComparisonResult> results) {
+        long failed = results.stream().filter(r -> r.status() == Analysis.Status.FAILS).count();
+        long held = results.stream().filter(r -> r.status() == Analysis.Status.HOLDS).count();
+        long few = results.stream().filter(r -> r.status() == Analysis.Status.TOO_FEW_ROUNDS).count();
+        return verdict(failed, held, few);
+    }
+
+    private static String verdict(Summary s) {
+        long failed = s.comparisons().stream().filter(e -> e.status().equals("FAILS")).count();
+        long held = s.comparisons().stream().filter(e -> e.status().equals("HOLDS")).count();
+        long few = s.comparisons().stream().filter(e -> e.status().equals("TOO_FEW_ROUNDS")).count();
+        return verdict(failed, held, few);
+    }
+
+    private static String verdict(long failed, long held, long few) {
+        String v = failed > 0 ? "CLAIMS FAILED: " + failed + " (held: " + held + ")" : "claims hold: " + held;
+        return few > 0 ? v + "; not checked (fewer than " + Analysis.MIN_ROUNDS + " rounds): " + few : v;
+    }
+
+    private static Metadata metadata(PairedOptions o, PairedSession.Plan plan, List<ForkRecord> records,
+                                     LongSupplier clock, int lineSize) {
+        BenchmarkInfo.JvmInfo jvm = records.get(0).result().info().jvm();
+        long start = records.get(0).startMillis();
+        long end = records.get(records.size() - 1).endMillis();
+        double forkSeconds = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);
+        return new Metadata("latest", o.profile.name(), plan.rounds(), Instant.ofEpochMilli(clock.getAsLong()).toString(),
+                command(), MachineInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), MachineInfo.os(),
+                jvm.path(), MachineInfo.vendorOf(jvm.path()), jvm.jdkVersion(), jvm.vmName(), jvm.vmVersion(),
+                jvm.args(), jvm.jmhVersion(), lineSize, MachineInfo.cacheLineSource(jvm.args()),
+                plan.warmup().toString(), plan.measurement().toString(), records.size(), (end - start) / 1000.0,
+                forkSeconds, Budget.meanOverheadSeconds(records, plan));
+    }
+
+    private static String command() {
+        String typed = System.getenv(COMMAND_ENV);
+        if (typed != null && !typed.isBlank()) {
+            return typed;
+        }
+        return ProcessHandle.current().info().commandLine().orElse("unknown");
+    }
+}

@@ -1,0 +1,172 @@
+package org.cachelinebench.runner;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Profile;
+import org.cachelinebench.claims.Suite;
+
+/** The paired runner's command line. Any problem is an {@link IllegalArgumentException} with one line. */
+public final class PairedOptions {
+
+    static final String USAGE = """
+            usage: Paired [--profile ci|full|calibrate] [--rounds N] [--out DIR] [--only REGEX]
+                          [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
+                          [--update-baseline] [--baseline DIR] [--require-baseline]
+                          [--order paired|sequential] [--dry-run] [--list] [--verbose]
+              --profile NAME      what to run (default ci): ci = the key csd and pcpu_chunk comparisons
+                                  within 5 minutes; full = all comparisons, offset sweep, async, pinned,
+                                  on-heap; calibrate = ci plus A/A controls, to measure the runner itself
+              --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
+              --out DIR           where the session's files go (default results/latest)
+              --only REGEX        only comparisons whose id matches (find), e.g. '^csd\\.' or 'reader'
+              --jvm PATH          java executable for the forks (default: this JVM's)
+              --jvm-args "FLAGS"  VM flags for the forks, replacing the ones they inherit from this JVM
+              --warmup CxT        warmup per fork, e.g. 1x500ms (default: the profile's)
+              --measurement CxT   measurement per fork, e.g. 2x500ms (default: the profile's)
+              --update-baseline   also write the session as the baseline (replacing the old one)
+              --baseline DIR      where the baseline lives (default: DIR/../baseline of --out)
+              --require-baseline  refuse to run (exit 2) when the baseline has no ratios.json yet
+              --order paired      rounds, every variant once per round (default); "sequential" runs each
+                                  variant's forks in a row, only to measure what pairing buys
+              --dry-run           print the plan and its time budget, run nothing
+              --list              print the profile's comparisons and their claims, run nothing
+              --verbose           show JMH's own output of every fork
+            exit: 0 claims hold, 1 a claim failed, 2 bad input or no usable result""";
+
+    Profile profile = Suite.CI;
+    Integer rounds;
+    Path out = Path.of("results", "latest");
+    Path baseline;
+    Pattern only;
+    String jvm;
+    List<String> jvmArgs;
+    IterationSpec warmup;
+    IterationSpec measurement;
+    boolean updateBaseline;
+    PairedSession.Order order = PairedSession.Order.PAIRED;
+    boolean requireBaseline;
+    boolean dryRun;
+    boolean list;
+    boolean verbose;
+    boolean help;
+
+    static PairedOptions parse(String... args) {
+        PairedOptions o = new PairedOptions();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--profile" -> o.profile = Suite.profile(value(args, ++i, a));
+                case "--rounds" -> o.rounds = rounds(value(args, ++i, a));
+                case "--out" -> o.out = Path.of(value(args, ++i, a));
+                case "--baseline" -> o.baseline = Path.of(value(args, ++i, a));
+                case "--only" -> o.only = regex(value(args, ++i, a));
+                case "--jvm" -> o.jvm = jvm(value(args, ++i, a));
+                case "--jvm-args" -> o.jvmArgs = flags(flagsValue(args, ++i, a));
+                case "--warmup" -> o.warmup = spec(value(args, ++i, a), a);
+                case "--measurement" -> o.measurement = spec(value(args, ++i, a), a);
+                case "--update-baseline" -> o.updateBaseline = true;
+                case "--order" -> o.order = order(value(args, ++i, a));
+                case "--require-baseline" -> o.requireBaseline = true;
+                case "--dry-run" -> o.dryRun = true;
+                case "--list" -> o.list = true;
+                case "--verbose" -> o.verbose = true;
+                case "-h", "--help" -> o.help = true;
+                default -> throw new IllegalArgumentException(
+                        (a.startsWith("-") ? "unknown option " : "unexpected argument ") + a + " (see --help)");
+            }
+        }
+        return o;
+    }
+
+    int rounds() {
+        return rounds != null ? rounds : profile.rounds();
+    }
+
+    IterationSpec warmup() {
+        return warmup != null ? warmup : profile.warmup();
+    }
+
+    IterationSpec measurement() {
+        return measurement != null ? measurement : profile.measurement();
+    }
+
+    Path baselineDir() {
+        if (baseline != null) {
+            return baseline;
+        }
+        Path parent = out.toAbsolutePath().normalize().getParent();
+        return parent == null ? Path.of(ResultStore.BASELINE) : parent.resolve(ResultStore.BASELINE);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new IllegalArgumentException(option + " needs a value (see --help)");
+        }
+        return args[i];
+    }
+
+    /** VM flags may themselves start with "--" (--add-opens ...): only a missing value is an error. */
+    private static String flagsValue(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value (see --help)");
+        }
+        return args[i];
+    }
+
+    private static PairedSession.Order order(String text) {
+        return switch (text) {
+            case "paired" -> PairedSession.Order.PAIRED;
+            case "sequential" -> PairedSession.Order.SEQUENTIAL;
+            default -> throw new IllegalArgumentException("--order " + text + ": paired or sequential");
+        };
+    }
+
+    private static int rounds(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            if (n >= 1 && n <= 1000) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--rounds " + text + ": not a whole number in 1..1000");
+    }
+
+    private static Pattern regex(String text) {
+        try {
+            return Pattern.compile(text);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("--only " + text + ": not a regular expression ("
+                    + e.getDescription() + ")");
+        }
+    }
+
+    private static String jvm(String path) {
+        Path p = Path.of(path);
+        if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+            throw new IllegalArgumentException("--jvm " + path + ": not an executable file");
+        }
+        return p.toAbsolutePath().toString();
+    }
+
+    private static List<String> flags(String text) {
+        String t = text.strip();
+        return t.isEmpty() ? List.of() : new ArrayList<>(Arrays.asList(t.split("\\s+")));
+    }
+
+    private static IterationSpec spec(String text, String option) {
+        try {
+            return IterationSpec.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package org.cachelinebench.runner;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Variant;
+
+/**
+ * Runs the rounds: in every round, every set runs each of its variants once, back to back, in the order
+ * {@link RoundOrder} gives for that round. Sets take turns within a round, so each set's rounds spread
+ * over the whole session and see whatever states the machine passes through, instead of one set meeting
+ * only the good minutes and another only the bad.
+ */
+public final class PairedSession {
+
+    /** The order forks run in. */
+    public enum Order {
+        /** Rounds: every variant of a set once, back to back, rotated and reversed round by round. */
+        PAIRED,
+        /**
+         * Each variant's forks all in a row, then the next variant's, as a JMH run over {@code @Param}
+         * values does. Not for results: it exists so the gain of pairing can be measured on the same machine
+         * with the same statistics ("round" i is then the i-th fork of each variant).
+         */
+        SEQUENTIAL
+    }
+
+    /**
+     * What to run.
+     *
+     * @param sets        the sets, already cut down to the variants the selected comparisons need
+     * @param rounds      number of rounds
+     * @param warmup      warmup iterations per fork
+     * @param measurement measurement iterations per fork
+     * @param order       paired (the point of this runner) or sequential (to measure what pairing buys)
+     */
+    public record Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement,
+                       Order order) {
+        public Plan {
+            sets = List.copyOf(sets);
+            if (rounds < 1) {
+                throw new IllegalArgumentException("rounds must be at least 1");
+            }
+        }
+
+        public Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement) {
+            this(sets, rounds, warmup, measurement, Order.PAIRED);
+        }
+
+        public int forksPerRound() {
+            return sets.stream().mapToInt(s -> s.variants().size()).sum();
+        }
+
+        public int forks() {
+            return rounds * forksPerRound();
+        }
+
+        /** Every fork of the plan, in run order. */
+        public List<Slot> schedule() {
+            List<Slot> slots = new ArrayList<>();
+            if (order == Order.SEQUENTIAL) {
+                for (ComparisonSet set : sets) {
+                    for (int v = 0; v < set.variants().size(); v++) {
+                        for (int round = 0; round < rounds; round++) {
+                            slots.add(new Slot(round, set, v, set.variants().get(v)));
+                        }
+                    }
+                }
+                return slots;
+            }
+            for (int round = 0; round < rounds; round++) {
+                for (ComparisonSet set : sets) {
+                    int[] order = RoundOrder.of(set.variants().size(), round);
+                    for (int slot = 0; slot < order.length; slot++) {
+                        slots.add(new Slot(round, set, slot, set.variants().get(order[slot])));
+                    }
+                }
+            }
+            return slots;
+        }
+    }
+
+    /** One fork of a plan: its round, set, position within the set's round, and variant. */
+    public record Slot(int round, ComparisonSet set, int position, Variant variant) {}
+
+    /** Thrown when a fork fails; names the fork. */
+    public static final class ForkFailedException extends Exception {
+        ForkFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    static final String RESULT_INDENT = "        = ";
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
+
+    private final ForkRunner runner;
+    private final LongSupplier clockMillis;
+    private final PrintStream out;
+
+    public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
+        this.runner = runner;
+        this.clockMillis = clockMillis;
+        this.out = out;
+    }
+
+    /** Runs the whole plan; stops at the first failing fork. */
+    public List<ForkRecord> run(Plan plan) throws ForkFailedException {
+        List<ForkRecord> records = new ArrayList<>();
+        int done = 0;
+        for (Slot slot : plan.schedule()) {
+            Variant variant = slot.variant();
+            String set = slot.set().id();
+            long start = clockMillis.getAsLong();
+            // A line of its own: a fork may print its own lines (setup reports) before its result.
+            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s%n", ++done, plan.forks(),
+                    slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
+            out.flush();
+            ForkResult result;
+            try {
+                result = runner.run(variant, plan.warmup(), plan.measurement());
+            } catch (Exception e) {
+                out.println(RESULT_INDENT + "FAILED");
+                throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
+                        + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
+            }
+            long end = clockMillis.getAsLong();
+            ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);
+            records.add(record);
+            out.println(RESULT_INDENT + describe(record));
+        }
+        return records;
+    }
+
+    /** "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)". */
+    static String describe(ForkRecord r) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Metric> e : r.result().secondaries().entrySet()) {
+            sb.append(e.getKey()).append(' ').append(String.format(Locale.ROOT, "%.4g", e.getValue().score())).append("  ");
+        }
+        Metric primary = r.result().primary();
+        sb.append(r.result().secondaries().isEmpty() ? "" : "total ")
+                .append(String.format(Locale.ROOT, "%.4g %s", primary.score(), primary.unit()))
+                .append(String.format(Locale.ROOT, "  (%.1f s)", r.wallSeconds()));
+        return sb.toString();
+    }
+
+    /** The exception and its causes in one line. */
+    static String oneLine(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String msg = t.getMessage() == null ? "" : t.getMessage().strip().replaceAll("\\s*\\R\\s*", " | ");
+            if (sb.length() > 0) {
+                sb.append(" <- ");
+            }
+            sb.append(t.getClass().getSimpleName());
+            if (!msg.isEmpty()) {
+                sb.append(": ").append(msg);
+            }
+            if (sb.length() > 600) {
+                break;
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,86 @@
+package org.cachelinebench.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and
+ * results/README.md.
+ */
+public final class SummaryTable {
+    private SummaryTable() {}
+
+    private static final String[] HEADER = {"comparison", "ratio", "95% interval", "median", "rounds",
+            "apart (s)", "expected", "status"};
+
+    /** Plain text, columns padded, one comparison a line. */
+    public static String text(List<Summary.Entry> entries) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (Summary.Entry e : entries) {
+            rows.add(row(e));
+        }
+        int[] width = new int[HEADER.length];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                sb.append(i == 0 ? "" : "  ").append(i == r.length - 1 ? r[i] : pad(r[i], width[i]));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** A Markdown table with the claims and the absolute scores beside the ratios. */
+    public static String markdown(List<Summary.Entry> entries) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| comparison | claim | ratio (geo. mean) | 95 % interval | median | rounds | time apart (median) "
+                + "| expected | status | subject score | reference score |\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---:|---:|\n");
+        for (Summary.Entry e : entries) {
+            String[] r = row(e);
+            sb.append("| `").append(e.id()).append("` | ").append(e.claim().replace("|", "\\|")).append(" | ")
+                    .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
+                    .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") ? " | " : " s | ").append(r[6]).append(" | ")
+                    .append(r[7]).append(" | ")
+                    .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
+                    .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String[] row(Summary.Entry e) {
+        String interval = e.low() == null ? "n/a" : fmt(e.low()) + " .. " + fmt(e.high());
+        String status = e.status() + (e.confidence() == null || e.confidence().isEmpty() ? "" : " (" + e.confidence() + ")");
+        String expected = e.expected() + (e.checked() ? ", gate " + (e.direction().equals("FASTER")
+                ? "≤ " + fmt(1 / e.atLeast()) : "≥ " + fmt(e.atLeast())) : "");
+        return new String[] {e.id(), fmt(e.geoMean()), interval, fmt(e.median()),
+                e.ratios() != null && e.ratios().length != e.rounds()
+                        ? e.rounds() + " (" + e.ratios().length + " it.)" : Integer.toString(e.rounds()),
+                apart(e.medianSecondsApart()), expected, status};
+    }
+
+    /** Seconds, or microseconds for the slices of an interleaved comparison. */
+    private static String apart(double seconds) {
+        return seconds > 0 && seconds < 0.05 ? String.format(Locale.ROOT, "%.0f us", seconds * 1e6)
+                : String.format(Locale.ROOT, "%.1f", seconds);
+    }
+
+    public static String fmt(double d) {
+        return String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static String score(double score, String unit) {
+        return String.format(Locale.ROOT, "%.4g %s", score, unit);
+    }
+
+    private static String pad(String s, int w) {
+        return s.length() >= w ? s : s + " ".repeat(w - s.length());
+    }
+}

@@ -1,0 +1,36 @@
+/**
+ * The paired runner: runs the suite's comparison sets ({@code claims}) in rounds, forms every ratio from
+ * measurements taken close together in time, checks the claims and writes the results. Tool.
+ *
+ * <p><b>Why pairing.</b> On shared VMs the core-to-core round trip drifts by large factors within minutes,
+ * so a sequential JMH comparison (one {@code @Param} value after the other) measures the machine as much as
+ * the layout. Both sides of every ratio are therefore measured in the same round, many rounds over.
+ *
+ * <p><b>Rules.</b>
+ * <ul>
+ *   <li>A round runs each variant of a set once as a single JMH fork, back to back, in the order
+ *       {@link RoundOrder} gives: the base order rotated and reversed every other round, so a steady drift
+ *       cancels over each pair of rounds and every variant is first and last equally often.</li>
+ *   <li>An {@link org.cachelinebench.claims.Claim#interleaved interleaved} claim runs one fork of
+ *       {@code IpiInterleaved} per subject and round, which measures the subject and the line-aligned
+ *       reference in alternating slices inside every iteration; each measurement iteration gives one ratio
+ *       from its aux counters. Its samples are the iterations of all rounds; the rounds (fresh JVMs) still
+ *       count for {@link Analysis#MIN_ROUNDS}.</li>
+ *   <li>Ratio = cost(subject) / cost(reference), cost = 1/throughput (or time): above 1 the subject is
+ *       slower. Over rounds: the geometric mean with a Student-t interval on the log ratios
+ *       ({@link RatioStats}), the median, the median time between the two sides' measurement windows, and
+ *       the absolute scores for information.</li>
+ *   <li>{@link Analysis} checks each gating claim on the median against its minimum effect.</li>
+ *   <li>JMH sits behind {@link ForkRunner} ({@link JmhForkRunner}: the Runner API with {@code forks(1)}),
+ *       so ordering and statistics are tested with fake forks that drift.</li>
+ * </ul>
+ *
+ * <p><b>Output</b> ({@code --out}, all files or none): {@code runs.json} (every fork, JMH {@code -rf json},
+ * one entry per benchmark and params, one fork per round), {@code ratios.json} (JMH format too: benchmark
+ * {@code pair.<comparison id>}, unit {@code ratio}, one fork per round, for {@code benchmarks/compare}),
+ * {@code summary.json} and {@code summary.md}, {@code metadata.json}. A baseline is replaced only with
+ * {@code --update-baseline} ({@link ResultStore}).
+ *
+ * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed, 2 bad input or no usable result.
+ */
+package org.cachelinebench.runner;

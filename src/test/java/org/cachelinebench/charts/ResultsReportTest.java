@@ -1,0 +1,62 @@
+package org.cachelinebench.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsReportTest {
+    @TempDir
+    Path results;
+
+    private void copy(String resource, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        try (InputStream in = getClass().getResourceAsStream("/org/cachelinebench/charts/" + resource)) {
+            Files.copy(in, to);
+        }
+    }
+
+    @Test
+    void readmeCarriesMachineTablesBaselineAndCharts() throws IOException {
+        copy("summary-fixture.json", results.resolve("latest/summary.json"));
+        copy("metadata-fixture.json", results.resolve("latest/metadata.json"));
+        copy("summary-fixture.json", results.resolve("baseline/summary.json"));
+        copy("metadata-fixture.json", results.resolve("baseline/metadata.json"));
+
+        List<Path> written = ResultsReport.write(results);
+        assertEquals(List.of(results.resolve("charts/ratios.png"), results.resolve("charts/csd-offset-sweep.png"),
+                results.resolve("README.md")), written);
+        String readme = Files.readString(results.resolve("README.md"));
+        for (String expected : List.of(
+                "| CPU | AMD EPYC (2 logical CPUs) |",
+                "| JDK | Debian 17.0.15, OpenJDK 64-Bit Server VM 17.0.15+6 |",
+                "| VM flags of the forks | `-XX:-RestrictContended -Djava.awt.headless=true` (a benchmark's own",
+                "| cache line | 64 bytes (source: sysfs) |",
+                "| date | 2023-11-14T22:25:03Z |",
+                "| command | `benchmarks/results` |",
+                "| profile | full: 6 rounds, each fork 2x500ms warmup + 3x500ms measurement |",
+                "| `csd.straddled-vs-line-aligned.sender` | a csd straddling two lines is slower than a line-aligned one | 1.418 | 1.363 .. 1.475 | 1.414 | 6 | 4.5 s |",
+                "| FAILS (noisy) |",
+                "## Against the baseline",
+                "| `csd.straddled-vs-line-aligned.sender` | 1.418 [1.363, 1.475] | 1.418 [1.363, 1.475] | +0.0 % |",
+                "![cost ratio of every comparison with its 95 % interval](charts/ratios.png)",
+                "![csd offset sweep: IPI rate relative to offset 0, straddling offsets marked](charts/csd-offset-sweep.png)")) {
+            assertTrue(readme.contains(expected), expected + "\n--- in ---\n" + readme);
+        }
+    }
+
+    @Test
+    void withoutALatestRunItSaysWhatIsMissing() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsReport.write(results));
+        assertEquals("no run in " + results.resolve("latest") + " (needs summary.json and metadata.json; run "
+                + "benchmarks/results or benchmarks/ci first)", e.getMessage());
+    }
+}

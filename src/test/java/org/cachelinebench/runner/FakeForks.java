@@ -1,0 +1,129 @@
+package org.cachelinebench.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.LongSupplier;
+
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Variant;
+
+/**
+ * A fork runner without JMH: every variant has a true throughput, and the "machine" multiplies every
+ * score by a drift factor that depends only on the time (like the VM whose core-to-core round trip changes
+ * by minutes). A fork advances a fake clock by its overhead, warmup and measurement.
+ */
+final class FakeForks implements ForkRunner, LongSupplier {
+    static final long START = 1_700_000_000_000L;
+    /** Secondary metrics every fake fork reports, each with the variant's true score. */
+    static final List<String> LABELS = List.of("sender", "receiver", "reader", "allocator");
+    static final String JAVA = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    private final Map<String, Double> trueScore = new LinkedHashMap<>();
+    private final DoubleUnaryOperator drift;
+    private final long overheadMillis;
+    private long now = START;
+    final List<String> ran = new ArrayList<>();
+    String failOn;
+
+    /**
+     * @param drift          factor applied to every score, as a function of seconds since the start
+     * @param overheadMillis fork cost beyond warmup and measurement
+     */
+    FakeForks(DoubleUnaryOperator drift, long overheadMillis) {
+        this.drift = drift;
+        this.overheadMillis = overheadMillis;
+    }
+
+    /** Sets the true throughput (ops/s) of a variant, for every metric it reports. */
+    FakeForks score(String variantId, double opsPerSecond) {
+        trueScore.put(variantId, opsPerSecond);
+        return this;
+    }
+
+    @Override
+    public long getAsLong() {
+        return now;
+    }
+
+    @Override
+    public ForkResult run(Variant variant, IterationSpec warmup, IterationSpec measurement) {
+        ran.add(variant.id());
+        if (variant.id().equals(failOn)) {
+            throw new IllegalStateException("benchmark exploded\nsecond line");
+        }
+        Double truth = trueScore.get(variant.id());
+        if (truth == null) {
+            throw new IllegalArgumentException("no true score for " + variant.id());
+        }
+        now += overheadMillis + warmup.totalMillis();
+        long measureStart = now;
+        double[] sender = new double[measurement.count()];
+        double[] total = new double[measurement.count()];
+        for (int i = 0; i < measurement.count(); i++) {
+            double mid = (now + measurement.millis() / 2.0 - START) / 1000.0;
+            sender[i] = truth * drift.applyAsDouble(mid);
+            total[i] = 2 * sender[i];
+            now += measurement.millis();
+        }
+        long measureEnd = now;
+        BenchmarkInfo info = new BenchmarkInfo(variant.benchmark(), "thrpt", 2, variant.params(), warmup, measurement,
+                new BenchmarkInfo.JvmInfo(JAVA, List.of("-Xmx1g"), "17.0.15", "OpenJDK 64-Bit Server VM",
+                        "17.0.15+6", "1.37"));
+        Map<String, Metric> secondaries = new LinkedHashMap<>();
+        for (String label : LABELS) {
+            secondaries.put(label, new Metric("ops/s", sender));
+        }
+        if (variant.params().containsKey("subject")) {
+            secondaries.putAll(interleavedCounters(truth, trueScore.get(INTERLEAVED_REFERENCE), sender, truth));
+        }
+        return new ForkResult(info, new Metric("ops/s", total), secondaries, measureStart, measureEnd);
+    }
+
+    /** The side inside every interleaved fork (IpiInterleaved's line-aligned csd). */
+    static final String INTERLEAVED_REFERENCE = "line-aligned";
+    static final long CALLS = 256L * 1000;
+
+    /**
+     * The aux counters of an interleaved fork: per iteration, both sides made {@link #CALLS} calls at their
+     * true rates times the drift of that iteration ({@code drifted[i] / subject}), as when the two sides
+     * alternate in slices far shorter than the drift.
+     */
+    static Map<String, Metric> interleavedCounters(double subject, Double reference, double[] drifted, double truth) {
+        if (reference == null) {
+            throw new IllegalArgumentException("no true score for the interleaved reference " + INTERLEAVED_REFERENCE);
+        }
+        int n = drifted.length;
+        double[] sn = new double[n], rn = new double[n], calls = new double[n], pairs = new double[n];
+        for (int i = 0; i < n; i++) {
+            double drift = drifted[i] / truth;
+            sn[i] = CALLS / (subject * drift) * 1e9;
+            rn[i] = CALLS / (reference * drift) * 1e9;
+            calls[i] = CALLS;
+            pairs[i] = CALLS / 256.0;
+        }
+        Map<String, Metric> m = new LinkedHashMap<>();
+        m.put(Claim.SUBJECT_NANOS, new Metric("#", sn));
+        m.put(Claim.REFERENCE_NANOS, new Metric("#", rn));
+        m.put(Claim.SUBJECT_CALLS, new Metric("#", calls));
+        m.put(Claim.REFERENCE_CALLS, new Metric("#", calls));
+        m.put(Claim.SLICE_PAIRS, new Metric("#", pairs));
+        return m;
+    }
+
+    static Variant variant(String id) {
+        return new Variant(id, "test.Bench.g", Map.of("v", id));
+    }
+
+    static ComparisonSet set(String id, String... variants) {
+        List<Variant> v = new ArrayList<>();
+        for (String s : variants) {
+            v.add(variant(s));
+        }
+        return new ComparisonSet(id, id, v);
+    }
+}

@@ -1,0 +1,69 @@
+package org.cachelinebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.gate.Compare;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ratios.json is read by the suite's regression gate ({@link Compare}): the same alignment benefit
+ * passes, a benefit that shrank from 1.4 to 1.1 is a regression.
+ */
+class RatiosCompareTest {
+    @TempDir
+    Path dir;
+
+    private Path ratios(String name, double centre, long seed) throws IOException {
+        Random random = new Random(seed);
+        double[] r = new double[10];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = centre * Math.exp(0.05 * random.nextGaussian());
+        }
+        Claim c = new Claim("csd", "straddled", "line-aligned", "sender", Expect.slower(), "claim");
+        IterationSpec spec = new IterationSpec(2, 500);
+        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.benchmarks.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec,
+                spec, new BenchmarkInfo.JvmInfo("java", List.of(), "17.0.15", "vm", "17.0.15+6", "1.37"));
+        ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1,
+                new ForkResult(info, new Metric("ops/us", new double[] {1}), Map.of(), 0, 1));
+        Analysis.ComparisonResult result = new Analysis.ComparisonResult(c, info.benchmark(), info.benchmark(), r,
+                new double[r.length], RatioStats.of(r), new Analysis.Score(1, "ops/us"), new Analysis.Score(1, "ops/us"),
+                r.length, Analysis.Status.HOLDS);
+        Path file = dir.resolve(name);
+        Files.writeString(file, JmhJson.write(JmhJson.ratios(List.of(result), List.of(rec))));
+        return file;
+    }
+
+    private static int compare(Path baseline, Path current, StringBuilder output) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = Compare.run(new String[] {baseline.toString(), current.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
+        output.append(out.toString(StandardCharsets.UTF_8));
+        return code;
+    }
+
+    @Test
+    void theSameBenefitPassesAndAShrunkOneIsARegression() throws Exception {
+        Path baseline = ratios("baseline.json", 1.4, 1);
+        StringBuilder out = new StringBuilder();
+        assertEquals(0, compare(baseline, ratios("same.json", 1.4, 2), out), out.toString());
+        assertTrue(out.toString().contains("pair.csd.straddled-vs-line-aligned.sender"), out.toString());
+        out.setLength(0);
+        assertEquals(1, compare(baseline, ratios("shrunk.json", 1.1, 3), out), out.toString());
+        assertTrue(out.toString().contains("REGRESSION"), out.toString());
+    }
+}

@@ -1,0 +1,106 @@
+package org.cachelinebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * benchmarks/ci and benchmarks/results as a user runs them, on the packaged jar, with the results directory
+ * in a temporary place. Runs that fork benchmarks use absurdly short settings: plumbing, never speed.
+ */
+class ScriptsIT {
+    @TempDir
+    Path results;
+
+    private static final Path ROOT = Path.of(System.getProperty("benchmarks.jar", "target/benchmarks.jar"))
+            .toAbsolutePath().getParent().getParent();
+    private static final String[] SMOKE = {"--only", "^csd\\.straddled", "--rounds", "2", "--warmup", "1x100ms",
+            "--measurement", "1x100ms"};
+
+    record Run(int code, String out, String err) {}
+
+    private Run script(String name, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("benchmarks").resolve(name).toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        env.put("CACHELINEBENCH_RESULTS", results.toString());
+        // Other JMH runs on a shared build machine hold JMH's lock; this is plumbing, not a measurement.
+        env.put("CACHELINEBENCH_JAVA_OPTS", ("-Djmh.ignoreLock=true " + System.getProperty("test.jvm.extra", "")).trim());
+        Path out = Files.createTempFile("script", ".out"), err = Files.createTempFile("script", ".err");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError(name + " did not finish in 180 s");
+        }
+        Run run = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return run;
+    }
+
+    private static void assertOneLine(Run run, String start) {
+        assertEquals(2, run.code(), run.toString());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith(start), run.err());
+    }
+
+    @Test
+    void ciWithoutABaselineSaysHowToMakeOne() throws Exception {
+        Run run = script("ci");
+        assertOneLine(run, "paired: no baseline (" + results.resolve("baseline").resolve("ratios.json") + " is missing)");
+        assertTrue(run.err().contains("benchmarks/ci --update-baseline"), run.err());
+    }
+
+    @Test
+    void badOptionsAndMissingRunsAreOneLine() throws Exception {
+        assertOneLine(script("results", "--bogus"), "paired: unknown option --bogus (see --help)");
+        assertOneLine(script("ci", "--profile", "nightly"), "paired: unknown profile 'nightly' (known: ci, full, calibrate)");
+        assertOneLine(script("results", "--report-only"), "results-report: no run in " + results.resolve("latest"));
+    }
+
+    @Test
+    void baselineThenGateThenReport() throws Exception {
+        Run list = script("ci", "--list");
+        assertEquals(0, list.code(), list.toString());
+        assertTrue(list.out().contains("csd.straddled-vs-line-aligned"), list.out());
+        Run baseline = script("ci", concat("--update-baseline", SMOKE));
+        assumeTrue(!baseline.err().contains("is not in this jar") && !baseline.err().contains("no JMH benchmark list"),
+                "the IPI benchmarks are not in this build");
+        assertEquals(0, baseline.code(), baseline.toString());
+        assertEquals("baseline", Metadata.read(results.resolve("baseline/metadata.json")).role());
+        assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
+
+        Run gate = script("ci", SMOKE);
+        assertTrue(gate.code() == 0 || gate.code() == 1, "claims are unchecked with 2 rounds; compare may see noise: " + gate);
+        assertTrue(gate.out().contains("csd.straddled-vs-line-aligned"), gate.out());
+        assertEquals("latest", Metadata.read(results.resolve("latest/metadata.json")).role());
+        assertTrue(Metadata.read(results.resolve("latest/metadata.json")).command().startsWith("benchmarks/ci --only"));
+
+        Run report = script("results", "--report-only");
+        assertEquals(0, report.code(), report.toString());
+        assertTrue(Files.readString(results.resolve("README.md")).contains("`csd.straddled-vs-line-aligned`"));
+        assertTrue(Files.size(results.resolve("charts/ratios.png")) > 1000);
+    }
+
+    private static String[] concat(String first, String... rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+}
