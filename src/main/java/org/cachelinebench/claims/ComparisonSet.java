@@ -4,14 +4,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.cachelinebench.runner.RoundOrder;
-
 /**
  * Variants that are measured together: every round runs each of them once, back to back.
  *
  * @param id       short name, the prefix of its comparisons' ids
  * @param title    one line for reports
- * @param variants in base order; {@link RoundOrder} rotates and reverses it from round to round
+ * @param variants in base order; {@code runner.RoundOrder} rotates and reverses it from round to round
  */
 public record ComparisonSet(String id, String title, List<Variant> variants) {
     public ComparisonSet {

@@ -2,14 +2,12 @@ package org.cachelinebench.claims;
 
 import java.util.List;
 
-import org.cachelinebench.runner.RoundOrder;
-
 /**
  * How much to run: which sets, how many rounds, how long each fork measures.
  *
  * @param name                 "ci" or "full"
  * @param sets                 ids of the sets to run, in round order
- * @param rounds               default number of rounds; even, so that a linear drift cancels (see {@link RoundOrder})
+ * @param rounds               default number of rounds; even, so that a linear drift cancels (see {@code runner.RoundOrder})
  * @param warmup               warmup iterations of every fork
  * @param measurement          measurement iterations of every fork
  * @param budgetSeconds        wall time the whole run must fit in

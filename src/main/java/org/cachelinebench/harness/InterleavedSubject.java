@@ -8,8 +8,8 @@ import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 
 /**
- * The {@code subject} parameter of {@code benchmarks.IpiInterleaved}: what is measured against the line-aligned csd
- * in the same iteration.
+ * The {@code subject} parameter of {@code benchmarks.IpiInterleaved}: what is measured against the
+ * line-aligned csd in the same iteration.
  * <ul>
  *   <li>{@code straddled}: a csd at {@code lineSize - 16}, across two lines (the 2017 report);</li>
  *   <li>{@code size-aligned}: a csd at 32, the merged fix;</li>
