@@ -175,14 +175,14 @@ class CReferenceProgramTest {
 
     @Test
     void jsonIsOneObjectOnStdoutWithTheSameNumbers() throws Exception {
-        Run r = program(program, "--json", "--seconds", "0.2", "straddled");
+        Run r = program(program, "--json", "--work", "50", "--seconds", "0.2", "straddled");
         assertEquals(0, r.exit, r.all());
         assertEquals(1, r.out.size(), "one JSON line on stdout:\n" + r.all());
         assertEquals(4, r.err.size(), "the text lines on stderr:\n" + r.all());
         JsonObject o = JsonParser.parseString(r.out.get(0)).getAsJsonObject();
         assertEquals("kernel", o.get("protocol").getAsString());
         assertEquals("sync", o.get("mode").getAsString());
-        assertEquals(0, o.get("work").getAsInt());
+        assertEquals(50, o.get("work").getAsInt(), "func(info) ran 50 multiply-adds, and the checksum still matched");
         assertEquals("ok", o.get("check").getAsString());
         assertTrue(o.get("utc").getAsString().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), o.toString());
         assertTrue(o.get("cycles").getAsLong() >= 1, o.toString());
