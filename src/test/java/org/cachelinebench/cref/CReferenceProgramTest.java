@@ -1,0 +1,266 @@
+package org.cachelinebench.cref;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The C calibration program (benchmarks/c/interleaved.c) and its driver (benchmarks/c-reference): built
+ * with gcc, each protocol run for a fraction of a second must pass the program's own protocol checks and
+ * print a line per side; bad arguments give one line and exit 2; the checks and the watchdog must fire on
+ * a build with a fault put in (exit 1 and 3); the driver never overwrites a results file without
+ * {@code --append}. Nothing here asserts a speed: the runs are far too short, on a shared machine.
+ *
+ * <p>Without gcc this fails when the environment variable {@code CI} is set (CI must build the program),
+ * and is skipped, saying why, otherwise. The program pins two threads, so it needs Linux and two CPUs.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class CReferenceProgramTest {
+    static final Path ROOT = Paths.get(System.getProperty("user.dir")).toAbsolutePath();
+    static final Path SOURCE = ROOT.resolve("benchmarks/c/interleaved.c");
+    static final Path DRIVER = ROOT.resolve("benchmarks/c-reference");
+    /** Any one process: far above a 0.2 s run plus its last cycle, even on a loaded machine. */
+    static final long PROCESS_LIMIT_SECONDS = 90;
+    static final int SLICE = 256;
+
+    /** "interleaved: protocol P (MODE), work W, CPUs A,B, N sides, C cycles of N groups x 2N slices x 256 calls, S s" */
+    static final Pattern HEADER = Pattern.compile("interleaved: protocol (\\S+)(?: \\((sync|async)\\))?, work (\\d+), "
+            + "CPUs (\\d+),(\\d+), (\\d+) sides, (\\d+) cycles of (\\d+) groups x (\\d+) slices x (\\d+) calls, ([0-9.]+) s");
+    /** "SIDE  csd@OFFSET (or flag@0)  COST ns/call  ratio R  extra lines X  calls C  check ok", padded with spaces */
+    static final Pattern SIDE = Pattern.compile("(\\S+)\\s+(csd|flag)@(\\d+)\\s+([0-9.]+) ns/call\\s+ratio\\s+(-?[0-9.]+)"
+            + "\\s+extra lines\\s+(-?[0-9.]+)\\s+calls (\\d+)\\s+check (\\S+)");
+
+    @TempDir
+    static Path dir;
+    static Path program;
+
+    /** Per test, so that a skip is reported with its reason on every test (a class-level skip shows none). */
+    @BeforeEach
+    void build() throws Exception {
+        requireGccLinuxTwoCpus();
+        if (program == null) {
+            program = compile("interleaved");
+        }
+    }
+
+    /** Fails without gcc when CI is set; skips (with the reason) without gcc otherwise, off Linux, or on one CPU. */
+    static void requireGccLinuxTwoCpus() {
+        assumeTrue(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
+                "the C reference program pins threads with Linux calls; os.name is " + System.getProperty("os.name"));
+        if (gcc() == null) {
+            String ci = System.getenv("CI");
+            if (ci != null && !ci.isEmpty()) {
+                fail("gcc is not on the PATH, and CI is set: CI must build and check benchmarks/c/interleaved.c");
+            }
+            assumeTrue(false, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked (with CI set this fails)");
+        }
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2,
+                "the C reference program needs two CPUs for its two pinned threads; this JVM sees "
+                        + Runtime.getRuntime().availableProcessors());
+    }
+
+    static String gcc() {
+        String path = System.getenv("PATH");
+        for (String d : path == null ? new String[0] : path.split(File.pathSeparator)) {
+            File f = new File(d, "gcc");
+            if (!d.isEmpty() && f.isFile() && f.canExecute()) {
+                return f.getPath();
+            }
+        }
+        return null;
+    }
+
+    /** Builds the program as benchmarks/c-reference does, warnings as errors, with extra -D flags. */
+    static Path compile(String name, String... defines) throws Exception {
+        Path exe = dir.resolve(name);
+        List<String> cmd = new ArrayList<>(List.of(gcc(), "-std=gnu11", "-O2", "-pthread", "-Wall", "-Wextra", "-Werror"));
+        cmd.addAll(Arrays.asList(defines));
+        cmd.addAll(List.of("-o", exe.toString(), SOURCE.toString()));
+        Run r = run(cmd);
+        assertEquals(0, r.exit, "gcc failed:\n" + r.all());
+        return exe;
+    }
+
+    record Run(int exit, List<String> out, List<String> err) {
+        String all() {
+            return "stdout:\n" + String.join("\n", out) + "\nstderr:\n" + String.join("\n", err);
+        }
+    }
+
+    /** Runs a command with its output in files (no pipe to fill up); destroys it when it outlives the limit. */
+    static Run run(List<String> cmd) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(PROCESS_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            fail(String.join(" ", cmd) + " did not end within " + PROCESS_LIMIT_SECONDS + " s");
+        }
+        return new Run(p.exitValue(), Files.readAllLines(out, StandardCharsets.UTF_8),
+                Files.readAllLines(err, StandardCharsets.UTF_8));
+    }
+
+    static Run program(Path exe, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(exe.toString()));
+        cmd.addAll(Arrays.asList(args));
+        return run(cmd);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"kernel", "kernel async", "doorbell", "doorbell async", "flag"})
+    void eachProtocolPassesItsOwnChecksAndPrintsALinePerSide(String protocolAndMode) throws Exception {
+        String[] pm = protocolAndMode.split(" ");
+        List<String> args = new ArrayList<>(List.of("--protocol", pm[0]));
+        if (pm.length > 1) {
+            args.addAll(List.of("--mode", pm[1]));
+        }
+        args.addAll(List.of("--seconds", "0.2", "straddled", "aa"));
+        Run r = program(program, args.toArray(new String[0]));
+        assertEquals(0, r.exit, r.all());
+        assertEquals(List.of(), r.err, r.all());
+        assertEquals(5, r.out.size(), "a header and four sides (reference, floor, straddled, aa):\n" + r.all());
+
+        Matcher h = HEADER.matcher(r.out.get(0));
+        assertTrue(h.matches(), "header: " + r.out.get(0));
+        assertEquals(pm[0], h.group(1));
+        assertEquals(pm[0].equals("flag") ? null : pm.length > 1 ? pm[1] : "sync", h.group(2));
+        assertEquals("4", h.group(6), "sides");
+        long cycles = Long.parseLong(h.group(7));
+        assertTrue(cycles >= 1, "at least one whole cycle");
+        assertEquals(List.of("4", "8", "256"), List.of(h.group(8), h.group(9), h.group(10)),
+                "a cycle is N groups of 2N slices of 256 calls");
+
+        String[][] expected = {{"reference", "csd", "0"}, {"floor", "flag", "0"}, {"straddled", "csd", "48"}, {"aa", "csd", "0"}};
+        for (int s = 0; s < expected.length; s++) {
+            String line = r.out.get(1 + s);
+            Matcher m = SIDE.matcher(line);
+            assertTrue(m.matches(), "side line: " + line);
+            assertEquals(List.of(expected[s]), List.of(m.group(1), m.group(2), m.group(3)), line);
+            long calls = Long.parseLong(m.group(7));
+            assertTrue(calls > 0, line);
+            // The schedule gives every side 2 slices in each of the N groups of a cycle: equal calls.
+            assertEquals(cycles * 2 * 4 * SLICE, calls, "calls of " + line);
+            assertEquals("ok", m.group(8), line);
+        }
+        assertEquals("1.000", SIDE.matcher(r.out.get(1)).results().findFirst().orElseThrow().group(5),
+                "the reference's ratio to itself");
+    }
+
+    @Test
+    void jsonIsOneObjectOnStdoutWithTheSameNumbers() throws Exception {
+        Run r = program(program, "--json", "--work", "50", "--seconds", "0.2", "straddled");
+        assertEquals(0, r.exit, r.all());
+        assertEquals(1, r.out.size(), "one JSON line on stdout:\n" + r.all());
+        assertEquals(4, r.err.size(), "the text lines on stderr:\n" + r.all());
+        JsonObject o = JsonParser.parseString(r.out.get(0)).getAsJsonObject();
+        assertEquals("kernel", o.get("protocol").getAsString());
+        assertEquals("sync", o.get("mode").getAsString());
+        assertEquals(50, o.get("work").getAsInt(), "func(info) ran 50 multiply-adds, and the checksum still matched");
+        assertEquals("ok", o.get("check").getAsString());
+        assertTrue(o.get("utc").getAsString().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), o.toString());
+        assertTrue(o.get("cycles").getAsLong() >= 1, o.toString());
+        JsonArray sides = o.getAsJsonArray("sides");
+        assertEquals(3, sides.size());
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < sides.size(); s++) {
+            JsonObject side = sides.get(s).getAsJsonObject();
+            names.add(side.get("side").getAsString());
+            assertTrue(side.get("calls").getAsLong() > 0, side.toString());
+            assertTrue(side.get("nanos").getAsLong() > 0, side.toString());
+            Matcher m = SIDE.matcher(r.err.get(1 + s));
+            assertTrue(m.matches(), r.err.get(1 + s));
+            assertEquals(m.group(7), side.get("calls").getAsString(), "the text and the JSON give the same calls");
+        }
+        assertEquals(List.of("reference", "floor", "straddled"), names);
+        assertEquals(1.0, sides.get(0).getAsJsonObject().get("ratio").getAsDouble(), 0.0);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--protocol nope", "12", "64", "--work -1", "--seconds 0", "--cpus 0,0", "--cpus 0",
+            "--mode async --protocol flag", "--bogus", "floor", "straddled straddled", "--seconds"})
+    void badArgumentsAreOneLineAndExit2(String args) throws Exception {
+        Run r = program(program, args.split(" "));
+        assertEquals(2, r.exit, r.all());
+        assertEquals(List.of(), r.out, r.all());
+        assertEquals(1, r.err.size(), "one line:\n" + r.all());
+        assertTrue(r.err.get(0).startsWith("interleaved: "), r.err.get(0));
+    }
+
+    @Test
+    void aWrongFuncResultFailsTheChecks() throws Exception {
+        Path faulty = compile("interleaved-fault1", "-DFAULT=1");
+        Run r = program(faulty, "--seconds", "0.1", "straddled");
+        assertEquals(1, r.exit, r.all());
+        assertEquals(List.of(), r.out, r.all());
+        assertEquals(1, r.err.size(), r.all());
+        assertTrue(r.err.get(0).contains("checksum of func(info)"), r.err.get(0));
+    }
+
+    @Test
+    void aReceiverThatStopsAnsweringTripsTheWatchdog() throws Exception {
+        Path faulty = compile("interleaved-fault2", "-DFAULT=2", "-DWATCHDOG_SECONDS=1");
+        Run r = program(faulty, "--seconds", "0.1", "straddled");
+        assertEquals(3, r.exit, r.all());
+        assertEquals(1, r.err.size(), r.all());
+        String line = r.err.get(0);
+        assertTrue(line.startsWith("interleaved: no slice completed for 1 s: sender in group 1, slice 0"), line);
+        assertTrue(line.contains("receiver in group 1, slice 0") && line.contains("FAULT=2"), line);
+    }
+
+    @Test
+    void theDriverWritesJsonLinesAndNeverOverwritesWithoutAppend() throws Exception {
+        Path results = dir.resolve("runs.jsonl");
+        List<String> first = List.of("bash", DRIVER.toString(), "--runs", "1", "--seconds", "0.1", "--out", results.toString(), "aa");
+        Run r = run(first);
+        assertEquals(0, r.exit, r.all());
+        List<String> written = Files.readAllLines(results);
+        assertEquals(1, written.size(), r.all());
+        assertEquals("ok", JsonParser.parseString(written.get(0)).getAsJsonObject().get("check").getAsString());
+
+        Run refused = run(first);
+        assertEquals(2, refused.exit, refused.all());
+        assertEquals(1, refused.err.size(), refused.all());
+        assertTrue(refused.err.get(0).contains("--append"), refused.err.get(0));
+        assertEquals(written, Files.readAllLines(results), "the existing file is left as it was");
+
+        List<String> append = new ArrayList<>(first);
+        append.add(append.size() - 1, "--append");
+        Run appended = run(append);
+        assertEquals(0, appended.exit, appended.all());
+        List<String> both = Files.readAllLines(results);
+        assertEquals(2, both.size());
+        assertEquals(written.get(0), both.get(0), "--append keeps the old lines");
+
+        Run bad = run(List.of("bash", DRIVER.toString(), "--runs", "1", "--out", dir.resolve("never.jsonl").toString(), "13"));
+        assertEquals(2, bad.exit, bad.all());
+        assertEquals(1, bad.err.size(), "one line:\n" + bad.all());
+        assertTrue(Files.notExists(dir.resolve("never.jsonl")), "nothing written for a bad subject");
+    }
+}
