@@ -1,5 +1,6 @@
 package org.cachelinebench.benchmarks;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,10 +12,17 @@ import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.openjdk.jmh.infra.Control;
 
-/** The benchmark methods called directly, once: they compute what the kernel computes and leave the chunk as found. */
+/**
+ * The benchmark methods called directly, once: they compute what the kernel computes and leave the chunk as found.
+ * Tagged layout: the object benchmark picks its instance from JOL addresses, which the JVM flags change.
+ */
+@Tag("layout")
 class PercpuBenchmarkMethodsTest {
     @Test
     void asymmetricReaderAndAllocator() {
@@ -35,6 +43,7 @@ class PercpuBenchmarkMethodsTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void anAllocatorWaitingAtTheEndOfAnIterationReturns() throws Exception {
         ChunkFalseSharing b = new ChunkFalseSharing();
         b.layout = "v6.4-rc4";

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.cachelinebench.model.layout.CacheLine;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
@@ -14,8 +15,10 @@ import org.openjdk.jol.info.FieldLayout;
  * The sender's and receiver's on-heap counters are written every IPI by different threads; they must
  * not share a line with any other object's fields. Proven with JOL as relations (at least a line between
  * the object's start and the first counter, and between the last counter and the object's end), never
- * absolute offsets, so it holds for any header size.
+ * absolute offsets, so it holds for any header size. Tagged layout: it runs again under every JVM flag set of
+ * .ci/run.
  */
+@Tag("layout")
 class BookkeepingPaddingTest {
 
     @Test

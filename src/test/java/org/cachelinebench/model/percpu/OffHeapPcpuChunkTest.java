@@ -1,18 +1,20 @@
 package org.cachelinebench.model.percpu;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.model.layout.StructLayout;
+import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -81,47 +83,49 @@ class OffHeapPcpuChunkTest {
         assertArrayEquals(before, freed);
     }
 
+    /** Four allocators on two CPUs, sized like {@code PcpuLockTest}'s incrementers. */
     @Test
+    @Timeout(value = Watchdog.TEST_TIMEOUT_SECONDS, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void alternatingAllocatorsKeepTheValuesBoundedAndEndWhereTheyStarted() throws Exception {
         OffHeapPcpuChunk chunk = new OffHeapPcpuChunk(ChunkVersion.V6_4_RC4, KernelConfig.PLUS_STATS, LINE);
         PcpuLock lock = new PcpuLock(LINE);
         int[] start = snapshot(chunk);
         int threads = 4;
-        int pairs = 20_000;
-        CyclicBarrier go = new CyclicBarrier(threads);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> workers = new ArrayList<>();
+        int pairs = 2_500;
+        AtomicInteger started = new AtomicInteger();
+        Watchdog watchdog = Watchdog.create();
         for (int t = 0; t < threads; t++) {
-            Thread w = new Thread(() -> {
-                try {
-                    go.await();
-                    for (int i = 0; i < pairs; i++) {
-                        lock.lock(null);
-                        int off = PcpuAllocator.allocArea(chunk, PcpuAllocator.AREA_BITS);
-                        int free = chunk.getInt(PcpuChunkFields.FREE_BYTES);
-                        int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
-                        if (free > full || free < full - threads * PcpuAllocator.AREA_SIZE || off < 0 || off >= threads) {
-                            throw new AssertionError("unbounded: free_bytes " + free + ", bit offset " + off);
-                        }
-                        lock.unlock();
-                        lock.lock(null);
-                        PcpuAllocator.freeArea(chunk, off, PcpuAllocator.AREA_BITS);
-                        lock.unlock();
+            watchdog.thread("allocator-" + t, me -> {
+                me.status("waiting for the other allocators to start");
+                started.incrementAndGet();
+                while (started.get() < threads) {
+                    if (me.stopped()) {
+                        return;
                     }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+                    Thread.yield();
+                }
+                for (int i = 0; i < pairs; i++) {
+                    me.status("waiting for pcpu_lock before pcpu_alloc_area", i);
+                    if (!lock.lock(me.control())) {
+                        return;
+                    }
+                    int off = PcpuAllocator.allocArea(chunk, PcpuAllocator.AREA_BITS);
+                    int free = chunk.getInt(PcpuChunkFields.FREE_BYTES);
+                    int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
+                    if (free > full || free < full - threads * PcpuAllocator.AREA_SIZE || off < 0 || off >= threads) {
+                        throw new AssertionError("unbounded: free_bytes " + free + ", bit offset " + off);
+                    }
+                    lock.unlock();
+                    me.status("waiting for pcpu_lock before pcpu_free_area", i);
+                    if (!lock.lock(me.control())) {
+                        return;
+                    }
+                    PcpuAllocator.freeArea(chunk, off, PcpuAllocator.AREA_BITS);
+                    lock.unlock();
                 }
             });
-            workers.add(w);
-            w.start();
         }
-        for (Thread w : workers) {
-            w.join(60_000);
-            assertFalse(w.isAlive(), "worker hung");
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
+        watchdog.run();
         int[] end = snapshot(chunk);
         int max = chunk.layout().offsetOf("max_alloc_size") / 4;
         end[max] = start[max];

@@ -4,6 +4,7 @@ import static org.cachelinebench.model.percpu.PcpuChunkLayouts.BASE_ADDR;
 import static org.cachelinebench.model.percpu.PcpuChunkLayouts.X86_64_L1_CACHE_BYTES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -98,18 +99,28 @@ class PcpuChunkRelayoutGuardTest {
 
     @Test
     void paddedClassKeepsBaseAddrAtLeast128BytesFromTheWrittenFields() {
-        guardJavaClass(PaddedPcpuChunk.class, "The padding class PcpuChunkPadLockedToBaseAddr");
+        String failure = javaClassReverted(PaddedPcpuChunk.class, "The padding class PcpuChunkPadLockedToBaseAddr");
+        if (failure != null) {
+            fail(failure);
+        }
     }
 
     @Test
     void contendedClassKeepsBaseAddrAtLeast128BytesFromTheWrittenFields() {
-        guardJavaClass(ContendedPcpuChunk.class, "@Contended on baseAddr (or -XX:-RestrictContended)");
+        String failure = javaClassReverted(ContendedPcpuChunk.class, "@Contended on baseAddr (or -XX:-RestrictContended)");
+        if (failure != null) {
+            fail(failure);
+        }
     }
 
-    private static void guardJavaClass(Class<?> type, String fix) {
+    /**
+     * Why the Java class is reverted, or null when baseAddr is at least {@link ChunkObjectLayoutTest#PAD}
+     * bytes from every field written under the lock (in the offsets the running JVM chose).
+     */
+    private static String javaClassReverted(Class<?> type, String fix) {
         long gap = ChunkObjects.gapWrittenToBaseAddr(type);
         if (gap >= ChunkObjectLayoutTest.PAD) {
-            return;
+            return null;
         }
         Map<String, FieldSlot> f = ChunkObjects.fields(type);
         FieldSlot base = f.get(ChunkObjects.BASE_ADDR);
@@ -121,12 +132,12 @@ class PcpuChunkRelayoutGuardTest {
                 near.add(w + " (+" + s.offset() + ", " + d + " bytes away)");
             }
         }
-        fail(String.format("%s: baseAddr (+%d) is only %d bytes from a field written under pcpu_lock, less than %d;"
+        return String.format("%s: baseAddr (+%d) is only %d bytes from a field written under pcpu_lock, less than %d;"
                         + " %d of the %d places the object can start in a %d-byte line put them on one line; within a"
                         + " line of baseAddr: %s. %s has been removed or no longer works: the relayout is reverted.",
                 type.getSimpleName(), base.offset(), gap, ChunkObjectLayoutTest.PAD,
                 ChunkObjects.sharingPlacements(type, LINE), LINE / 8, LINE,
-                near.isEmpty() ? "none" : String.join(", ", near), fix));
+                near.isEmpty() ? "none" : String.join(", ", near), fix);
     }
 
     /** "... base_addr (bytes 56..63) now shares 64-byte line 0 with free_bytes (16..19), ...". */
@@ -153,7 +164,28 @@ class PcpuChunkRelayoutGuardTest {
         int free = old.offsetOf("free_bytes");
         assertTrue(message.contains("free_bytes (" + free + ".." + (free + 3) + ")")
                 && message.contains("line " + old.offsetOf(BASE_ADDR) / LINE + " with"), message);
-        assertEquals(0, ChunkObjects.gapWrittenToBaseAddr(UnpaddedPcpuChunk.class) / ChunkObjectLayoutTest.PAD,
-                "the unpadded class would fail the Java guard");
+    }
+
+    /**
+     * The Java guard's failure path, on the class as a developer would write it: the message names
+     * baseAddr's offset and every written field within a line of it, each found here from the JVM's
+     * offsets.
+     */
+    @Test
+    void theJavaGuardFailsOnTheUnpaddedClassNamingTheFieldsOnBaseAddrsLine() {
+        String message = javaClassReverted(UnpaddedPcpuChunk.class, "Padding");
+        assertNotNull(message, "the unpadded class passed the Java guard");
+        Map<String, FieldSlot> f = ChunkObjects.fields(UnpaddedPcpuChunk.class);
+        FieldSlot base = f.get(ChunkObjects.BASE_ADDR);
+        assertTrue(message.startsWith("UnpaddedPcpuChunk: baseAddr (+" + base.offset() + ") is only "), message);
+        int named = 0;
+        for (String w : ChunkObjects.WRITTEN_UNDER_LOCK.keySet()) {
+            FieldSlot s = f.get(w);
+            boolean withinALine = Math.max(s.offset() - base.end(), base.offset() - s.end()) < LINE;
+            assertEquals(withinALine, message.contains(w + " (+" + s.offset() + ","), w + " in: " + message);
+            named += withinALine ? 1 : 0;
+        }
+        assertTrue(named > 0, message);
+        assertTrue(message.endsWith("Padding has been removed or no longer works: the relayout is reverted."), message);
     }
 }

@@ -1,14 +1,15 @@
 package org.cachelinebench.model.percpu;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.openjdk.jmh.infra.Control;
 
 class PcpuLockTest {
@@ -22,34 +23,38 @@ class PcpuLockTest {
         }
     }
 
+    /**
+     * Four threads on two CPUs: a waiter may spin while the holder is descheduled. Few enough
+     * increments that even then the run ends far inside the watchdog's deadline.
+     */
     @Test
+    @Timeout(value = Watchdog.TEST_TIMEOUT_SECONDS, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void excludesAndCountsEveryIncrement() throws Exception {
         PcpuLock lock = new PcpuLock(64);
         long[] counter = {0};
         int threads = 4;
-        int each = 50_000;
-        List<Thread> workers = new ArrayList<>();
+        int each = 5_000;
+        Watchdog watchdog = Watchdog.create();
         for (int t = 0; t < threads; t++) {
-            Thread w = new Thread(() -> {
+            watchdog.thread("incrementer-" + t, me -> {
                 for (int i = 0; i < each; i++) {
-                    lock.lock(null);
+                    me.status("waiting for pcpu_lock before increment", i);
+                    if (!lock.lock(me.control())) {
+                        return;
+                    }
                     counter[0]++;          // plain: only the lock orders it
                     lock.unlock();
                 }
             });
-            workers.add(w);
-            w.start();
         }
-        for (Thread w : workers) {
-            w.join(60_000);
-            assertFalse(w.isAlive(), "worker hung");
-        }
-        lock.lock(null);
+        watchdog.run();
+        assertTrue(lock.lock(null), "the lock is free");
         assertEquals((long) threads * each, counter[0]);
         lock.unlock();
     }
 
     @Test
+    @Timeout(value = 60, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void aWaiterGivesUpWhenTheMeasurementStops() throws Exception {
         PcpuLock lock = new PcpuLock(64);
         assertTrue(lock.lock(null));
