@@ -14,6 +14,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 import org.cachelinebench.results.UnusableInputException;
@@ -226,12 +228,12 @@ public final class GateComparison {
             JmhResult b = e.getValue();
             JmhResult c = cur.get(e.getKey());
             if (c == null) {
-                rows.add(absent(b, "primary", b.primary(), true));
+                rows.add(absent(b, JmhResult.PRIMARY, b.primary(), true));
                 continue;
             }
             common = true;
             warn(warnings, b, c);
-            rows.add(row(b, "primary", b.primary(), c.primary(), options));
+            rows.add(row(b, JmhResult.PRIMARY, b.primary(), c.primary(), options));
             for (Map.Entry<String, Metric> s : b.secondary().entrySet()) {
                 String name = s.getKey();
                 if (!comparable(name, s.getValue(), b.primary())) {
@@ -252,7 +254,7 @@ public final class GateComparison {
         }
         for (Map.Entry<Key, JmhResult> e : cur.entrySet()) {
             if (!base.containsKey(e.getKey())) {
-                rows.add(absent(e.getValue(), "primary", e.getValue().primary(), false));
+                rows.add(absent(e.getValue(), JmhResult.PRIMARY, e.getValue().primary(), false));
             }
         }
         if (!common) {
@@ -300,16 +302,19 @@ public final class GateComparison {
     }
 
     private static void warn(Set<String> warnings, JmhResult b, JmhResult c) {
-        if (b.threads() != c.threads()) {
-            warnings.add(new Key(b.benchmark(), b.mode(), b.params()).describe() + ": threads " + b.threads()
-                    + " in baseline, " + c.threads() + " in current");
+        Header bh = b.header(), ch = c.header();
+        if (bh.threads() != ch.threads()) {
+            warnings.add(new Key(b.benchmark(), b.mode(), b.params()).describe() + ": threads " + bh.threads()
+                    + " in baseline, " + ch.threads() + " in current");
         }
-        if (!b.jdkVersion().equals(c.jdkVersion()) || !b.vmName().equals(c.vmName())) {
-            warnings.add("different JVMs: baseline " + b.vmName() + " " + b.jdkVersion() + ", current "
-                    + c.vmName() + " " + c.jdkVersion());
+        Jvm bj = bh.jvm(), cj = ch.jvm();
+        if (!bj.jdkVersion().equals(cj.jdkVersion()) || !bj.vmName().equals(cj.vmName())) {
+            warnings.add("different JVMs: baseline " + bj.vmName() + " " + bj.jdkVersion() + ", current "
+                    + cj.vmName() + " " + cj.jdkVersion());
         }
-        if (!b.jvmArgs().equals(c.jvmArgs())) {
-            warnings.add("different JVM arguments: baseline [" + b.jvmArgs() + "], current [" + c.jvmArgs() + "]");
+        if (!bj.args().equals(cj.args())) {
+            warnings.add("different JVM arguments: baseline [" + String.join(" ", bj.args()) + "], current ["
+                    + String.join(" ", cj.args()) + "]");
         }
     }
 

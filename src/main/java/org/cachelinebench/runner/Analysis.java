@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.results.JmhResult.Metric;
 
 /**
  * Forms the ratio of every comparison in every round and checks the claims.

@@ -9,11 +9,18 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Iterations;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.results.JmhResult.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.BenchmarkResultMetaData;
 import org.openjdk.jmh.results.IterationResult;
@@ -176,19 +183,17 @@ public final class JmhForkRunner implements ForkRunner {
                     .filter(r -> r != null)
                     .mapToDouble(Result::getScore).toArray();
             if (values.length > 0) {
-                secondaries.put(s.getKey(), new Metric(s.getValue().getScoreUnit(), values));
+                secondaries.put(s.getKey(), Metric.ofFork(s.getValue().getScoreUnit(), values));
             }
         }
         Map<String, String> params = new LinkedHashMap<>();
         for (String k : p.getParamsKeys()) {
             params.put(k, p.getParam(k));
         }
-        BenchmarkInfo.JvmInfo jvmInfo = new BenchmarkInfo.JvmInfo(p.getJvm(), new ArrayList<>(p.getJvmArgs()),
-                p.getJdkVersion(), p.getVmName(), p.getVmVersion(), p.getJmhVersion());
-        BenchmarkInfo info = new BenchmarkInfo(p.getBenchmark(), p.getMode().shortLabel(), p.getThreads(), params,
-                new IterationSpec(p.getWarmup().getCount(), p.getWarmup().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
-                new IterationSpec(p.getMeasurement().getCount(), p.getMeasurement().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
-                jvmInfo);
+        Jvm jvm = new Jvm(p.getJvm(), new ArrayList<>(p.getJvmArgs()), p.getJdkVersion(), p.getVmName(), p.getVmVersion(),
+                p.getJmhVersion());
+        Header info = new Header(p.getBenchmark(), Mode.ofLabel(p.getMode().shortLabel()), p.getThreads(), params,
+                iterations(p.getWarmup()), iterations(p.getMeasurement()), jvm);
         BenchmarkResultMetaData md = fork.getMetadata();
         long start, end;
         if (md != null && md.getMeasurementTime() > 0 && md.getStopTime() >= md.getMeasurementTime()) {
@@ -197,7 +202,11 @@ public final class JmhForkRunner implements ForkRunner {
         } else {
             throw new IllegalStateException("JMH reported no measurement window for " + p.getBenchmark());
         }
-        return new ForkResult(info, new Metric(fork.getPrimaryResult().getScoreUnit(), primary), secondaries,
+        return new ForkResult(info, Metric.ofFork(fork.getPrimaryResult().getScoreUnit(), primary), secondaries,
                 start, end);
+    }
+
+    private static Iterations iterations(IterationParams p) {
+        return Iterations.ofMillis(p.getCount(), p.getTime().convertTo(TimeUnit.MILLISECONDS));
     }
 }
