@@ -2,17 +2,15 @@ package org.cachelinebench.gate;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
@@ -168,7 +166,7 @@ public final class Compare {
         return percent ? v / 100 : v;
     }
 
-    /** Writes to a temporary file next to {@code target}, then renames it: readers never see half a file. */
+    /** Writes all or nothing ({@link AtomicFiles}), into a directory that must exist: a typo must not create one. */
     static void writeAtomically(Path target, String text) throws UnusableInputException {
         Path dir = target.toAbsolutePath().getParent();
         if (Files.isDirectory(target)) {
@@ -177,28 +175,13 @@ public final class Compare {
         if (!Files.isDirectory(dir)) {
             throw new UnusableInputException("cannot write --json " + target + ": no such directory " + dir);
         }
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.write(target, AtomicFiles.Content.of(text));
         } catch (AccessDeniedException e) {
             throw new UnusableInputException("cannot write --json " + target + ": permission denied");
         } catch (IOException e) {
             throw new UnusableInputException("cannot write --json " + target + ": " + e.getClass().getSimpleName()
                     + " " + e.getMessage());
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // best effort: the rename normally removed it
-                }
-            }
         }
     }
 }
