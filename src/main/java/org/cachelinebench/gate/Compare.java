@@ -6,10 +6,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
@@ -62,52 +62,32 @@ public final class Compare {
         System.exit(status);
     }
 
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("alpha").value("threshold").value("json");
+
     /** The command without {@code System.exit}: returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        double alpha = GateComparison.Options.DEFAULT_ALPHA;
-        double threshold = GateComparison.Options.DEFAULT_THRESHOLD;
-        Path json = null;
-        List<String> files = new ArrayList<>();
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--")) {
-                    files.addAll(List.of(args).subList(i + 1, args.length));
-                    break;
-                }
-                if (!a.startsWith("-") || a.equals("-")) {
-                    files.add(a);
-                    continue;
-                }
-                String name = a;
-                String value = null;
-                int eq = a.indexOf('=');
-                if (a.startsWith("--") && eq > 0) {
-                    name = a.substring(0, eq);
-                    value = a.substring(eq + 1);
-                }
-                switch (name) {
-                    case "--help":
-                    case "-h":
-                        out.print(USAGE);
-                        return OK;
-                    case "--alpha":
-                        alpha = alpha(value != null ? value : next(args, ++i, name));
-                        break;
-                    case "--threshold":
-                        threshold = threshold(value != null ? value : next(args, ++i, name));
-                        break;
-                    case "--json":
-                        String out0 = value != null ? value : next(args, ++i, name);
-                        if (out0.isEmpty()) {
-                            throw new UnusableInputException("--json needs a file name");
-                        }
-                        json = Paths.get(out0);
-                        break;
-                    default:
-                        throw new UnusableInputException("unknown option " + a + " (see --help)");
-                }
+            CommandLine.Parsed p;
+            try {
+                p = COMMAND_LINE.parse(args);
+            } catch (IllegalArgumentException e) {
+                throw new UnusableInputException(e.getMessage());
             }
+            if (p.help()) {
+                out.print(USAGE);
+                return OK;
+            }
+            double alpha = p.value("alpha") == null ? GateComparison.Options.DEFAULT_ALPHA : alpha(p.value("alpha"));
+            double threshold = p.value("threshold") == null ? GateComparison.Options.DEFAULT_THRESHOLD
+                    : threshold(p.value("threshold"));
+            Path json = null;
+            if (p.value("json") != null) {
+                if (p.value("json").isEmpty()) {
+                    throw new UnusableInputException("--json needs a file name");
+                }
+                json = Paths.get(p.value("json"));
+            }
+            List<String> files = p.positional();
             if (files.size() != 2) {
                 throw new UnusableInputException("expected two files, BASELINE.json CURRENT.json, got "
                         + files.size() + " (see --help)");
@@ -124,13 +104,6 @@ public final class Compare {
             err.println("compare: " + e.getMessage());
             return UNUSABLE;
         }
-    }
-
-    private static String next(String[] args, int i, String option) throws UnusableInputException {
-        if (i >= args.length) {
-            throw new UnusableInputException(option + " needs a value (see --help)");
-        }
-        return args[i];
     }
 
     static double alpha(String s) throws UnusableInputException {

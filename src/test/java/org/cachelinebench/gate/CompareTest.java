@@ -90,6 +90,15 @@ class CompareTest {
     }
 
     @Test
+    void optionValuesFollowTheOptionOrAnEqualsSign() {
+        Outcome spaced = run("--threshold", "30%", "--alpha", "0.1", BASELINE, CURRENT);
+        Outcome joined = run("--threshold=30%", "--alpha=0.1", BASELINE, CURRENT);
+        assertEquals(Compare.OK, spaced.status(), spaced.err());
+        assertEquals(spaced.out(), joined.out());
+        assertTrue(spaced.out().contains("threshold 30%"), spaced.out());
+    }
+
+    @Test
     void help() {
         Outcome o = run("--help");
         assertEquals(Compare.OK, o.status());
