@@ -28,10 +28,10 @@ import org.cachelinebench.results.JmhResultWriter;
  * The paired runner: measures both sides of every comparison close together in time, many times, and
  * reports each ratio with a 95 % interval over the rounds.
  *
- * <p>Why: on small cloud VMs the core-to-core round trip drifts by a factor of 20 within minutes, so the
- * same sequential JMH comparison ({@code @Param} values one after another) gave ratios from 1.06 to 1.91
- * in four runs. Absolute times cannot be compared with a baseline on such machines; ratios of variants
- * measured seconds apart can. Each round runs every variant of a set once, back to back, in an order that
+ * <p>Why: on small cloud VMs the core-to-core round trip drifts by large factors within minutes, so a
+ * sequential JMH comparison ({@code @Param} values one after another) measures the machine as much as the
+ * layout. Absolute times cannot be compared with a baseline on such machines; ratios of variants measured
+ * seconds apart can. Each round runs every variant of a set once, back to back, in an order that
  * rotates and reverses from round to round ({@link RoundOrder}), and forms the ratios within the round.
  *
  * <p>Usage: {@code java -cp target/benchmarks.jar org.cachelinebench.runner.Paired --help}.
