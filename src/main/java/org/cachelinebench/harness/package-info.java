@@ -4,6 +4,7 @@
  * yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check ({@link OnePair}), the interleaved
  * schedule ({@link InterleavedPair}, {@link SliceSender}, {@link SliceReceiver}, {@link InterleavedSubject}),
  * thread pinning ({@link Pin}, {@link PinnedThread}, {@link ThreadPinning}), the pcpu_chunk reader and
- * allocator workload ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters ({@link PercpuParams}).
+ * allocator workload ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters ({@link PercpuParams}),
+ * and the benchmarks' {@code checkParam} hook ({@link ParamHook}), which Main and the paired runner call.
  */
 package org.cachelinebench.harness;

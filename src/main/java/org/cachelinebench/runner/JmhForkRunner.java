@@ -1,9 +1,6 @@
 package org.cachelinebench.runner;
 
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -14,6 +11,7 @@ import java.util.regex.Pattern;
 
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ParamHook;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Jvm;
@@ -83,24 +81,15 @@ public final class JmhForkRunner implements ForkRunner {
             BenchmarkListEntry entry = find(all, v.benchmark());
             resolved.put(v.benchmark(), entry.getUsername());
             Map<String, String[]> declared = entry.getParams().hasValue() ? entry.getParams().get() : Map.of();
-            Method check = checkMethod(entry.getUserClassQName());
             for (Map.Entry<String, String> p : v.params().entrySet()) {
                 if (!declared.containsKey(p.getKey())) {
                     throw new IllegalArgumentException(entry.getUsername() + " has no @Param '" + p.getKey()
                             + "' (it has: " + String.join(", ", declared.keySet()) + ")");
                 }
-                if (check != null) {
-                    try {
-                        check.invoke(null, p.getKey(), p.getValue());
-                    } catch (InvocationTargetException e) {
-                        if (e.getCause() instanceof IllegalArgumentException) {
-                            throw new IllegalArgumentException(entry.getUsername() + " -p " + p.getKey() + "="
-                                    + p.getValue() + ": " + e.getCause().getMessage());
-                        }
-                        throw new IllegalStateException(e.getCause());
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
-                    }
+                String problem = ParamHook.problem(entry.getUserClassQName(), p.getKey(), p.getValue());
+                if (problem != null) {
+                    throw new IllegalArgumentException(entry.getUsername() + " -p " + p.getKey() + "=" + p.getValue()
+                            + ": " + problem);
                 }
             }
         }
@@ -126,16 +115,6 @@ public final class JmhForkRunner implements ForkRunner {
         }
         throw new IllegalArgumentException("class " + name + " holds " + ofClass.size()
                 + " benchmarks; name one of them");
-    }
-
-    private static Method checkMethod(String className) {
-        try {
-            Method m = Class.forName(className, false, JmhForkRunner.class.getClassLoader())
-                    .getMethod("checkParam", String.class, String.class);
-            return Modifier.isStatic(m.getModifiers()) ? m : null;
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            return null;
-        }
     }
 
     @Override
