@@ -91,8 +91,6 @@ public record JmhResult(Header header, Metric primary, SortedMap<String, Metric>
      * @param time  length of each, in JMH's spelling ("500 ms", "1 s"; "" if the file does not say)
      */
     public record Iterations(int count, String time) {
-        public static final Iterations UNKNOWN = new Iterations(-1, "");
-
         /** {@code count} iterations of {@code millis} ms, spelled as JMH spells a time in milliseconds. */
         public static Iterations ofMillis(int count, long millis) {
             return new Iterations(count, millis + " ms");
@@ -111,8 +109,6 @@ public record JmhResult(Header header, Metric primary, SortedMap<String, Metric>
      */
     public record Jvm(String path, List<String> args, String jdkVersion, String vmName, String vmVersion,
                       String jmhVersion) {
-        public static final Jvm UNKNOWN = new Jvm("", List.of(), "", "", "", "");
-
         public Jvm {
             args = List.copyOf(args);
         }
