@@ -1,6 +1,7 @@
 package org.cachelinebench.harness;
 
 import org.cachelinebench.model.ipi.IpiMailbox;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -14,8 +15,9 @@ import org.openjdk.jmh.infra.Control;
  * csd and the queue head), and their calls on it, written once for IpiBenchmark and IpiOffsetSweep. A
  * benchmark subclasses it with its own {@code @Param}s and says where its csd goes ({@link #create}).
  *
- * <p>The calls are final and the mailbox a final class, so the measured path is the same direct calls as
- * when each benchmark held the mailbox itself; the one virtual call, {@link #create}, runs once per trial.
+ * <p>The calls are final, the mailbox a final class, and the calls inlined by force ({@link CompilerControl}), so
+ * the compiled benchmark is the same as when each benchmark called the mailbox itself; the one virtual call,
+ * {@link #create}, runs once per trial.
  */
 @State(Scope.Group)
 public abstract class IpiMailboxState {
@@ -37,11 +39,13 @@ public abstract class IpiMailboxState {
     }
 
     /** The sender's call: one {@code smp_call_function_single()}; false when the measurement stopped first. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public final boolean send(Control control, SenderSpin spin) {
         return ipi.send(control, spin.spin());
     }
 
     /** The receiver's call: waits for the IPI and flushes the queue; returns the csds handled. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public final int receive(Control control, ReceiverSpin spin) {
         return ipi.receive(control, spin.spin());
     }

@@ -3,6 +3,7 @@ package org.cachelinebench.harness;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.infra.Control;
 
 /**
@@ -11,8 +12,10 @@ import org.openjdk.jmh.infra.Control;
  * {@code pcpu_chunk_addr()} without the lock, allocators allocate or free an area under {@code pcpu_lock}.
  *
  * <p>The loops take the chunk as {@link PcpuChunkFields}, and a fork only ever passes one implementation, so
- * each call site sees one type: once the JIT inlines a loop into the benchmark method it knows the exact type
- * (the off-heap struct is a final class), and the loop compiled on its own inlines the single profiled type.
+ * each call site sees one type: inlined into the benchmark method, a loop knows the exact type (the off-heap
+ * struct is a final class). Every method here is inlined by force ({@link CompilerControl}), so the compiled
+ * benchmark is what it was when each benchmark held its own copy: a step called a thousand times per loop is
+ * compiled on its own first, and its code is then too big for the JIT to inline into the loop by itself.
  */
 public final class PcpuChunkWorkload {
     private PcpuChunkWorkload() {}
@@ -21,6 +24,7 @@ public final class PcpuChunkWorkload {
     public static final int OPS = 1024;
 
     /** A reader's loop: one {@code pcpu_chunk_addr()} per entry of {@code unitPageOffsets}, summed. No lock. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static long sumChunkAddrs(PcpuChunkFields chunk, long[] unitPageOffsets) {
         long sum = 0;
         for (long unitPageOffset : unitPageOffsets) {
@@ -33,6 +37,7 @@ public final class PcpuChunkWorkload {
      * An allocator's loop: {@link #OPS} steps, each under the lock, alternately allocating an area and freeing it.
      * Returns early when the measurement stops while it waits for the lock; the pending area is freed next time.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static void allocateOrFree(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
         for (int i = 0; i < OPS; i++) {
             if (area.bitOff == PendingArea.NONE) {
@@ -54,6 +59,7 @@ public final class PcpuChunkWorkload {
      * {@code pcpu_alloc_area()} under {@code pcpu_lock}: returns the new area's bit offset, or
      * {@link PendingArea#NONE} when the measurement stopped while waiting for the lock.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static int allocLocked(PcpuChunkFields chunk, PcpuLock lock, Control control) {
         if (!lock.lock(control)) {
             return PendingArea.NONE;
@@ -64,6 +70,7 @@ public final class PcpuChunkWorkload {
     }
 
     /** {@code pcpu_free_area()} under {@code pcpu_lock}; false when the measurement stopped while waiting. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static boolean freeLocked(PcpuChunkFields chunk, PcpuLock lock, int bitOff, Control control) {
         if (!lock.lock(control)) {
             return false;
