@@ -1,8 +1,5 @@
 package org.cachelinebench;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 
+import org.cachelinebench.harness.ParamHook;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormat;
@@ -30,9 +28,6 @@ import org.openjdk.jmh.util.Optional;
  * {@code -foe true}) unless the user says otherwise.
  */
 public final class Main {
-    /** Name of the static validation hook a benchmark class may declare. */
-    public static final String CHECK_PARAM = "checkParam";
-
     private Main() {}
 
     public static void main(String[] args) throws Exception {
@@ -68,10 +63,6 @@ public final class Main {
             if (!declared.hasValue()) {
                 continue;
             }
-            Method check = checkMethod(entry.getUserClassQName());
-            if (check == null) {
-                continue;
-            }
             Set<String> names = declared.get().keySet();
             for (String name : names) {
                 Optional<Collection<String>> given = options.getParameter(name);
@@ -79,31 +70,14 @@ public final class Main {
                     continue;
                 }
                 for (String value : given.get()) {
-                    try {
-                        check.invoke(null, name, value);
-                    } catch (InvocationTargetException e) {
-                        Throwable cause = e.getCause();
-                        if (cause instanceof IllegalArgumentException) {
-                            return "-p " + name + "=" + value + ": " + cause.getMessage();
-                        }
-                        throw new IllegalStateException(cause);
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
+                    String problem = ParamHook.problem(entry.getUserClassQName(), name, value);
+                    if (problem != null) {
+                        return "-p " + name + "=" + value + ": " + problem;
                     }
                 }
             }
         }
         return null;
-    }
-
-    private static Method checkMethod(String className) {
-        try {
-            Method m = Class.forName(className, false, Main.class.getClassLoader())
-                    .getMethod(CHECK_PARAM, String.class, String.class);
-            return Modifier.isStatic(m.getModifiers()) ? m : null;
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            return null;
-        }
     }
 
     /** A failing benchmark fails the run (non-zero exit) unless the user chose {@code -foe} themselves. */

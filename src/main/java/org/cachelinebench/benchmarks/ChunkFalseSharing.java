@@ -2,9 +2,10 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
-import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -75,9 +76,6 @@ import org.openjdk.jmh.infra.Control;
 @Fork(1)
 @State(Scope.Group)
 public class ChunkFalseSharing {
-    /** pcpu_chunk_addr() calls per reader invocation, allocations-or-frees per allocator invocation. */
-    static final int OPS = 1024;
-
     @Param({"v6.4-rc4", "v2-reorder", "v6.5-merged"})
     public String layout;
 
@@ -98,47 +96,23 @@ public class ChunkFalseSharing {
     public void setUp() {
         chunk = new OffHeapPcpuChunk(PercpuParams.layout(layout), PercpuParams.config(config));
         lock = new PcpuLock();
-        unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), OPS);
+        unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
         System.out.println("# " + chunk.describe());
     }
 
-    /** One allocator thread's next step: allocate, or free what it allocated last. */
-    @State(Scope.Thread)
-    public static class Allocation {
-        int pendingBitOff = -1;
-    }
-
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    @OperationsPerInvocation(OPS)
+    @OperationsPerInvocation(PcpuChunkWorkload.OPS)
     public long reader() {
-        OffHeapPcpuChunk c = chunk;
-        long sum = 0;
-        for (long unitPageOffset : unitPageOffsets) { // OPS of them
-            sum += PcpuAllocator.chunkAddr(c, unitPageOffset);
-        }
-        return sum;
+        return PcpuChunkWorkload.sumChunkAddrs(chunk, unitPageOffsets);
     }
 
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    @OperationsPerInvocation(OPS)
-    public void allocator(Allocation a, Control control) {
-        OffHeapPcpuChunk c = chunk;
-        PcpuLock l = lock;
-        for (int i = 0; i < OPS; i++) {
-            if (!l.lock(control)) {
-                return; // the iteration is over; the pending area is freed next time
-            }
-            if (a.pendingBitOff < 0) {
-                a.pendingBitOff = PcpuAllocator.allocArea(c, PcpuAllocator.AREA_BITS);
-            } else {
-                PcpuAllocator.freeArea(c, a.pendingBitOff, PcpuAllocator.AREA_BITS);
-                a.pendingBitOff = -1;
-            }
-            l.unlock();
-        }
+    @OperationsPerInvocation(PcpuChunkWorkload.OPS)
+    public void allocator(PendingArea area, Control control) {
+        PcpuChunkWorkload.allocateOrFree(chunk, lock, area, control);
     }
 }

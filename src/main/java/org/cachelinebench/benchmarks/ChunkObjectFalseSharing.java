@@ -3,11 +3,12 @@ package org.cachelinebench.benchmarks;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.HeapAddresses;
-import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
@@ -32,8 +33,9 @@ import org.openjdk.jmh.infra.Control;
 /*
  * pcpu_chunk false sharing in the Java objects a Java developer would write.
  *
- * The same workload as ChunkFalseSharing (readers compute pcpu_chunk_addr() without the lock,
- * allocators alternately allocate and free under it, rewriting freeBytes and the chunkMd* hints), on
+ * The same workload as ChunkFalseSharing, the same code (PcpuChunkWorkload: readers compute
+ * pcpu_chunk_addr() without the lock, allocators alternately allocate and free under it, rewriting
+ * freeBytes and the chunkMd* hints), on
  * a Java class with the same members. Here the JVM, not the source, decides the layout:
  *
  *   -p layout=unpadded   one class in the kernel's member order. HotSpot puts the only long,
@@ -70,7 +72,6 @@ import org.openjdk.jmh.infra.Control;
         "-Djol.skipDynamicAttach=true"})
 @State(Scope.Group)
 public class ChunkObjectFalseSharing {
-    static final int OPS = 1024;
     /** Instances to choose the measured one from. */
     static final int POOL = 16;
 
@@ -98,7 +99,7 @@ public class ChunkObjectFalseSharing {
     public void setUp() {
         variant = ChunkObjects.Variant.parse(layout);
         lock = new PcpuLock();
-        unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), OPS);
+        unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
         // With several groups (-t 4) each has its own pool; one full GC, before any choice, so that no
         // group's GC moves what another group has already chosen.
         synchronized (ChunkObjectFalseSharing.class) {
@@ -179,43 +180,19 @@ public class ChunkObjectFalseSharing {
                 ChunkObjects.gapWrittenToBaseAddr(chosen.getClass()));
     }
 
-    /** One allocator thread's next step: allocate, or free what it allocated last. */
-    @State(Scope.Thread)
-    public static class Allocation {
-        int pendingBitOff = -1;
-    }
-
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    @OperationsPerInvocation(OPS)
+    @OperationsPerInvocation(PcpuChunkWorkload.OPS)
     public long reader() {
-        PcpuChunkFields c = chunk;
-        long sum = 0;
-        for (long unitPageOffset : unitPageOffsets) { // OPS of them
-            sum += PcpuAllocator.chunkAddr(c, unitPageOffset);
-        }
-        return sum;
+        return PcpuChunkWorkload.sumChunkAddrs(chunk, unitPageOffsets);
     }
 
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    @OperationsPerInvocation(OPS)
-    public void allocator(Allocation a, Control control) {
-        PcpuChunkFields c = chunk;
-        PcpuLock l = lock;
-        for (int i = 0; i < OPS; i++) {
-            if (!l.lock(control)) {
-                return; // the iteration is over; the pending area is freed next time
-            }
-            if (a.pendingBitOff < 0) {
-                a.pendingBitOff = PcpuAllocator.allocArea(c, PcpuAllocator.AREA_BITS);
-            } else {
-                PcpuAllocator.freeArea(c, a.pendingBitOff, PcpuAllocator.AREA_BITS);
-                a.pendingBitOff = -1;
-            }
-            l.unlock();
-        }
+    @OperationsPerInvocation(PcpuChunkWorkload.OPS)
+    public void allocator(PendingArea area, Control control) {
+        PcpuChunkWorkload.allocateOrFree(chunk, lock, area, control);
     }
 }

@@ -2,6 +2,8 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuAllocator;
@@ -86,44 +88,37 @@ public class ChunkSymmetric {
         System.out.println("# " + chunk.describe());
     }
 
-    /** An area whose free_percpu() an iteration's end cut short; freed first on the next call. */
-    @State(Scope.Thread)
-    public static class Allocation {
-        int pendingBitOff = -1;
-    }
-
+    /**
+     * One pcpu_alloc() + free_percpu(). {@code area} holds an area whose free_percpu() an iteration's end cut
+     * short; it is freed first.
+     */
     @Benchmark
-    public long pcpuAllocFree(Allocation a, Control control) {
+    public long pcpuAllocFree(PendingArea area, Control control) {
         OffHeapPcpuChunk c = chunk;
         PcpuLock l = lock;
-        if (a.pendingBitOff >= 0) {
-            if (!l.lock(control)) {
+        if (area.bitOff != PendingArea.NONE) {
+            if (!PcpuChunkWorkload.freeLocked(c, l, area.bitOff, control)) {
                 return 0;
             }
-            PcpuAllocator.freeArea(c, a.pendingBitOff, PcpuAllocator.AREA_BITS);
-            a.pendingBitOff = -1;
-            l.unlock();
+            area.bitOff = PendingArea.NONE;
         }
         // pcpu_alloc()
-        if (!l.lock(control)) {
+        int bitOff = PcpuChunkWorkload.allocLocked(c, l, control);
+        if (bitOff == PendingArea.NONE) {
             return 0;
         }
-        int bitOff = PcpuAllocator.allocArea(c, PcpuAllocator.AREA_BITS);
-        a.pendingBitOff = bitOff;
-        l.unlock();
+        area.bitOff = bitOff;
         int off = bitOff * PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
-        long sum = 0;
-        for (long unitOffset : unitOffsets) {
-            sum += PcpuAllocator.chunkAddr(c, unitOffset) + off; // memset(pcpu_chunk_addr(chunk, cpu, 0) + off, 0, size)
-        }
+        // memset(pcpu_chunk_addr(chunk, cpu, 0) + off, 0, size) for each possible CPU: one base_addr load each
+        long sum = PcpuChunkWorkload.sumChunkAddrs(c, unitOffsets) + (long) off * unitOffsets.length;
         long ptr = c.baseAddrOnce() + off;                        // __addr_to_pcpu_ptr(chunk->base_addr + off)
         // free_percpu(ptr)
         if (!l.lock(control)) {
             return sum;
         }
-        long freeOff = ptr - c.baseAddrOnce();
+        long freeOff = ptr - c.baseAddrOnce();                   // under the lock, as free_percpu() computes it
         PcpuAllocator.freeArea(c, (int) (freeOff / PcpuAllocator.PCPU_MIN_ALLOC_SIZE), PcpuAllocator.AREA_BITS);
-        a.pendingBitOff = -1;
+        area.bitOff = PendingArea.NONE;
         l.unlock();
         return sum + ptr;
     }

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.IpiMailboxState;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
@@ -19,17 +19,13 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -79,9 +75,9 @@ import org.openjdk.jmh.infra.Control;
 @Measurement(iterations = 3, time = 1)
 public class IpiBenchmark {
 
-    /** What one sender and one receiver share: the block with the csd and the queue head. */
+    /** What one sender and one receiver share: the block with the csd, placed as {@code placement} says. */
     @State(Scope.Group)
-    public static class Mailbox {
+    public static class Mailbox extends IpiMailboxState {
         @Param({"straddled", "size-aligned", "line-aligned"})
         public String placement;
 
@@ -91,18 +87,9 @@ public class IpiBenchmark {
         @Param({"v4.13"})
         public String layout;
 
-        IpiMailbox ipi;
-
-        @Setup(Level.Trial)
-        public void allocate(BenchmarkParams params) {
-            OnePair.require(params);
-            ipi = IpiMailbox.create(CsdLayout.parse(layout), IpiMode.parse(mode), CsdPlacement.parse(placement));
-        }
-
-        /** Runs once both threads have left the iteration: checks the protocol, restores a clean block. */
-        @TearDown(Level.Iteration)
-        public void checkAndReset() {
-            ipi.checkAndReset();
+        @Override
+        protected IpiMailbox create() {
+            return IpiMailbox.create(CsdLayout.parse(layout), IpiMode.parse(mode), CsdPlacement.parse(placement));
         }
     }
 
@@ -110,14 +97,14 @@ public class IpiBenchmark {
     @Group("ipi")
     @GroupThreads(1)
     public boolean sender(Mailbox box, SenderSpin spin, PinnedThread cpu, Control control) {
-        return box.ipi.send(control, spin.spin());
+        return box.send(control, spin);
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
     public int receiver(Mailbox box, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return box.ipi.receive(control, spin.spin());
+        return box.receive(control, spin);
     }
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */

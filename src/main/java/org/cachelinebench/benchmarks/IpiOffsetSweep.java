@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.IpiMailboxState;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
@@ -21,17 +21,13 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -65,25 +61,18 @@ import org.openjdk.jmh.infra.Control;
 public class IpiOffsetSweep {
     public static final String OFFSET = "offset";
 
+    /** What one sender and one receiver share: the block with the csd at {@code offset}. */
     @State(Scope.Group)
-    public static class Mailbox {
+    public static class Mailbox extends IpiMailboxState {
         @Param({"0", "8", "16", "24", "32", "40", "48", "56"})
         public String offset;
 
         @Param({"sync"})
         public String mode;
 
-        IpiMailbox ipi;
-
-        @Setup(Level.Trial)
-        public void allocate(BenchmarkParams params) {
-            OnePair.require(params);
-            ipi = IpiMailbox.create(CsdLayout.V4_13, IpiMode.parse(mode), parseOffset(offset, CacheLine.SIZE));
-        }
-
-        @TearDown(Level.Iteration)
-        public void checkAndReset() {
-            ipi.checkAndReset();
+        @Override
+        protected IpiMailbox create() {
+            return IpiMailbox.create(CsdLayout.V4_13, IpiMode.parse(mode), parseOffset(offset, CacheLine.SIZE));
         }
     }
 
@@ -91,14 +80,14 @@ public class IpiOffsetSweep {
     @Group("ipi")
     @GroupThreads(1)
     public boolean sender(Mailbox box, SenderSpin spin, PinnedThread cpu, Control control) {
-        return box.ipi.send(control, spin.spin());
+        return box.send(control, spin);
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
     public int receiver(Mailbox box, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return box.ipi.receive(control, spin.spin());
+        return box.receive(control, spin);
     }
 
     /** An {@code offset} value: a multiple of 8 in {@code 0..lineSize-8}; the message names what is wrong. */

@@ -1,6 +1,7 @@
 package org.cachelinebench.charts;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.ResultStore;
@@ -18,11 +20,8 @@ import org.cachelinebench.runner.SummaryTable;
 /**
  * Writes {@code results/README.md} and {@code results/charts/*.png} from the files a paired run left in
  * {@code results/latest/} (and {@code results/baseline/} when there is one). Nothing is measured here, so
- * the report can be regenerated at any time.
- *
- * <p>Usage: {@code java -Djava.awt.headless=true -cp target/benchmarks.jar
- * org.cachelinebench.charts.ResultsReport [--results DIR]}; exit 2 with one line when the latest
- * run's files are missing or unreadable.
+ * the report can be regenerated at any time. Exit 2 with one line when the latest run's files are missing
+ * or unreadable.
  */
 public final class ResultsReport {
     private ResultsReport() {}
@@ -31,23 +30,42 @@ public final class ResultsReport {
     public static final String CHARTS = "charts";
     public static final String LATEST = "latest";
 
+    static final String USAGE = String.join("\n",
+            "usage: java -Djava.awt.headless=true -cp target/benchmarks.jar org.cachelinebench.charts.ResultsReport"
+                    + " [--results DIR]",
+            "  --results DIR   the results directory to read latest/ (and baseline/) from and write README.md and",
+            "                  charts/ into (default results)",
+            "");
+
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("results");
+
     public static void main(String[] args) {
-        Path results = Path.of("results");
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--results") && i + 1 < args.length) {
-                results = Path.of(args[++i]);
-            } else {
-                System.err.println("results-report: unknown argument " + args[i] + " (usage: ResultsReport [--results DIR])");
-                System.exit(2);
-            }
+        int status = run(args, System.out, System.err);
+        System.out.flush();
+        if (status != 0) {
+            System.exit(status);
         }
+    }
+
+    /** The command without {@code System.exit}: returns the exit status. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            for (Path p : write(results)) {
-                System.out.println("written: " + p);
+            CommandLine.Parsed p = COMMAND_LINE.parse(args);
+            if (p.help()) {
+                out.print(USAGE);
+                return 0;
             }
+            if (!p.positional().isEmpty()) {
+                throw new IllegalArgumentException("unexpected argument " + p.positional().get(0) + " (see --help)");
+            }
+            Path results = Path.of(p.value("results") == null ? "results" : p.value("results"));
+            for (Path written : write(results)) {
+                out.println("written: " + written);
+            }
+            return 0;
         } catch (IOException | IllegalArgumentException e) {
-            System.err.println("results-report: " + e.getMessage());
-            System.exit(2);
+            err.println("results-report: " + e.getMessage());
+            return 2;
         }
     }
 

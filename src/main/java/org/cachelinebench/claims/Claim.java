@@ -1,5 +1,7 @@
 package org.cachelinebench.claims;
 
+import org.cachelinebench.results.JmhResult;
+
 /**
  * A claim about two variants of one set, measured as a cost ratio in every round.
  *
@@ -23,8 +25,8 @@ package org.cachelinebench.claims;
 public record Claim(String set, String subject, String reference, String metric, Expect expect,
                          String claim, boolean interleaved) {
 
-    /** The benchmark's primary metric (for a {@code @Group}: the total over its methods). */
-    public static final String PRIMARY = "primary";
+    /** The benchmark's primary metric (for a {@code @Group}: the total over its methods), named as the results name it. */
+    public static final String PRIMARY = JmhResult.PRIMARY;
     /** The metric name of an interleaved comparison: its ratio comes from the counters below. */
     public static final String INTERLEAVED = "interleaved";
     public static final String SUBJECT_NANOS = "subjectNanos";

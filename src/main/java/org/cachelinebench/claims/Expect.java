@@ -12,10 +12,9 @@ package org.cachelinebench.claims;
 public record Expect(Direction direction, boolean checked, double atLeast) {
 
     /**
-     * Smallest effect a checked claim promises: 10 %. Far below the effects the suite is about (the C
-     * ping-pong's straddled/aligned time ratio is about 1.35-1.45; false sharing of a read-mostly line costs
-     * readers far more), far above what a revert leaves (ratio 1 plus the noise of a median over paired
-     * rounds).
+     * Smallest effect a checked claim promises: 10 %. Well below the effects the suite is about (false sharing
+     * of a read-mostly line costs its readers a multiple), well above what a revert leaves (ratio 1 plus the
+     * noise of a median over paired rounds).
      */
     public static final double MIN_EFFECT = 1.10;
 

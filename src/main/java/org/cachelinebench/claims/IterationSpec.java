@@ -32,11 +32,6 @@ public record IterationSpec(int count, long millis) {
         return count * millis;
     }
 
-    /** JMH's spelling of the iteration time, as in its JSON ("500 ms"). */
-    public String jmhTime() {
-        return millis + " ms";
-    }
-
     @Override
     public String toString() {
         return count + "x" + millis + "ms";

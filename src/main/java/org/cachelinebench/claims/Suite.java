@@ -75,8 +75,8 @@ public final class Suite {
 
     /**
      * CI: the key csd (interleaved: one fork per subject, A/A control included) and pcpu_chunk comparisons,
-     * 7 forks a round. A fork's overhead beyond its iterations (JVM start, JMH handshake, setup) measured
-     * 0.3 s on an idle 2-vCPU VM; 1.0 s is assumed. 10 rounds x 7 forks x (1.0 + 0.5 + 1.0 s) = 175 s, and
+     * 7 forks a round. A fork's overhead beyond its iterations (JVM start, JMH handshake, setup) is assumed
+     * to be 1.0 s; every run prints what it was. 10 rounds x 7 forks x (1.0 + 0.5 + 1.0 s) = 175 s, and
      * still 245 s if the overhead were 2 s: inside 5 minutes. Each interleaved fork gives 2 samples (its 2 iterations).
      */
     public static final Profile CI = new Profile("ci", List.of("csd", "chunk"), 10,

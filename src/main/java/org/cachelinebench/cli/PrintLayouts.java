@@ -1,5 +1,7 @@
 package org.cachelinebench.cli;
 
+import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.benchmarks.IpiBenchmark;
@@ -21,75 +23,100 @@ import org.openjdk.jol.info.ClassLayout;
  * {@code benchmarks/layout}: every modelled struct as pahole prints it, computed from its field list,
  * then where each benchmark variant really puts it (from the address of the memory it runs in), and
  * the Java objects' layouts as this JVM chose them (JOL).
- *
- * <pre>
- * benchmarks/layout            both models
- * benchmarks/layout csd        the IPI call_single_data only
- * benchmarks/layout pcpu       pcpu_chunk only
- * </pre>
  */
 public final class PrintLayouts {
     private PrintLayouts() {}
 
+    static final String USAGE = String.join("\n",
+            "usage: benchmarks/layout [csd|pcpu]",
+            "  benchmarks/layout            both models",
+            "  benchmarks/layout csd        the IPI call_single_data only",
+            "  benchmarks/layout pcpu       pcpu_chunk only",
+            "");
+
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE);
+
     public static void main(String[] args) {
-        String which = args.length == 0 ? "all" : args[0];
-        if (args.length > 1 || !(which.equals("all") || which.equals("csd") || which.equals("pcpu"))) {
-            System.err.println("benchmarks/layout: unknown argument '" + String.join(" ", args)
+        int status = run(args, System.out, System.err);
+        System.out.flush();
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** The command without {@code System.exit}: returns the exit status. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine.Parsed p;
+        try {
+            p = COMMAND_LINE.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("benchmarks/layout: " + e.getMessage());
+            return 2;
+        }
+        if (p.help()) {
+            out.print(USAGE);
+            return 0;
+        }
+        List<String> which = p.positional();
+        String model = which.isEmpty() ? "all" : which.get(0);
+        if (which.size() > 1 || !(model.equals("all") || model.equals("csd") || model.equals("pcpu"))) {
+            err.println("benchmarks/layout: unknown argument '" + String.join(" ", which)
                     + "'; expected one of: csd, pcpu (or nothing for both)");
-            System.exit(2);
+            return 2;
         }
         int line = CacheLine.SIZE;
-        System.out.printf("/* cache line: %d bytes (%s) */%n%n", line, CacheLine.SOURCE);
-        if (!which.equals("pcpu")) {
-            csd(line);
+        out.printf("/* cache line: %d bytes (%s) */%n%n", line, CacheLine.SOURCE);
+        if (!model.equals("pcpu")) {
+            csd(out, line);
         }
-        if (!which.equals("csd")) {
-            pcpu(line);
+        if (!model.equals("csd")) {
+            pcpu(out, line);
         }
+        return 0;
     }
 
-    private static void csd(int line) {
-        heading("IPI call_single_data: the structs");
+    private static void csd(PrintStream out, int line) {
+        heading(out, "IPI call_single_data: the structs");
         for (CallSingleData.Named n : CallSingleData.LAYOUTS) {
-            System.out.println("/* " + n.name() + ": " + n.source() + " */");
-            System.out.println(Pahole.format(n.layout(), line));
+            out.println("/* " + n.name() + ": " + n.source() + " */");
+            out.println(Pahole.format(n.layout(), line));
         }
-        heading("IPI call_single_data: where IpiBenchmark puts the v4.13 csd (real addresses)");
-        placed(IpiBenchmark.placements(), CallSingleData.V4_13, line);
-        heading("IPI call_single_data: IpiOffsetSweep (real addresses)");
+        heading(out, "IPI call_single_data: where IpiBenchmark puts the v4.13 csd (real addresses)");
+        placed(out, IpiBenchmark.placements(), CallSingleData.V4_13, line);
+        heading(out, "IPI call_single_data: IpiOffsetSweep (real addresses)");
         for (Map.Entry<Integer, Placement> e : IpiOffsetSweep.placements().entrySet()) {
-            System.out.printf("offset=%-3d %s%n", e.getKey(), e.getValue().describe());
+            out.printf("offset=%-3d %s%n", e.getKey(), e.getValue().describe());
         }
-        System.out.printf("%nLineFloor flag: %s%n%n", LineFloor.placement().describe());
+        out.printf("%nLineFloor flag: %s%n%n", LineFloor.placement().describe());
     }
 
-    private static void placed(Map<String, Placement> placements, StructLayout layout, int line) {
+    private static void placed(PrintStream out, Map<String, Placement> placements, StructLayout layout, int line) {
         for (Map.Entry<String, Placement> e : placements.entrySet()) {
             Placement p = e.getValue();
-            System.out.println("/* placement=" + e.getKey() + ": " + p.describe() + " */");
-            System.out.println(Pahole.format(layout, line, p.startInLine()));
+            out.println("/* placement=" + e.getKey() + ": " + p.describe() + " */");
+            out.println(Pahole.format(layout, line, p.startInLine()));
         }
     }
 
-    private static void pcpu(int line) {
-        heading("pcpu_chunk: the structs (mm/percpu-internal.h)");
+    private static void pcpu(PrintStream out, int line) {
+        heading(out, "pcpu_chunk: the structs (mm/percpu-internal.h)");
         for (Map.Entry<String, StructLayout> e : PcpuChunkLayouts.catalog().entrySet()) {
-            System.out.println("/* " + e.getKey() + " */");
-            System.out.println(Pahole.format(e.getValue(), line));
+            out.println("/* " + e.getKey() + " */");
+            out.println(Pahole.format(e.getValue(), line));
         }
-        heading("pcpu_chunk: ChunkFalseSharing / ChunkSymmetric off-heap placement (real addresses)");
+        heading(out, "pcpu_chunk: ChunkFalseSharing / ChunkSymmetric off-heap placement (real addresses)");
         for (ChunkVersion v : ChunkVersion.values()) {
-            System.out.println(new OffHeapPcpuChunk(v, KernelConfig.DEFAULT, line).describe());
+            out.println(new OffHeapPcpuChunk(v, KernelConfig.DEFAULT, line).describe());
         }
-        heading("pcpu_chunk: ChunkObjectFalseSharing Java classes on this JVM (JOL)");
+        heading(out, "pcpu_chunk: ChunkObjectFalseSharing Java classes on this JVM (JOL)");
         for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
-            System.out.println("/* layout=" + v.label() + ": " + ChunkObjects.describeOffsets(v.type()) + " */");
-            System.out.println(ClassLayout.parseClass(v.type()).toPrintable());
+            out.println("/* layout=" + v.label() + ": " + ChunkObjects.describeOffsets(v.type()) + " */");
+            out.println(ClassLayout.parseClass(v.type()).toPrintable());
         }
     }
 
-    private static void heading(String title) {
-        System.out.println("/* ======== " + title + " ======== */");
-        System.out.println();
+    private static void heading(PrintStream out, String title) {
+        out.println("/* ======== " + title + " ======== */");
+        out.println();
     }
 }

@@ -2,17 +2,15 @@ package org.cachelinebench.gate;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
@@ -64,52 +62,32 @@ public final class Compare {
         System.exit(status);
     }
 
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("alpha").value("threshold").value("json");
+
     /** The command without {@code System.exit}: returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        double alpha = GateComparison.Options.DEFAULT_ALPHA;
-        double threshold = GateComparison.Options.DEFAULT_THRESHOLD;
-        Path json = null;
-        List<String> files = new ArrayList<>();
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--")) {
-                    files.addAll(List.of(args).subList(i + 1, args.length));
-                    break;
-                }
-                if (!a.startsWith("-") || a.equals("-")) {
-                    files.add(a);
-                    continue;
-                }
-                String name = a;
-                String value = null;
-                int eq = a.indexOf('=');
-                if (a.startsWith("--") && eq > 0) {
-                    name = a.substring(0, eq);
-                    value = a.substring(eq + 1);
-                }
-                switch (name) {
-                    case "--help":
-                    case "-h":
-                        out.print(USAGE);
-                        return OK;
-                    case "--alpha":
-                        alpha = alpha(value != null ? value : next(args, ++i, name));
-                        break;
-                    case "--threshold":
-                        threshold = threshold(value != null ? value : next(args, ++i, name));
-                        break;
-                    case "--json":
-                        String out0 = value != null ? value : next(args, ++i, name);
-                        if (out0.isEmpty()) {
-                            throw new UnusableInputException("--json needs a file name");
-                        }
-                        json = Paths.get(out0);
-                        break;
-                    default:
-                        throw new UnusableInputException("unknown option " + a + " (see --help)");
-                }
+            CommandLine.Parsed p;
+            try {
+                p = COMMAND_LINE.parse(args);
+            } catch (IllegalArgumentException e) {
+                throw new UnusableInputException(e.getMessage());
             }
+            if (p.help()) {
+                out.print(USAGE);
+                return OK;
+            }
+            double alpha = p.value("alpha") == null ? GateComparison.Options.DEFAULT_ALPHA : alpha(p.value("alpha"));
+            double threshold = p.value("threshold") == null ? GateComparison.Options.DEFAULT_THRESHOLD
+                    : threshold(p.value("threshold"));
+            Path json = null;
+            if (p.value("json") != null) {
+                if (p.value("json").isEmpty()) {
+                    throw new UnusableInputException("--json needs a file name");
+                }
+                json = Paths.get(p.value("json"));
+            }
+            List<String> files = p.positional();
             if (files.size() != 2) {
                 throw new UnusableInputException("expected two files, BASELINE.json CURRENT.json, got "
                         + files.size() + " (see --help)");
@@ -126,13 +104,6 @@ public final class Compare {
             err.println("compare: " + e.getMessage());
             return UNUSABLE;
         }
-    }
-
-    private static String next(String[] args, int i, String option) throws UnusableInputException {
-        if (i >= args.length) {
-            throw new UnusableInputException(option + " needs a value (see --help)");
-        }
-        return args[i];
     }
 
     static double alpha(String s) throws UnusableInputException {
@@ -168,7 +139,7 @@ public final class Compare {
         return percent ? v / 100 : v;
     }
 
-    /** Writes to a temporary file next to {@code target}, then renames it: readers never see half a file. */
+    /** Writes all or nothing ({@link AtomicFiles}), into a directory that must exist: a typo must not create one. */
     static void writeAtomically(Path target, String text) throws UnusableInputException {
         Path dir = target.toAbsolutePath().getParent();
         if (Files.isDirectory(target)) {
@@ -177,28 +148,13 @@ public final class Compare {
         if (!Files.isDirectory(dir)) {
             throw new UnusableInputException("cannot write --json " + target + ": no such directory " + dir);
         }
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.write(target, AtomicFiles.Content.of(text));
         } catch (AccessDeniedException e) {
             throw new UnusableInputException("cannot write --json " + target + ": permission denied");
         } catch (IOException e) {
             throw new UnusableInputException("cannot write --json " + target + ": " + e.getClass().getSimpleName()
                     + " " + e.getMessage());
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // best effort: the rename normally removed it
-                }
-            }
         }
     }
 }

@@ -11,6 +11,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import org.cachelinebench.cli.TextTable;
 import org.cachelinebench.gate.GateComparison.Row;
 import org.cachelinebench.gate.GateComparison.Side;
 import org.cachelinebench.gate.GateComparison.Verdict;
@@ -28,38 +29,21 @@ public final class ComparisonReport {
      */
     public static String table(GateComparison c) {
         int confidence = (int) Math.round(100 * (1 - c.options().alpha()));
-        List<String[]> lines = new ArrayList<>();
         String[] header = HEADER.clone();
         header[7] = confidence + "% interval";
-        lines.add(header);
+        TextTable table = new TextTable(header).alignRight(4, 5, 6); // baseline, current, change
         Map<String, Integer> notes = new LinkedHashMap<>();
         for (Row r : c.rows()) {
             String verdict = r.verdict().label();
             if (!r.note().isEmpty()) {
                 verdict += " [" + notes.computeIfAbsent(r.note(), k -> notes.size() + 1) + "]";
             }
-            lines.add(new String[] {
-                r.benchmark(), r.mode().label(), params(r.params()), r.metric() + " (" + r.unit() + ")",
-                side(r, r.baseline()), side(r, r.current()), percent(r.change()),
-                r.sampleUnit().isEmpty() ? "" : "[" + percent(r.changeLow()) + ", " + percent(r.changeHigh()) + "]",
-                verdict});
+            table.add(r.benchmark(), r.mode().label(), params(r.params()), r.metric() + " (" + r.unit() + ")",
+                    side(r, r.baseline()), side(r, r.current()), percent(r.change()),
+                    r.sampleUnit().isEmpty() ? "" : "[" + percent(r.changeLow()) + ", " + percent(r.changeHigh()) + "]",
+                    verdict);
         }
-        int[] width = new int[HEADER.length];
-        for (String[] l : lines) {
-            for (int i = 0; i < l.length; i++) {
-                width[i] = Math.max(width[i], l[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] l : lines) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < l.length; i++) {
-                boolean right = i >= 4 && i <= 6; // numbers
-                String cell = right ? pad(l[i], width[i], true) : pad(l[i], width[i], false);
-                line.append(cell).append(i < l.length - 1 ? "  " : "");
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder sb = new StringBuilder(table.toString());
         for (Map.Entry<String, Integer> n : notes.entrySet()) {
             sb.append('[').append(n.getValue()).append("] ").append(n.getKey()).append('\n');
         }
@@ -203,10 +187,5 @@ public final class ComparisonReport {
     private static String percentPlain(double f) {
         String s = String.format(Locale.ROOT, "%.2f", 100 * f).replaceFirst("\\.?0+$", "");
         return s + "%";
-    }
-
-    private static String pad(String s, int width, boolean right) {
-        String fill = " ".repeat(Math.max(0, width - s.length()));
-        return right ? fill + s : s + fill;
     }
 }

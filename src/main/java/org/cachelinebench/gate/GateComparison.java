@@ -14,6 +14,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 import org.cachelinebench.results.UnusableInputException;
@@ -35,29 +37,24 @@ import org.cachelinebench.results.UnusableInputException;
  * <p><b>The test, and why.</b> Welch's t-test on the <em>per-fork means</em>, two-sided at {@code alpha}, with
  * the matching {@code 1 - alpha} interval for the change. Forks are the independent unit of a JMH run: each is a
  * fresh JVM with its own JIT decisions, heap and code placement, and for this suite its own addresses relative
- * to cache lines, while the iterations inside one fork share all of that and are correlated. Treating the
- * 15 iterations of 3 forks × 5 as 15 independent samples underestimates the standard error whenever forks differ
- * more than their iterations do, which is the normal case, and turns fork-to-fork noise into false alarms
- * (with fork-to-fork noise of 1.5 % and iteration noise of 2 %,
- * {@code GateComparisonTest.perIterationSamplesWouldRaiseFalseAlarms} measures 14 % of identical runs flagged as
- * slower where 2.5 % is nominal; on fork means, 1.5 %). Fork means are closer to normal than single iterations
- * (each averages several), which is what the t-test needs; a rank test (Mann–Whitney) cannot reach
- * {@code p < 0.05} at all with 3 forks against 3, and a bootstrap over 3 forks has only 10 distinct resamples.
- * The price of using forks is few degrees of freedom: at that same noise (about 2.5 % per iteration) 3 forks ×
- * 5 iterations a side still find a 10 % regression in 98 % of trials, but at 9 % noise only in a quarter to a
- * third of them ({@code GateComparisonTest}); more forks sharpen the gate most. When either side has fewer than
- * 2 forks there is no fork-to-fork spread to measure, and iterations are used as the samples, with a note in
- * the table that the interval is then likely too narrow.
+ * to cache lines, while the iterations inside one fork share all of that and are correlated. Taking every
+ * iteration as an independent sample underestimates the standard error whenever forks differ more than their
+ * iterations do, the normal case, and turns fork-to-fork noise into false alarms
+ * ({@code GateComparisonTest.perIterationSamplesWouldRaiseFalseAlarms}). Fork means are closer to normal than
+ * single iterations, which is what the t-test needs; a rank test (Mann–Whitney) cannot reach {@code p < 0.05}
+ * at all with 3 forks against 3, and a bootstrap over 3 forks has only 10 distinct resamples. The price is few
+ * degrees of freedom: more forks sharpen the gate most ({@code GateComparisonTest} has the detection rates).
+ * When either side has fewer than 2 forks there is no fork-to-fork spread to measure, and iterations are used
+ * as the samples, with a note in the table that the interval is then likely too narrow.
  *
  * <p><b>The verdict.</b> REGRESSION needs both: the interval lies entirely on the bad side of zero, and the
- * change is at least {@code threshold}. The threshold (default 5 %) is a minimum effect size. Statistics only
- * see the noise <em>inside</em> each run; two runs at different times on a shared or cloud VM also differ by
- * frequency, neighbours and placement, by a few per cent, and with many forks a shift that small is
- * "significant" without being a code change anyone should act on. 5 % keeps the gate quiet about that drift
- * while staying well below the size of effect this suite is built to show. An improvement is reported the same
- * way, never as a failure. With the threshold, identical runs essentially never alarm; with {@code threshold = 0}
- * each compared metric alarms with probability about {@code alpha / 2} (one side of the two-sided test), so a
- * suite of many metrics should keep a threshold.
+ * change is at least {@code threshold}, a minimum effect size (default 5 %). Statistics only see the noise
+ * <em>inside</em> each run; two runs at different times on a shared or cloud VM also differ by frequency,
+ * neighbours and placement by a few per cent, which many forks make "significant" without a code change anyone
+ * should act on; the threshold keeps the gate quiet about that drift while staying well below the effects this
+ * suite is built to show. An improvement is reported the same way, never as a failure. With
+ * {@code threshold = 0} each compared metric alarms with probability about {@code alpha / 2} (one side of the
+ * two-sided test), so a suite of many metrics should keep a threshold.
  */
 public final class GateComparison {
 
@@ -226,12 +223,12 @@ public final class GateComparison {
             JmhResult b = e.getValue();
             JmhResult c = cur.get(e.getKey());
             if (c == null) {
-                rows.add(absent(b, "primary", b.primary(), true));
+                rows.add(absent(b, JmhResult.PRIMARY, b.primary(), true));
                 continue;
             }
             common = true;
             warn(warnings, b, c);
-            rows.add(row(b, "primary", b.primary(), c.primary(), options));
+            rows.add(row(b, JmhResult.PRIMARY, b.primary(), c.primary(), options));
             for (Map.Entry<String, Metric> s : b.secondary().entrySet()) {
                 String name = s.getKey();
                 if (!comparable(name, s.getValue(), b.primary())) {
@@ -252,7 +249,7 @@ public final class GateComparison {
         }
         for (Map.Entry<Key, JmhResult> e : cur.entrySet()) {
             if (!base.containsKey(e.getKey())) {
-                rows.add(absent(e.getValue(), "primary", e.getValue().primary(), false));
+                rows.add(absent(e.getValue(), JmhResult.PRIMARY, e.getValue().primary(), false));
             }
         }
         if (!common) {
@@ -300,16 +297,19 @@ public final class GateComparison {
     }
 
     private static void warn(Set<String> warnings, JmhResult b, JmhResult c) {
-        if (b.threads() != c.threads()) {
-            warnings.add(new Key(b.benchmark(), b.mode(), b.params()).describe() + ": threads " + b.threads()
-                    + " in baseline, " + c.threads() + " in current");
+        Header bh = b.header(), ch = c.header();
+        if (bh.threads() != ch.threads()) {
+            warnings.add(new Key(b.benchmark(), b.mode(), b.params()).describe() + ": threads " + bh.threads()
+                    + " in baseline, " + ch.threads() + " in current");
         }
-        if (!b.jdkVersion().equals(c.jdkVersion()) || !b.vmName().equals(c.vmName())) {
-            warnings.add("different JVMs: baseline " + b.vmName() + " " + b.jdkVersion() + ", current "
-                    + c.vmName() + " " + c.jdkVersion());
+        Jvm bj = bh.jvm(), cj = ch.jvm();
+        if (!bj.jdkVersion().equals(cj.jdkVersion()) || !bj.vmName().equals(cj.vmName())) {
+            warnings.add("different JVMs: baseline " + bj.vmName() + " " + bj.jdkVersion() + ", current "
+                    + cj.vmName() + " " + cj.jdkVersion());
         }
-        if (!b.jvmArgs().equals(c.jvmArgs())) {
-            warnings.add("different JVM arguments: baseline [" + b.jvmArgs() + "], current [" + c.jvmArgs() + "]");
+        if (!bj.args().equals(cj.args())) {
+            warnings.add("different JVM arguments: baseline [" + String.join(" ", bj.args()) + "], current ["
+                    + String.join(" ", cj.args()) + "]");
         }
     }
 

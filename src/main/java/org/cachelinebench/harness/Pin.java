@@ -2,6 +2,8 @@ package org.cachelinebench.harness;
 
 import java.util.Locale;
 
+import org.cachelinebench.model.layout.EnumParam;
+
 /**
  * The {@code pin} benchmark parameter: {@code off} lets the scheduler place the threads, {@code on} pins
  * each thread of a benchmark group to its own CPU (see {@link PinnedThread}).
@@ -23,16 +25,9 @@ public enum Pin {
         return value;
     }
 
-    /** Parses a {@code -p pin=...} value; the message of the exception is one line. */
+    /** Parses a {@code -p pin=...} value, case and surrounding blanks aside; the message of the exception is one line. */
     public static Pin parse(String value) {
-        if (value != null) {
-            for (Pin p : values()) {
-                if (p.value.equals(value.trim().toLowerCase(Locale.ROOT))) {
-                    return p;
-                }
-            }
-        }
-        throw new IllegalArgumentException("pin must be 'off' or 'on', not '" + value + "'");
+        return EnumParam.parse(PARAM, values(), Pin::value, value == null ? null : value.trim().toLowerCase(Locale.ROOT));
     }
 
     /**

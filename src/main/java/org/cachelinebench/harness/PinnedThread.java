@@ -20,7 +20,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  */
 @State(Scope.Thread)
 public class PinnedThread {
-    /** {@code off} (default for now) or {@code on}. */
+    /** {@code off} (default) or {@code on}. */
     @Param({"off"})
     public String pin;
 

@@ -1,8 +1,10 @@
 /**
  * Harness: the JMH states and workloads the benchmarks are built from, shared so each is written once.
- * The spin states that count yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check
- * ({@link OnePair}), the interleaved schedule ({@link InterleavedPair}, {@link SliceSender},
- * {@link SliceReceiver}, {@link InterleavedSubject}), thread pinning ({@link Pin}, {@link PinnedThread},
- * {@link ThreadPinning}) and the pcpu_chunk parameters ({@link PercpuParams}).
+ * The IPI mailbox every csd benchmark group shares ({@link IpiMailboxState}), the spin states that count
+ * yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check ({@link OnePair}), the interleaved
+ * schedule ({@link InterleavedPair}, {@link SliceSender}, {@link SliceReceiver}, {@link InterleavedSubject}),
+ * thread pinning ({@link Pin}, {@link PinnedThread}, {@link ThreadPinning}), the pcpu_chunk reader and
+ * allocator workload ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters ({@link PercpuParams}),
+ * and the benchmarks' {@code checkParam} hook ({@link ParamHook}), which Main and the paired runner call.
  */
 package org.cachelinebench.harness;

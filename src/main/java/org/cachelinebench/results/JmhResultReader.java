@@ -29,6 +29,10 @@ import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.MalformedJsonException;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Histogram;
+import org.cachelinebench.results.JmhResult.Iterations;
+import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 import org.openjdk.jmh.results.RunResult;
@@ -166,8 +170,12 @@ public final class JmhResultReader {
                 secondary.put(m.getKey(), metric(file, mpath, m.getValue().getAsJsonObject(), false));
             }
         }
-        return new JmhResult(benchmark, mode, threads, params, primary, secondary,
-                optionalString(o, "jdkVersion"), optionalString(o, "vmName"), jvmArgs(o));
+        Jvm jvm = new Jvm(optionalString(o, "jvm"), jvmArgs(o), optionalString(o, "jdkVersion"),
+                optionalString(o, "vmName"), optionalString(o, "vmVersion"), optionalString(o, "jmhVersion"));
+        Header header = new Header(benchmark, mode, threads, params,
+                new Iterations(optionalInt(o, "warmupIterations"), optionalString(o, "warmupTime")),
+                new Iterations(optionalInt(o, "measurementIterations"), optionalString(o, "measurementTime")), jvm);
+        return new JmhResult(header, primary, secondary);
     }
 
     private static Metric metric(String file, String path, JsonObject m, boolean primary)
@@ -204,17 +212,17 @@ public final class JmhResultReader {
     private static Metric histogram(String file, String path, JsonElement h, double score, double error, String unit)
             throws UnusableInputException {
         JsonArray forks = array(file, path, h);
-        double[][] means = new double[forks.size()][];
-        long[][] counts = new long[forks.size()][];
+        double[][][] values = new double[forks.size()][][];
+        long[][][] counts = new long[forks.size()][][];
         for (int f = 0; f < forks.size(); f++) {
             JsonArray its = array(file, path + "[" + f + "]", forks.get(f));
-            means[f] = new double[its.size()];
-            counts[f] = new long[its.size()];
+            values[f] = new double[its.size()][];
+            counts[f] = new long[its.size()][];
             for (int i = 0; i < its.size(); i++) {
                 String ipath = path + "[" + f + "][" + i + "]";
                 JsonArray buckets = array(file, ipath, its.get(i));
-                double sum = 0;
-                long n = 0;
+                values[f][i] = new double[buckets.size()];
+                counts[f][i] = new long[buckets.size()];
                 for (int b = 0; b < buckets.size(); b++) {
                     String bpath = ipath + "[" + b + "]";
                     JsonArray pair = array(file, bpath, buckets.get(b));
@@ -228,14 +236,13 @@ public final class JmhResultReader {
                         throw new UnusableInputException(file + ": " + bpath + "[1] is " + pair.get(1)
                                 + ", not a sample count");
                     }
-                    sum += value * count;
-                    n += (long) count;
+                    values[f][i][b] = value;
+                    counts[f][i][b] = (long) count;
                 }
-                means[f][i] = n == 0 ? Double.NaN : sum / n;
-                counts[f][i] = n;
             }
         }
-        return new Metric(score, error, unit, means, counts);
+        Histogram histogram = new Histogram(values, counts);
+        return new Metric(score, error, unit, histogram.means(), histogram);
     }
 
     /** A JSON number, or one of the strings JMH writes for non-finite doubles. */
@@ -285,16 +292,21 @@ public final class JmhResultReader {
         return e != null && e.isJsonPrimitive() ? e.getAsString() : "";
     }
 
-    private static String jvmArgs(JsonObject o) {
+    private static int optionalInt(JsonObject o, String field) {
+        JsonElement e = o.get(field);
+        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsInt() : -1;
+    }
+
+    private static List<String> jvmArgs(JsonObject o) {
         JsonElement e = o.get("jvmArgs");
         if (e == null || !e.isJsonArray()) {
-            return "";
+            return List.of();
         }
         List<String> args = new ArrayList<>();
         for (JsonElement a : e.getAsJsonArray()) {
             args.add(a.isJsonPrimitive() ? a.getAsString() : a.toString());
         }
-        return String.join(" ", args);
+        return args;
     }
 
     private static JsonObject object(String file, String path, JsonObject o, String field)

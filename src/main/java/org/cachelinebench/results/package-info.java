@@ -1,6 +1,7 @@
 /**
- * JMH results: {@link JmhResult}, read from JMH's {@code -rf json} files by {@link JmhResultReader}; bad
- * input is an {@link UnusableInputException} with a one-line message; files are written all or none by
- * {@link AtomicFiles}.
+ * JMH results: one model, {@link JmhResult} (header, primary and secondary metrics with their per-fork,
+ * per-iteration data), one reader of JMH's {@code -rf json} files ({@link JmhResultReader}; bad input is an
+ * {@link UnusableInputException} with a one-line message) and one writer of that format
+ * ({@link JmhResultWriter}); files are written all or none by {@link AtomicFiles}.
  */
 package org.cachelinebench.results;

@@ -1,19 +1,24 @@
 package org.cachelinebench.runner;
 
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ParamHook;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Iterations;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.results.JmhResult.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.BenchmarkResultMetaData;
 import org.openjdk.jmh.results.IterationResult;
@@ -76,24 +81,15 @@ public final class JmhForkRunner implements ForkRunner {
             BenchmarkListEntry entry = find(all, v.benchmark());
             resolved.put(v.benchmark(), entry.getUsername());
             Map<String, String[]> declared = entry.getParams().hasValue() ? entry.getParams().get() : Map.of();
-            Method check = checkMethod(entry.getUserClassQName());
             for (Map.Entry<String, String> p : v.params().entrySet()) {
                 if (!declared.containsKey(p.getKey())) {
                     throw new IllegalArgumentException(entry.getUsername() + " has no @Param '" + p.getKey()
                             + "' (it has: " + String.join(", ", declared.keySet()) + ")");
                 }
-                if (check != null) {
-                    try {
-                        check.invoke(null, p.getKey(), p.getValue());
-                    } catch (InvocationTargetException e) {
-                        if (e.getCause() instanceof IllegalArgumentException) {
-                            throw new IllegalArgumentException(entry.getUsername() + " -p " + p.getKey() + "="
-                                    + p.getValue() + ": " + e.getCause().getMessage());
-                        }
-                        throw new IllegalStateException(e.getCause());
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
-                    }
+                String problem = ParamHook.problem(entry.getUserClassQName(), p.getKey(), p.getValue());
+                if (problem != null) {
+                    throw new IllegalArgumentException(entry.getUsername() + " -p " + p.getKey() + "=" + p.getValue()
+                            + ": " + problem);
                 }
             }
         }
@@ -119,16 +115,6 @@ public final class JmhForkRunner implements ForkRunner {
         }
         throw new IllegalArgumentException("class " + name + " holds " + ofClass.size()
                 + " benchmarks; name one of them");
-    }
-
-    private static Method checkMethod(String className) {
-        try {
-            Method m = Class.forName(className, false, JmhForkRunner.class.getClassLoader())
-                    .getMethod("checkParam", String.class, String.class);
-            return Modifier.isStatic(m.getModifiers()) ? m : null;
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            return null;
-        }
     }
 
     @Override
@@ -176,19 +162,17 @@ public final class JmhForkRunner implements ForkRunner {
                     .filter(r -> r != null)
                     .mapToDouble(Result::getScore).toArray();
             if (values.length > 0) {
-                secondaries.put(s.getKey(), new Metric(s.getValue().getScoreUnit(), values));
+                secondaries.put(s.getKey(), Metric.ofFork(s.getValue().getScoreUnit(), values));
             }
         }
         Map<String, String> params = new LinkedHashMap<>();
         for (String k : p.getParamsKeys()) {
             params.put(k, p.getParam(k));
         }
-        BenchmarkInfo.JvmInfo jvmInfo = new BenchmarkInfo.JvmInfo(p.getJvm(), new ArrayList<>(p.getJvmArgs()),
-                p.getJdkVersion(), p.getVmName(), p.getVmVersion(), p.getJmhVersion());
-        BenchmarkInfo info = new BenchmarkInfo(p.getBenchmark(), p.getMode().shortLabel(), p.getThreads(), params,
-                new IterationSpec(p.getWarmup().getCount(), p.getWarmup().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
-                new IterationSpec(p.getMeasurement().getCount(), p.getMeasurement().getTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS)),
-                jvmInfo);
+        Jvm jvm = new Jvm(p.getJvm(), new ArrayList<>(p.getJvmArgs()), p.getJdkVersion(), p.getVmName(), p.getVmVersion(),
+                p.getJmhVersion());
+        Header info = new Header(p.getBenchmark(), Mode.ofLabel(p.getMode().shortLabel()), p.getThreads(), params,
+                iterations(p.getWarmup()), iterations(p.getMeasurement()), jvm);
         BenchmarkResultMetaData md = fork.getMetadata();
         long start, end;
         if (md != null && md.getMeasurementTime() > 0 && md.getStopTime() >= md.getMeasurementTime()) {
@@ -197,7 +181,11 @@ public final class JmhForkRunner implements ForkRunner {
         } else {
             throw new IllegalStateException("JMH reported no measurement window for " + p.getBenchmark());
         }
-        return new ForkResult(info, new Metric(fork.getPrimaryResult().getScoreUnit(), primary), secondaries,
+        return new ForkResult(info, Metric.ofFork(fork.getPrimaryResult().getScoreUnit(), primary), secondaries,
                 start, end);
+    }
+
+    private static Iterations iterations(IterationParams p) {
+        return Iterations.ofMillis(p.getCount(), p.getTime().convertTo(TimeUnit.MILLISECONDS));
     }
 }

@@ -21,15 +21,17 @@ import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.results.AtomicFiles;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResultWriter;
 
 /**
  * The paired runner: measures both sides of every comparison close together in time, many times, and
  * reports each ratio with a 95 % interval over the rounds.
  *
- * <p>Why: on small cloud VMs the core-to-core round trip drifts by a factor of 20 within minutes, so the
- * same sequential JMH comparison ({@code @Param} values one after another) gave ratios from 1.06 to 1.91
- * in four runs. Absolute times cannot be compared with a baseline on such machines; ratios of variants
- * measured seconds apart can. Each round runs every variant of a set once, back to back, in an order that
+ * <p>Why: on small cloud VMs the core-to-core round trip drifts by large factors within minutes, so a
+ * sequential JMH comparison ({@code @Param} values one after another) measures the machine as much as the
+ * layout. Absolute times cannot be compared with a baseline on such machines; ratios of variants measured
+ * seconds apart can. Each round runs every variant of a set once, back to back, in an order that
  * rotates and reverses from round to round ({@link RoundOrder}), and forms the ratios within the round.
  *
  * <p>Usage: {@code java -cp target/benchmarks.jar org.cachelinebench.runner.Paired --help}.
@@ -194,8 +196,8 @@ public final class Paired {
                                                           List<Analysis.ComparisonResult> results,
                                                           List<ForkRecord> records) {
         Map<String, AtomicFiles.Content> files = new LinkedHashMap<>();
-        files.put(ResultStore.RUNS, AtomicFiles.Content.of(JmhJson.write(JmhJson.runs(records))));
-        files.put(ResultStore.RATIOS, AtomicFiles.Content.of(JmhJson.write(JmhJson.ratios(results, records))));
+        files.put(ResultStore.RUNS, AtomicFiles.Content.of(JmhResultWriter.write(JmhFiles.runs(records))));
+        files.put(ResultStore.RATIOS, AtomicFiles.Content.of(JmhResultWriter.write(JmhFiles.ratios(results, records))));
         files.put(ResultStore.SUMMARY_JSON, AtomicFiles.Content.of(summary.toJson()));
         files.put(ResultStore.SUMMARY_MD, AtomicFiles.Content.of(markdown(summary, meta)));
         files.put(ResultStore.METADATA, AtomicFiles.Content.of(meta.toJson()));
@@ -233,7 +235,7 @@ public final class Paired {
 
     private static Metadata metadata(PairedOptions o, PairedSession.Plan plan, List<ForkRecord> records,
                                      LongSupplier clock, int lineSize) {
-        BenchmarkInfo.JvmInfo jvm = records.get(0).result().info().jvm();
+        Jvm jvm = records.get(0).result().info().jvm();
         long start = records.get(0).startMillis();
         long end = records.get(records.size() - 1).endMillis();
         double forkSeconds = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);

@@ -11,8 +11,9 @@ import java.util.regex.PatternSyntaxException;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.cli.CommandLine;
 
-/** The paired runner's command line. Any problem is an {@link IllegalArgumentException} with one line. */
+/** The paired runner's options ({@link CommandLine}). Any problem is an {@link IllegalArgumentException} with one line. */
 public final class PairedOptions {
 
     static final String USAGE = """
@@ -57,31 +58,56 @@ public final class PairedOptions {
     boolean verbose;
     boolean help;
 
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
+            .value("profile").value("rounds").value("out").value("baseline").value("only").value("jvm")
+            .rawValue("jvm-args").value("warmup").value("measurement").value("order")
+            .flag("update-baseline").flag("require-baseline").flag("dry-run").flag("list").flag("verbose");
+
     static PairedOptions parse(String... args) {
+        CommandLine.Parsed p = COMMAND_LINE.parse(args);
         PairedOptions o = new PairedOptions();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--profile" -> o.profile = Suite.profile(value(args, ++i, a));
-                case "--rounds" -> o.rounds = rounds(value(args, ++i, a));
-                case "--out" -> o.out = Path.of(value(args, ++i, a));
-                case "--baseline" -> o.baseline = Path.of(value(args, ++i, a));
-                case "--only" -> o.only = regex(value(args, ++i, a));
-                case "--jvm" -> o.jvm = jvm(value(args, ++i, a));
-                case "--jvm-args" -> o.jvmArgs = flags(flagsValue(args, ++i, a));
-                case "--warmup" -> o.warmup = spec(value(args, ++i, a), a);
-                case "--measurement" -> o.measurement = spec(value(args, ++i, a), a);
-                case "--update-baseline" -> o.updateBaseline = true;
-                case "--order" -> o.order = order(value(args, ++i, a));
-                case "--require-baseline" -> o.requireBaseline = true;
-                case "--dry-run" -> o.dryRun = true;
-                case "--list" -> o.list = true;
-                case "--verbose" -> o.verbose = true;
-                case "-h", "--help" -> o.help = true;
-                default -> throw new IllegalArgumentException(
-                        (a.startsWith("-") ? "unknown option " : "unexpected argument ") + a + " (see --help)");
-            }
+        o.help = p.help();
+        if (o.help) {
+            return o;
         }
+        if (!p.positional().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument " + p.positional().get(0) + " (see --help)");
+        }
+        if (p.value("profile") != null) {
+            o.profile = Suite.profile(p.value("profile"));
+        }
+        if (p.value("rounds") != null) {
+            o.rounds = rounds(p.value("rounds"));
+        }
+        if (p.value("out") != null) {
+            o.out = Path.of(p.value("out"));
+        }
+        if (p.value("baseline") != null) {
+            o.baseline = Path.of(p.value("baseline"));
+        }
+        if (p.value("only") != null) {
+            o.only = regex(p.value("only"));
+        }
+        if (p.value("jvm") != null) {
+            o.jvm = jvm(p.value("jvm"));
+        }
+        if (p.value("jvm-args") != null) {
+            o.jvmArgs = flags(p.value("jvm-args"));
+        }
+        if (p.value("warmup") != null) {
+            o.warmup = spec(p.value("warmup"), "--warmup");
+        }
+        if (p.value("measurement") != null) {
+            o.measurement = spec(p.value("measurement"), "--measurement");
+        }
+        if (p.value("order") != null) {
+            o.order = order(p.value("order"));
+        }
+        o.updateBaseline = p.has("update-baseline");
+        o.requireBaseline = p.has("require-baseline");
+        o.dryRun = p.has("dry-run");
+        o.list = p.has("list");
+        o.verbose = p.has("verbose");
         return o;
     }
 
@@ -103,21 +129,6 @@ public final class PairedOptions {
         }
         Path parent = out.toAbsolutePath().normalize().getParent();
         return parent == null ? Path.of(ResultStore.BASELINE) : parent.resolve(ResultStore.BASELINE);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new IllegalArgumentException(option + " needs a value (see --help)");
-        }
-        return args[i];
-    }
-
-    /** VM flags may themselves start with "--" (--add-opens ...): only a missing value is an error. */
-    private static String flagsValue(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value (see --help)");
-        }
-        return args[i];
     }
 
     private static PairedSession.Order order(String text) {

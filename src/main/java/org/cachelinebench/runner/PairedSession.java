@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.results.JmhResult.Metric;
 
 /**
  * Runs the rounds: in every round, every set runs each of its variants once, back to back, in the order

@@ -12,8 +12,8 @@ import org.openjdk.jmh.util.ListStatistics;
  * interval is Student's t on the log ratios, transformed back (so it is asymmetric around the geometric
  * mean). The rounds are independent pairs, each already drift-corrected by its own pairing, so a t-interval
  * over them is the textbook paired analysis. The median is kept beside it because it ignores a single round
- * in which the VM's core placement changed between the two forks (the issue saw one such pair at 0.54 among
- * seven at 1.24-1.67); claims are checked on the median (see {@link Analysis}).
+ * in which the VM's core placement changed between the two forks; claims are checked on the median (see
+ * {@link Analysis}).
  *
  * @param n       number of rounds
  * @param geoMean geometric mean of the ratios

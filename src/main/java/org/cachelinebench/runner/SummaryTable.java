@@ -1,8 +1,9 @@
 package org.cachelinebench.runner;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import org.cachelinebench.cli.TextTable;
 
 /**
  * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and
@@ -16,25 +17,11 @@ public final class SummaryTable {
 
     /** Plain text, columns padded, one comparison a line. */
     public static String text(List<Summary.Entry> entries) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(HEADER);
+        TextTable table = new TextTable(HEADER);
         for (Summary.Entry e : entries) {
-            rows.add(row(e));
+            table.add(row(e));
         }
-        int[] width = new int[HEADER.length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                sb.append(i == 0 ? "" : "  ").append(i == r.length - 1 ? r[i] : pad(r[i], width[i]));
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
+        return table.toString();
     }
 
     /** A Markdown table with the claims and the absolute scores beside the ratios. */
@@ -78,9 +65,5 @@ public final class SummaryTable {
 
     private static String score(double score, String unit) {
         return String.format(Locale.ROOT, "%.4g %s", score, unit);
-    }
-
-    private static String pad(String s, int w) {
-        return s.length() >= w ? s : s + " ".repeat(w - s.length());
     }
 }

@@ -28,8 +28,10 @@
  * <p><b>Output</b> ({@code --out}, all files or none): {@code runs.json} (every fork, JMH {@code -rf json},
  * one entry per benchmark and params, one fork per round), {@code ratios.json} (JMH format too: benchmark
  * {@code pair.<comparison id>}, unit {@code ratio}, one fork per round, for {@code benchmarks/compare}),
- * {@code summary.json} and {@code summary.md}, {@code metadata.json}. A baseline is replaced only with
- * {@code --update-baseline} ({@link ResultStore}).
+ * {@code summary.json} and {@code summary.md}, {@code metadata.json}. {@link ForkResult} is one fork as a
+ * {@code results.JmhResult}; {@link JmhFiles} merges them into the two JMH files. A baseline is replaced
+ * only with {@code --update-baseline} ({@link ResultStore}). Options: {@link PairedOptions}, on the suite's one
+ * command-line parser ({@code cli.CommandLine}).
  *
  * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed, 2 bad input or no usable result.
  */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
@@ -31,13 +33,13 @@ class PercpuBenchmarkMethodsTest {
             b.layout = v.label();
             b.config = "default";
             b.setUp();
-            long expected = ChunkFalseSharing.OPS * PcpuAllocator.CHUNK_BASE_ADDR + Arrays.stream(b.unitPageOffsets).sum();
+            long expected = PcpuChunkWorkload.OPS * PcpuAllocator.CHUNK_BASE_ADDR + Arrays.stream(b.unitPageOffsets).sum();
             assertEquals(expected, b.reader());
-            assertEquals(ChunkFalseSharing.OPS, b.unitPageOffsets.length, "one table entry per counted operation");
+            assertEquals(PcpuChunkWorkload.OPS, b.unitPageOffsets.length, "one table entry per counted operation");
             int free = b.chunk.getInt(PcpuChunkFields.FREE_BYTES);
-            ChunkFalseSharing.Allocation a = new ChunkFalseSharing.Allocation();
+            PendingArea a = new PendingArea();
             b.allocator(a, new Control());
-            assertEquals(-1, a.pendingBitOff, "an even number of steps ends with a free");
+            assertEquals(-1, a.bitOff, "an even number of steps ends with a free");
             assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
         }
     }
@@ -51,7 +53,7 @@ class PercpuBenchmarkMethodsTest {
         b.setUp();
         Control control = new Control();
         assertTrue(b.lock.lock(null));
-        Thread t = new Thread(() -> b.allocator(new ChunkFalseSharing.Allocation(), control));
+        Thread t = new Thread(() -> b.allocator(new PendingArea(), control));
         t.start();
         Thread.sleep(50);
         control.stopMeasurement = true;
@@ -67,12 +69,12 @@ class PercpuBenchmarkMethodsTest {
         b.config = "-memcg";
         b.setUp();
         int free = b.chunk.getInt(PcpuChunkFields.FREE_BYTES);
-        ChunkSymmetric.Allocation a = new ChunkSymmetric.Allocation();
+        PendingArea a = new PendingArea();
         long sum = b.pcpuAllocFree(a, new Control());
         long base = PcpuAllocator.CHUNK_BASE_ADDR;
         long expected = b.unitOffsets.length * base + Arrays.stream(b.unitOffsets).sum() + base; // offset 0: first area
         assertEquals(expected, sum);
-        assertEquals(-1, a.pendingBitOff);
+        assertEquals(-1, a.bitOff);
         assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
     }
 
@@ -86,9 +88,9 @@ class PercpuBenchmarkMethodsTest {
             assertEquals(v.type(), b.chunk.getClass());
             boolean shares = !ChunkObjects.writtenSharingBaseAddrLine(b.chunk, CacheLine.SIZE).isEmpty();
             assertEquals(!v.separates(), shares, v.label());
-            assertEquals(ChunkObjectFalseSharing.OPS * PcpuAllocator.CHUNK_BASE_ADDR
+            assertEquals(PcpuChunkWorkload.OPS * PcpuAllocator.CHUNK_BASE_ADDR
                     + Arrays.stream(b.unitPageOffsets).sum(), b.reader());
-            b.allocator(new ChunkObjectFalseSharing.Allocation(), new Control());
+            b.allocator(new PendingArea(), new Control());
             b.verifyUnmoved();
         }
     }

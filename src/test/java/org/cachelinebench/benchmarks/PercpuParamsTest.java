@@ -1,6 +1,7 @@
 package org.cachelinebench.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,8 @@ class PercpuParamsTest {
                 () -> ChunkSymmetric.checkParam("config", "+lockdep"));
         assertTrue(e.getMessage().contains("'+lockdep'"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ChunkObjectFalseSharing.checkParam("layout", "v6.5-merged"));
+        assertEquals("layout must be 'v6.4-rc4', 'v2-reorder' or 'v6.5-merged', not 'v7'",
+                assertThrows(IllegalArgumentException.class, () -> ChunkFalseSharing.checkParam("layout", "v7")).getMessage());
     }
 
     @Test

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,6 +54,36 @@ class ResultsReportTest {
                 "![csd offset sweep: IPI rate relative to offset 0, straddling offsets marked](charts/csd-offset-sweep.png)")) {
             assertTrue(readme.contains(expected), expected + "\n--- in ---\n" + readme);
         }
+    }
+
+    @Test
+    void theResultsDirectoryFollowsTheOptionOrAnEqualsSign() throws IOException {
+        copy("summary-fixture.json", results.resolve("latest/summary.json"));
+        copy("metadata-fixture.json", results.resolve("latest/metadata.json"));
+        for (String[] args : List.of(new String[] {"--results", results.toString()},
+                new String[] {"--results=" + results})) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            assertEquals(0, ResultsReport.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("written: " + results.resolve("README.md")));
+        }
+    }
+
+    @Test
+    void helpAndBadArguments() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(0, ResultsReport.run(new String[] {"--help"}, o, e));
+        assertEquals(ResultsReport.USAGE, out.toString(StandardCharsets.UTF_8));
+        assertEquals(2, ResultsReport.run(new String[] {"--result", "x"}, o, e));
+        assertEquals(2, ResultsReport.run(new String[] {"x"}, o, e));
+        assertEquals(2, ResultsReport.run(new String[] {"--results"}, o, e));
+        assertEquals(String.join(System.lineSeparator(), "results-report: unknown option --result (see --help)",
+                "results-report: unexpected argument x (see --help)",
+                "results-report: --results needs a value (see --help)", ""), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test

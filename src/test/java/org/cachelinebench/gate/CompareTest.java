@@ -67,10 +67,10 @@ class CompareTest {
         assertEquals(Compare.OK, run(REAL, REAL).status(), "a file this suite did not write");
         // an improvement is reported, not a failure
         Random rnd = new Random(1);
-        Path slow = write("slow.json", JmhJson.file(List.of(JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/s",
-                JmhJson.noisy(rnd, 100, 3, 5, 0.005, 0.005)))));
-        Path fast = write("fast.json", JmhJson.file(List.of(JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/s",
-                JmhJson.noisy(rnd, 110, 3, 5, 0.005, 0.005)))));
+        Path slow = write("slow.json", SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/s",
+                SyntheticResults.noisy(rnd, 100, 3, 5, 0.005, 0.005)))));
+        Path fast = write("fast.json", SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/s",
+                SyntheticResults.noisy(rnd, 110, 3, 5, 0.005, 0.005)))));
         Outcome o = run(slow.toString(), fast.toString());
         assertEquals(Compare.OK, o.status(), o.out());
         assertTrue(o.out().contains(" improvement\n"), o.out());
@@ -87,6 +87,15 @@ class CompareTest {
         Outcome o = run("--alpha=0.1", BASELINE, CURRENT);
         assertTrue(o.out().contains("90% interval"), o.out());
         assertEquals(Compare.REGRESSION, run("--", BASELINE, CURRENT).status());
+    }
+
+    @Test
+    void optionValuesFollowTheOptionOrAnEqualsSign() {
+        Outcome spaced = run("--threshold", "30%", "--alpha", "0.1", BASELINE, CURRENT);
+        Outcome joined = run("--threshold=30%", "--alpha=0.1", BASELINE, CURRENT);
+        assertEquals(Compare.OK, spaced.status(), spaced.err());
+        assertEquals(spaced.out(), joined.out());
+        assertTrue(spaced.out().contains("threshold 30%"), spaced.out());
     }
 
     @Test

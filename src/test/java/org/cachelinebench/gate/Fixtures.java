@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import com.google.gson.JsonObject;
+import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.results.JmhResult.Histogram;
+import org.cachelinebench.results.JmhResult.Metric;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
@@ -56,10 +58,10 @@ public final class Fixtures {
     }
 
     private static String file(Random rnd, boolean current) {
-        List<JsonObject> entries = new ArrayList<>();
-        entries.add(JmhJson.simple("example.Split.send", "thrpt", Map.of("placement", "straddling"), "ops/us",
+        List<JmhResult> entries = new ArrayList<>();
+        entries.add(SyntheticResults.simple("example.Split.send", "thrpt", Map.of("placement", "straddling"), "ops/us",
                 noisy(rnd, 12.0 * (current ? 0.88 : 1))));
-        entries.add(JmhJson.simple("example.Split.send", "thrpt", Map.of("placement", "aligned"), "ops/us",
+        entries.add(SyntheticResults.simple("example.Split.send", "thrpt", Map.of("placement", "aligned"), "ops/us",
                 noisy(rnd, 15.0)));
 
         double[][] reader = noisy(rnd, 60.0 * (current ? 0.90 : 1));
@@ -70,31 +72,31 @@ public final class Fixtures {
                 total[f][i] = reader[f][i] + writer[f][i];
             }
         }
-        Map<String, JsonObject> groupSecondary = new LinkedHashMap<>();
-        groupSecondary.put("reader", JmhJson.metric("ops/us", reader));
-        groupSecondary.put("writer", JmhJson.metric("ops/us", writer));
-        groupSecondary.put("\u00b7gc.alloc.rate", JmhJson.metric("MB/sec", noisy(rnd, 0.01)));
-        groupSecondary.put("\u00b7gc.count", JmhJson.metric("counts", new double[FORKS][ITERATIONS]));
-        entries.add(JmhJson.entry("example.Chunk.rw", "thrpt", 2, FORKS, ITERATIONS, Map.of(),
-                JmhJson.metric("ops/us", total), groupSecondary));
+        Map<String, Metric> groupSecondary = new LinkedHashMap<>();
+        groupSecondary.put("reader", Metric.of("ops/us", reader));
+        groupSecondary.put("writer", Metric.of("ops/us", writer));
+        groupSecondary.put("\u00b7gc.alloc.rate", Metric.of("MB/sec", noisy(rnd, 0.01)));
+        groupSecondary.put("\u00b7gc.count", Metric.of("counts", new double[FORKS][ITERATIONS]));
+        entries.add(SyntheticResults.entry("example.Chunk.rw", "thrpt", 2, ITERATIONS, Map.of(),
+                Metric.of("ops/us", total), groupSecondary));
 
-        entries.add(JmhJson.simple("example.Chunk.alloc", "avgt", Map.of(), "ns/op",
+        entries.add(SyntheticResults.simple("example.Chunk.alloc", "avgt", Map.of(), "ns/op",
                 noisy(rnd, 85.0 * (current ? 0.92 : 1))));
 
         entries.add(sampled(rnd));
         if (current) {
-            entries.add(JmhJson.simple("example.Split.sendAligned32", "thrpt", Map.of(), "ops/us",
+            entries.add(SyntheticResults.simple("example.Split.sendAligned32", "thrpt", Map.of(), "ops/us",
                     noisy(rnd, 15.2)));
         }
-        return JmhJson.file(entries);
+        return SyntheticResults.file(entries);
     }
 
     private static double[][] noisy(Random rnd, double mean) {
-        return JmhJson.noisy(rnd, mean, FORKS, ITERATIONS, FORK_CV, ITER_CV);
+        return SyntheticResults.noisy(rnd, mean, FORKS, ITERATIONS, FORK_CV, ITER_CV);
     }
 
     /** A sample-mode entry: a few latency buckets per iteration around 0.4 us, with a tail. */
-    private static JsonObject sampled(Random rnd) {
+    private static JmhResult sampled(Random rnd) {
         double[][] level = noisy(rnd, 0.4);
         double[][][] values = new double[FORKS][ITERATIONS][];
         long[][][] counts = new long[FORKS][ITERATIONS][];
@@ -112,12 +114,12 @@ public final class Fixtures {
                 }
             }
         }
-        Map<String, JsonObject> secondary = new LinkedHashMap<>();
+        Map<String, Metric> secondary = new LinkedHashMap<>();
         for (int p = 0; p < names.length; p++) {
-            secondary.put(names[p], JmhJson.metric("us/op", perIteration[p]));
+            secondary.put(names[p], Metric.of("us/op", perIteration[p]));
         }
-        return JmhJson.entry("example.Split.latency", "sample", 1, FORKS, ITERATIONS, Map.of(),
-                JmhJson.histogramMetric("us/op", values, counts), secondary);
+        return SyntheticResults.entry("example.Split.latency", "sample", 1, ITERATIONS, Map.of(),
+                Metric.ofHistogram("us/op", new Histogram(values, counts)), secondary);
     }
 
     private static double[] expand(double[] values, long[] counts) {

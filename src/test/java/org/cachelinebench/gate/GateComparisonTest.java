@@ -12,11 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import com.google.gson.JsonObject;
 import org.cachelinebench.gate.GateComparison.Options;
 import org.cachelinebench.gate.GateComparison.Row;
 import org.cachelinebench.gate.GateComparison.Verdict;
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Histogram;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
 import org.junit.jupiter.api.Test;
@@ -91,8 +94,8 @@ class GateComparisonTest {
         int naive = 0;
         int forks = 0;
         for (int t = 0; t < TRIALS; t++) {
-            double[][] a = JmhJson.noisy(rnd, 100, 3, 5, FORK_CV_PERCENT / 100, ITER_CV_PERCENT / 100);
-            double[][] b = JmhJson.noisy(rnd, 100, 3, 5, FORK_CV_PERCENT / 100, ITER_CV_PERCENT / 100);
+            double[][] a = SyntheticResults.noisy(rnd, 100, 3, 5, FORK_CV_PERCENT / 100, ITER_CV_PERCENT / 100);
+            double[][] b = SyntheticResults.noisy(rnd, 100, 3, 5, FORK_CV_PERCENT / 100, ITER_CV_PERCENT / 100);
             Welch.Result r = Welch.test(flat(a), flat(b), 0.05);
             if (r.significant() && r.diff() > 0) {
                 naive++;
@@ -165,8 +168,8 @@ class GateComparisonTest {
     @Test
     void sampleModeIsComparedOnTheMeanOfItsHistogram() throws Exception {
         Random rnd = new Random(91);
-        String base = JmhJson.file(List.of(sampled(rnd, 1.0)));
-        String slower = JmhJson.file(List.of(sampled(rnd, 1.2)));
+        String base = SyntheticResults.file(List.of(sampled(rnd, 1.0)));
+        String slower = SyntheticResults.file(List.of(sampled(rnd, 1.2)));
         GateComparison c = GateComparison.compare(read(base), read(slower), DEFAULTS);
         Row r = c.rows().get(0);
         assertEquals(Verdict.REGRESSION, r.verdict());
@@ -179,8 +182,8 @@ class GateComparisonTest {
     @Test
     void oneForkFallsBackToIterationsAndSaysSo() throws Exception {
         Random rnd = new Random(101);
-        double[][] base = JmhJson.noisy(rnd, 100, 1, 10, 0, 0.01);
-        double[][] slower = JmhJson.noisy(rnd, 110, 1, 10, 0, 0.01);
+        double[][] base = SyntheticResults.noisy(rnd, 100, 1, 10, 0, 0.01);
+        double[][] slower = SyntheticResults.noisy(rnd, 110, 1, 10, 0, 0.01);
         Row r = compare("avgt", base, slower, DEFAULTS).rows().get(0);
         assertEquals("iterations", r.sampleUnit());
         assertEquals(10, r.current().n());
@@ -190,15 +193,15 @@ class GateComparisonTest {
 
     @Test
     void tooFewSamplesIsUntestedAndNothingTestableIsUnusable() throws Exception {
-        String one = JmhJson.file(List.of(JmhJson.simple("x.B.one", "avgt", Map.of(), "ns/op", new double[][] {{5}})));
+        String one = SyntheticResults.file(List.of(SyntheticResults.simple("x.B.one", "avgt", Map.of(), "ns/op", new double[][] {{5}})));
         UnusableInputException e = assertThrows(UnusableInputException.class,
                 () -> GateComparison.compare(read(one), read(one), DEFAULTS));
         assertTrue(e.getMessage().startsWith("nothing to test"), e.getMessage());
 
         Random rnd = new Random(111);
-        String two = JmhJson.file(List.of(
-                JmhJson.simple("x.B.one", "avgt", Map.of(), "ns/op", new double[][] {{5}}),
-                JmhJson.simple("x.B.many", "avgt", Map.of(), "ns/op", quiet(rnd, 5))));
+        String two = SyntheticResults.file(List.of(
+                SyntheticResults.simple("x.B.one", "avgt", Map.of(), "ns/op", new double[][] {{5}}),
+                SyntheticResults.simple("x.B.many", "avgt", Map.of(), "ns/op", quiet(rnd, 5))));
         GateComparison c = GateComparison.compare(read(two), read(two), DEFAULTS);
         assertEquals(Verdict.UNTESTED, c.rows().get(0).verdict());
         assertTrue(c.rows().get(0).note().startsWith("too few samples"), c.rows().get(0).note());
@@ -221,28 +224,28 @@ class GateComparisonTest {
     void entriesMatchByNameModeAndParams() throws Exception {
         Random rnd = new Random(131);
         double[][] d = quiet(rnd, 10);
-        String base = JmhJson.file(List.of(
-                JmhJson.simple("x.B.m", "thrpt", Map.of("size", "8"), "ops/us", d),
-                JmhJson.simple("x.B.m", "thrpt", Map.of("size", "64"), "ops/us", d),
-                JmhJson.simple("x.B.m", "avgt", Map.of("size", "8"), "us/op", d)));
-        String cur = JmhJson.file(List.of(
-                JmhJson.simple("x.B.m", "avgt", Map.of("size", "8"), "us/op", d),
-                JmhJson.simple("x.B.m", "thrpt", Map.of("size", "8"), "ops/us", d),
-                JmhJson.simple("x.B.m", "thrpt", Map.of("size", "4096"), "ops/us", d)));
+        String base = SyntheticResults.file(List.of(
+                SyntheticResults.simple("x.B.m", "thrpt", Map.of("size", "8"), "ops/us", d),
+                SyntheticResults.simple("x.B.m", "thrpt", Map.of("size", "64"), "ops/us", d),
+                SyntheticResults.simple("x.B.m", "avgt", Map.of("size", "8"), "us/op", d)));
+        String cur = SyntheticResults.file(List.of(
+                SyntheticResults.simple("x.B.m", "avgt", Map.of("size", "8"), "us/op", d),
+                SyntheticResults.simple("x.B.m", "thrpt", Map.of("size", "8"), "ops/us", d),
+                SyntheticResults.simple("x.B.m", "thrpt", Map.of("size", "4096"), "ops/us", d)));
         GateComparison c = GateComparison.compare(read(base), read(cur), DEFAULTS);
         List<String> got = c.rows().stream()
                 .map(r -> r.mode().label() + " " + r.params() + " " + r.verdict().token()).toList();
         assertEquals(List.of("thrpt {size=8} not_significant", "thrpt {size=64} only_in_baseline",
                 "avgt {size=8} not_significant", "thrpt {size=4096} only_in_current"), got);
 
-        String other = JmhJson.file(List.of(JmhJson.simple("x.B.m", "thrpt", Map.of("size", "1"), "ops/us", d)));
+        String other = SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", "thrpt", Map.of("size", "1"), "ops/us", d)));
         UnusableInputException e = assertThrows(UnusableInputException.class,
                 () -> GateComparison.compare(read(base), read(other), DEFAULTS));
         assertEquals("nothing in common: no benchmark appears in both with the same name, mode and params "
                 + "(x.B.m is in both, with a different mode or params)", e.getMessage());
 
-        String twice = JmhJson.file(List.of(JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/us", d),
-                JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/us", d)));
+        String twice = SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/us", d),
+                SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/us", d)));
         e = assertThrows(UnusableInputException.class, () -> GateComparison.compare(read(twice), read(base), DEFAULTS));
         assertEquals("baseline has two entries for x.B.m thrpt", e.getMessage());
     }
@@ -250,12 +253,14 @@ class GateComparisonTest {
     @Test
     void differentSetupsAreWarnedAbout() throws Exception {
         Random rnd = new Random(141);
-        JsonObject b = JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/us", quiet(rnd, 10));
-        JsonObject c = JmhJson.simple("x.B.m", "thrpt", Map.of(), "ops/us", quiet(rnd, 10));
-        c.addProperty("threads", 4);
-        c.addProperty("jdkVersion", "25.0.3");
-        c.getAsJsonArray("jvmArgs").add("-XX:+UseCompactObjectHeaders");
-        GateComparison cmp = GateComparison.compare(read(JmhJson.file(List.of(b))), read(JmhJson.file(List.of(c))), DEFAULTS);
+        JmhResult b = SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/us", quiet(rnd, 10));
+        JmhResult same = SyntheticResults.simple("x.B.m", "thrpt", Map.of(), "ops/us", quiet(rnd, 10));
+        Jvm jvm = SyntheticResults.JVM;
+        Header h = same.header();
+        JmhResult c = new JmhResult(new Header(h.benchmark(), h.mode(), 4, h.params(), h.warmup(), h.measurement(),
+                new Jvm(jvm.path(), List.of("-XX:-RestrictContended", "-XX:+UseCompactObjectHeaders"), "25.0.3",
+                        jvm.vmName(), jvm.vmVersion(), jvm.jmhVersion())), same.primary(), same.secondary());
+        GateComparison cmp = GateComparison.compare(read(SyntheticResults.file(List.of(b))), read(SyntheticResults.file(List.of(c))), DEFAULTS);
         assertEquals(List.of(
                 "x.B.m thrpt: threads 1 in baseline, 4 in current",
                 "different JVMs: baseline OpenJDK 64-Bit Server VM 17.0.15, current OpenJDK 64-Bit Server VM 25.0.3",
@@ -293,8 +298,8 @@ class GateComparisonTest {
         Random rnd = new Random(seed);
         int alarms = 0;
         for (int t = 0; t < TRIALS; t++) {
-            double[][] a = JmhJson.noisy(rnd, 100, 3, 5, forkCv, iterCv);
-            double[][] b = JmhJson.noisy(rnd, 100 * (1 + shift), 3, 5, forkCv, iterCv);
+            double[][] a = SyntheticResults.noisy(rnd, 100, 3, 5, forkCv, iterCv);
+            double[][] b = SyntheticResults.noisy(rnd, 100 * (1 + shift), 3, 5, forkCv, iterCv);
             if (compare(mode, a, b, options).hasRegression()) {
                 alarms++;
             }
@@ -306,8 +311,8 @@ class GateComparisonTest {
     private static GateComparison compare(String mode, double[][] base, double[][] cur, Options options)
             throws UnusableInputException {
         String unit = mode.equals("thrpt") ? "ops/us" : "us/op";
-        List<JmhResult> b = read(JmhJson.file(List.of(JmhJson.simple("x.B.m", mode, Map.of(), unit, base))));
-        List<JmhResult> c = read(JmhJson.file(List.of(JmhJson.simple("x.B.m", mode, Map.of(), unit, cur))));
+        List<JmhResult> b = read(SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", mode, Map.of(), unit, base))));
+        List<JmhResult> c = read(SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", mode, Map.of(), unit, cur))));
         return GateComparison.compare(b, c, options);
     }
 
@@ -317,7 +322,7 @@ class GateComparisonTest {
 
     /** 3 × 5 with little noise (0.5 % per fork, 0.5 % per iteration): outcomes that do not depend on luck. */
     private static double[][] quiet(Random rnd, double mean) {
-        return JmhJson.noisy(rnd, mean, 3, 5, 0.005, 0.005);
+        return SyntheticResults.noisy(rnd, mean, 3, 5, 0.005, 0.005);
     }
 
     private static String group(double[][] reader, double[][] writer) {
@@ -327,16 +332,16 @@ class GateComparisonTest {
                 total[f][i] = reader[f][i] + writer[f][i];
             }
         }
-        Map<String, JsonObject> secondary = new LinkedHashMap<>();
-        secondary.put("reader", JmhJson.metric("ops/us", reader));
-        secondary.put("writer", JmhJson.metric("ops/us", writer));
-        secondary.put("\u00b7gc.alloc.rate", JmhJson.metric("MB/sec", new double[][] {{0.01, 0.01}, {0.01, 0.01}}));
-        return JmhJson.file(List.of(JmhJson.entry("x.G.rw", "thrpt", 2, 3, 5, Map.of(),
-                JmhJson.metric("ops/us", total), secondary)));
+        Map<String, Metric> secondary = new LinkedHashMap<>();
+        secondary.put("reader", Metric.of("ops/us", reader));
+        secondary.put("writer", Metric.of("ops/us", writer));
+        secondary.put("\u00b7gc.alloc.rate", Metric.of("MB/sec", new double[][] {{0.01, 0.01}, {0.01, 0.01}}));
+        return SyntheticResults.file(List.of(SyntheticResults.entry("x.G.rw", "thrpt", 2, 5, Map.of(),
+                Metric.of("ops/us", total), secondary)));
     }
 
     /** Sample mode, 3 forks × 5 iterations of three latency buckets around {@code level}. */
-    private static JsonObject sampled(Random rnd, double level) {
+    private static JmhResult sampled(Random rnd, double level) {
         double[][] m = quiet(rnd, level);
         double[][][] values = new double[3][5][];
         long[][][] counts = new long[3][5][];
@@ -346,8 +351,8 @@ class GateComparisonTest {
                 counts[f][i] = new long[] {400 + rnd.nextInt(20), 500, 10};
             }
         }
-        Map<String, JsonObject> secondary = Map.of("p0.50", JmhJson.metric("us/op", m));
-        return JmhJson.entry("x.S.lat", "sample", 1, 3, 5, Map.of(), JmhJson.histogramMetric("us/op", values, counts),
+        Map<String, Metric> secondary = Map.of("p0.50", Metric.of("us/op", m));
+        return SyntheticResults.entry("x.S.lat", "sample", 1, 5, Map.of(), Metric.ofHistogram("us/op", new Histogram(values, counts)),
                 secondary);
     }
 

@@ -39,7 +39,7 @@ class JmhResultReaderTest {
 
         JmhResult group = results.get(0);
         assertEquals(Mode.THROUGHPUT, group.mode());
-        assertEquals(2, group.threads());
+        assertEquals(2, group.header().threads());
         assertEquals(Map.of(), group.params());
         assertEquals(Set.of("reader", "writer"), group.secondary().keySet());
         assertEquals("ops/us", group.primary().unit());
@@ -50,7 +50,10 @@ class JmhResultReaderTest {
                     group.secondary().get("reader").rawData()[0][i] + group.secondary().get("writer").rawData()[0][i],
                     1e-9 * group.primary().rawData()[0][i]);
         }
-        assertEquals("17.0.15", group.jdkVersion());
+        assertEquals(new JmhResult.Jvm("/usr/lib/jvm/java-17-openjdk-amd64/bin/java", List.of(), "17.0.15",
+                "OpenJDK 64-Bit Server VM", "17.0.15+6-Debian-1deb12u1", "1.37"), group.header().jvm());
+        assertEquals(new JmhResult.Iterations(0, "10 s"), group.header().warmup());
+        assertEquals(new JmhResult.Iterations(2, "100 ms"), group.header().measurement());
 
         JmhResult add = results.get(1);
         assertEquals(Map.of("size", "8"), add.params());

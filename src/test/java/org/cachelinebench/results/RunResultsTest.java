@@ -45,9 +45,9 @@ class RunResultsTest {
         JmhResult r = read.get(0);
         assertEquals("x.G.rw", r.benchmark());
         assertEquals(JmhResult.Mode.THROUGHPUT, r.mode());
-        assertEquals(2, r.threads());
+        assertEquals(2, r.header().threads());
         assertEquals(Map.of("variant", VARIANT), r.params());
-        assertEquals("-Xlog:gc,safepoint -XX:-RestrictContended", r.jvmArgs());
+        assertEquals(List.of("-Xlog:gc,safepoint", "-XX:-RestrictContended"), r.header().jvm().args());
         assertEquals("ops/us", r.primary().unit());
         for (int f = 0; f < 2; f++) {
             assertArrayEquals(reader[f], r.secondary().get("reader").rawData()[f], 1e-9);

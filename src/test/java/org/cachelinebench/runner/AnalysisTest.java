@@ -11,6 +11,7 @@ import java.util.Map;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.results.JmhResult.Header;
 import org.junit.jupiter.api.Test;
 
 class AnalysisTest {
@@ -29,10 +30,9 @@ class AnalysisTest {
     }
 
     private static ForkRecord record(int round, String variant, double score, String unit, long t) {
-        BenchmarkInfo info = new BenchmarkInfo("x.Y." + variant, unit.startsWith("ops/") ? "thrpt" : "avgt", 1,
-                Map.of(), ONE, ONE, new BenchmarkInfo.JvmInfo("java", List.of(), "17", "vm", "17+1", "1.37"));
-        ForkResult r = new ForkResult(info, new Metric(unit, new double[] {score}),
-                Map.of("m", new Metric(unit, new double[] {score})), t + 500, t + 600);
+        Header info = FakeForks.header("x.Y." + variant, unit.startsWith("ops/") ? "thrpt" : "avgt", 1, Map.of(), ONE, ONE);
+        ForkResult r = new ForkResult(info, FakeForks.metric(unit, score), Map.of("m", FakeForks.metric(unit, score)),
+                t + 500, t + 600);
         return new ForkRecord(round, "s", variant, 0, t, t + 700, r);
     }
 

@@ -11,6 +11,11 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Iterations;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.results.JmhResult.Mode;
 
 /**
  * A fork runner without JMH: every variant has a true throughput, and the "machine" multiplies every
@@ -71,17 +76,31 @@ final class FakeForks implements ForkRunner, LongSupplier {
             now += measurement.millis();
         }
         long measureEnd = now;
-        BenchmarkInfo info = new BenchmarkInfo(variant.benchmark(), "thrpt", 2, variant.params(), warmup, measurement,
-                new BenchmarkInfo.JvmInfo(JAVA, List.of("-Xmx1g"), "17.0.15", "OpenJDK 64-Bit Server VM",
-                        "17.0.15+6", "1.37"));
+        Header info = header(variant.benchmark(), "thrpt", 2, variant.params(), warmup, measurement);
         Map<String, Metric> secondaries = new LinkedHashMap<>();
         for (String label : LABELS) {
-            secondaries.put(label, new Metric("ops/s", sender));
+            secondaries.put(label, metric("ops/s", sender));
         }
         if (variant.params().containsKey("subject")) {
             secondaries.putAll(interleavedCounters(truth, trueScore.get(INTERLEAVED_REFERENCE), sender, truth));
         }
-        return new ForkResult(info, new Metric("ops/s", total), secondaries, measureStart, measureEnd);
+        return new ForkResult(info, metric("ops/s", total), secondaries, measureStart, measureEnd);
+    }
+
+    /** A fork's header as JMH reports it, on this JVM with {@code -Xmx1g}. */
+    static Header header(String benchmark, String mode, int threads, Map<String, String> params, IterationSpec warmup,
+                         IterationSpec measurement) {
+        return new Header(benchmark, Mode.ofLabel(mode), threads, params, iterations(warmup), iterations(measurement),
+                new Jvm(JAVA, List.of("-Xmx1g"), "17.0.15", "OpenJDK 64-Bit Server VM", "17.0.15+6", "1.37"));
+    }
+
+    static Iterations iterations(IterationSpec spec) {
+        return Iterations.ofMillis(spec.count(), spec.millis());
+    }
+
+    /** One fork's metric: a score per measurement iteration. */
+    static Metric metric(String unit, double... iterations) {
+        return Metric.ofFork(unit, iterations);
     }
 
     /** The side inside every interleaved fork (IpiInterleaved's line-aligned csd). */
@@ -107,11 +126,11 @@ final class FakeForks implements ForkRunner, LongSupplier {
             pairs[i] = CALLS / 256.0;
         }
         Map<String, Metric> m = new LinkedHashMap<>();
-        m.put(Claim.SUBJECT_NANOS, new Metric("#", sn));
-        m.put(Claim.REFERENCE_NANOS, new Metric("#", rn));
-        m.put(Claim.SUBJECT_CALLS, new Metric("#", calls));
-        m.put(Claim.REFERENCE_CALLS, new Metric("#", calls));
-        m.put(Claim.SLICE_PAIRS, new Metric("#", pairs));
+        m.put(Claim.SUBJECT_NANOS, metric("#", sn));
+        m.put(Claim.REFERENCE_NANOS, metric("#", rn));
+        m.put(Claim.SUBJECT_CALLS, metric("#", calls));
+        m.put(Claim.REFERENCE_CALLS, metric("#", calls));
+        m.put(Claim.SLICE_PAIRS, metric("#", pairs));
         return m;
     }
 

@@ -13,6 +13,9 @@ import java.util.Map;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Metric;
 import org.junit.jupiter.api.Test;
 
 /** The interleaved comparison kind: one fork per round, one ratio per measurement iteration from aux counters. */
@@ -24,9 +27,8 @@ class InterleavedAnalysisTest {
     /** A fork of the subject variant whose iterations report these nanoseconds and calls per side. */
     private static ForkRecord fork(int round, double[] subjectNanos, double[] subjectCalls, double[] referenceNanos,
                                    double[] referenceCalls) {
-        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
-                Map.of("subject", "straddled"), TWO, TWO,
-                new BenchmarkInfo.JvmInfo("java", List.of(), "17", "vm", "17+1", "1.37"));
+        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
+                Map.of("subject", "straddled"), TWO, TWO);
         int n = subjectNanos.length;
         double[] pairs = new double[n];
         double[] rate = new double[n];
@@ -35,15 +37,15 @@ class InterleavedAnalysisTest {
             rate[i] = 1;
         }
         Map<String, Metric> s = new LinkedHashMap<>();
-        s.put("sender", new Metric("ops/us", rate));
-        s.put(Claim.SUBJECT_NANOS, new Metric("#", subjectNanos));
-        s.put(Claim.SUBJECT_CALLS, new Metric("#", subjectCalls));
-        s.put(Claim.REFERENCE_NANOS, new Metric("#", referenceNanos));
-        s.put(Claim.REFERENCE_CALLS, new Metric("#", referenceCalls));
-        s.put(Claim.SLICE_PAIRS, new Metric("#", pairs));
+        s.put("sender", FakeForks.metric("ops/us", rate));
+        s.put(Claim.SUBJECT_NANOS, FakeForks.metric("#", subjectNanos));
+        s.put(Claim.SUBJECT_CALLS, FakeForks.metric("#", subjectCalls));
+        s.put(Claim.REFERENCE_NANOS, FakeForks.metric("#", referenceNanos));
+        s.put(Claim.REFERENCE_CALLS, FakeForks.metric("#", referenceCalls));
+        s.put(Claim.SLICE_PAIRS, FakeForks.metric("#", pairs));
         long t = round * 10_000L;
         return new ForkRecord(round, "csd", "straddled", 0, t, t + 3000,
-                new ForkResult(info, new Metric("ops/us", rate), s, t + 1500, t + 2500));
+                new ForkResult(info, FakeForks.metric("ops/us", rate), s, t + 1500, t + 2500));
     }
 
     @Test
@@ -117,12 +119,12 @@ class InterleavedAnalysisTest {
                     new double[] {1, 1}));
         }
         List<Analysis.ComparisonResult> results = Analysis.analyze(List.of(STRADDLED), records);
-        List<JmhJson.Entry> entries = JmhJson.ratios(results, records);
+        List<JmhResult> entries = JmhFiles.ratios(results, records);
         assertEquals(1, entries.size());
-        JmhJson.Entry e = entries.get(0);
+        JmhResult e = entries.get(0);
         assertEquals("pair.csd.straddled-vs-line-aligned", e.benchmark());
-        assertEquals(3, e.forks());
-        assertEquals(2, e.measurementIterations());
+        assertEquals(3, e.primary().rawData().length);
+        assertEquals(2, e.header().measurement().count());
         assertArrayEquals(new double[] {1.2, 1.3}, e.primary().rawData()[2], 1e-12);
     }
 

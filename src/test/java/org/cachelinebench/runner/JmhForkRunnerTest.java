@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.results.JmhResult;
 import org.junit.jupiter.api.Test;
 
 /** One real JMH fork of a test-only benchmark, with absurdly short iterations: plumbing, not speed. */
@@ -41,10 +42,10 @@ class JmhForkRunnerTest {
         long after = System.currentTimeMillis();
 
         assertEquals(FIXTURE, r.info().benchmark());
-        assertEquals("thrpt", r.info().mode());
+        assertEquals(JmhResult.Mode.THROUGHPUT, r.info().mode());
         assertEquals(2, r.info().threads());
         assertEquals(Map.of("variant", "b"), r.info().params());
-        assertEquals(new IterationSpec(2, 50), r.info().measurement());
+        assertEquals(JmhResult.Iterations.ofMillis(2, 50), r.info().measurement());
         assertEquals("1.37", r.info().jvm().jmhVersion());
         assertEquals(List.of("receiver", "sender"), List.copyOf(r.secondaries().keySet()));
         assertEquals(2, r.primary().iterations().length);

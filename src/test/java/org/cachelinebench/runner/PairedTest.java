@@ -99,6 +99,25 @@ class PairedTest {
     }
 
     @Test
+    void optionValuesFollowTheOptionOrAnEqualsSign() {
+        assertEquals(0, run("--rounds", "4", "--only", "^chunk\\.", "--dry-run"));
+        String spaced = out();
+        outBytes.reset();
+        assertEquals(0, run("--rounds=4", "--only=^chunk\\.", "--dry-run"));
+        assertEquals(spaced, out());
+        assertTrue(spaced.contains("profile ci: 4 rounds x 3 forks = 12 forks (chunk 3)"), spaced);
+    }
+
+    @Test
+    void helpPrintsTheUsageAndRunsNothing() {
+        assertEquals(0, run("--help"));
+        assertTrue(out().startsWith("usage: Paired [--profile ci|full|calibrate] [--rounds N]"), out());
+        assertTrue(out().contains("--jvm-args \"FLAGS\""), out());
+        assertEquals("", err());
+        assertTrue(fake.ran.isEmpty());
+    }
+
+    @Test
     void theFullProfileFitsItsBudget() {
         assertEquals(0, run("--profile", "full", "--dry-run"));
         assertFalse(out().contains("WARNING"), out());

@@ -17,6 +17,8 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.gate.Compare;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResultWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,15 +38,14 @@ class RatiosCompareTest {
         }
         Claim c = new Claim("csd", "straddled", "line-aligned", "sender", Expect.slower(), "claim");
         IterationSpec spec = new IterationSpec(2, 500);
-        BenchmarkInfo info = new BenchmarkInfo("org.cachelinebench.benchmarks.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec,
-                spec, new BenchmarkInfo.JvmInfo("java", List.of(), "17.0.15", "vm", "17.0.15+6", "1.37"));
+        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec, spec);
         ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1,
-                new ForkResult(info, new Metric("ops/us", new double[] {1}), Map.of(), 0, 1));
+                new ForkResult(info, FakeForks.metric("ops/us", 1), Map.of(), 0, 1));
         Analysis.ComparisonResult result = new Analysis.ComparisonResult(c, info.benchmark(), info.benchmark(), r,
                 new double[r.length], RatioStats.of(r), new Analysis.Score(1, "ops/us"), new Analysis.Score(1, "ops/us"),
                 r.length, Analysis.Status.HOLDS);
         Path file = dir.resolve(name);
-        Files.writeString(file, JmhJson.write(JmhJson.ratios(List.of(result), List.of(rec))));
+        Files.writeString(file, JmhResultWriter.write(JmhFiles.ratios(List.of(result), List.of(rec))));
         return file;
     }
 

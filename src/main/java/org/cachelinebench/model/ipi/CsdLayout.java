@@ -1,5 +1,6 @@
 package org.cachelinebench.model.ipi;
 
+import org.cachelinebench.model.layout.EnumParam;
 import org.cachelinebench.model.layout.StructLayout;
 
 /**
@@ -32,12 +33,7 @@ public enum CsdLayout {
     public StructLayout struct() { return struct; }
 
     public static CsdLayout parse(String value) {
-        for (CsdLayout l : values()) {
-            if (l.value.equals(value)) {
-                return l;
-            }
-        }
-        throw new IllegalArgumentException("layout must be 'v4.13' or 'current', not '" + value + "'");
+        return EnumParam.parse(PARAM, values(), CsdLayout::value, value);
     }
 
     /** The model of this kernel's smp.c on a csd {@code offset} bytes into the block's csd lines. */

@@ -1,5 +1,7 @@
 package org.cachelinebench.model.ipi;
 
+import org.cachelinebench.model.layout.EnumParam;
+
 /**
  * The {@code placement} parameter: where the csd starts, in bytes from the first of the block's two csd
  * lines. The variants differ in nothing else.
@@ -28,13 +30,7 @@ public enum CsdPlacement {
     public String value() { return value; }
 
     public static CsdPlacement parse(String value) {
-        for (CsdPlacement p : values()) {
-            if (p.value.equals(value)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException(
-                "placement must be 'straddled', 'size-aligned' or 'line-aligned', not '" + value + "'");
+        return EnumParam.parse(PARAM, values(), CsdPlacement::value, value);
     }
 
     /** The csd's byte offset in the csd lines, for a csd of {@code size} bytes and lines of {@code lineSize}. */

@@ -1,5 +1,7 @@
 package org.cachelinebench.model.ipi;
 
+import org.cachelinebench.model.layout.EnumParam;
+
 /**
  * The {@code mode} parameter: how {@code smp_call_function_single(cpu, func, info, wait)} is called.
  * <ul>
@@ -30,11 +32,6 @@ public enum IpiMode {
     public boolean waits() { return wait; }
 
     public static IpiMode parse(String value) {
-        for (IpiMode m : values()) {
-            if (m.value.equals(value)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("mode must be 'sync' or 'async', not '" + value + "'");
+        return EnumParam.parse(PARAM, values(), IpiMode::value, value);
     }
 }

@@ -11,6 +11,9 @@ import org.openjdk.jmh.infra.Control;
  * ({@code CSD_TYPE_SYNC}/{@code CSD_TYPE_ASYNC} in {@code node.u_flags}) and a flush that runs
  * synchronous callbacks in a first pass and the others in a second. Access strengths as in
  * {@link SmpV4_13}.
+ *
+ * <p>Written out beside {@link SmpV4_13}, not shared with it, deliberately: each follows its kernel's smp.c
+ * line by line, so either can be checked against its source.
  */
 final class SmpCurrent extends Smp {
     static final StructLayout LAYOUT = CallSingleData.CURRENT_T;

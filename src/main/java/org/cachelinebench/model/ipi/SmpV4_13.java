@@ -20,6 +20,9 @@ import org.openjdk.jmh.infra.Control;
  *       the freedom gcc has.</li>
  *   <li>{@code READ_ONCE(head->first)}: opaque (see {@link Llist}).</li>
  * </ul>
+ *
+ * <p>Written out beside {@link SmpCurrent}, not shared with it, deliberately: each follows its kernel's smp.c
+ * line by line, so either can be checked against its source.
  */
 final class SmpV4_13 extends Smp {
     static final StructLayout LAYOUT = CallSingleData.V4_13;

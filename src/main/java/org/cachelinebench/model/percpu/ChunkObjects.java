@@ -3,14 +3,13 @@ package org.cachelinebench.model.percpu;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.EnumParam;
 import org.openjdk.jol.vm.VM;
 
 /**
@@ -65,14 +64,9 @@ public final class ChunkObjects {
         /** True for the fixed layouts, which must keep baseAddr off the written fields' lines wherever the object lands. */
         public boolean separates() { return separates; }
 
+        /** Parses a {@code @Param layout} value; the message names the bad value and the good ones. */
         public static Variant parse(String value) {
-            for (Variant v : values()) {
-                if (v.label.equals(value)) {
-                    return v;
-                }
-            }
-            throw new IllegalArgumentException("unknown pcpu_chunk object layout '" + value + "'; expected one of "
-                    + Arrays.stream(values()).map(Variant::label).collect(Collectors.joining(", ")));
+            return EnumParam.parse("layout", values(), Variant::label, value);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.cachelinebench.model.percpu;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import org.cachelinebench.model.layout.EnumParam;
 
 /**
  * The three member orders of {@code struct pcpu_chunk} compared here.
@@ -33,12 +32,6 @@ public enum ChunkVersion {
 
     /** Parses a {@code @Param layout} value; the message names the bad value and the good ones. */
     public static ChunkVersion parse(String value) {
-        for (ChunkVersion v : values()) {
-            if (v.label.equals(value)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("unknown pcpu_chunk layout '" + value + "'; expected one of "
-                + Arrays.stream(values()).map(ChunkVersion::label).collect(Collectors.joining(", ")));
+        return EnumParam.parse("layout", values(), ChunkVersion::label, value);
     }
 }

@@ -61,6 +61,8 @@ public final class ContendedPcpuChunk implements PcpuChunkFields {
         VarHandle.releaseFence();
     }
 
+    // The same accessors in each chunk class, deliberately: each names its own class's fields, and with a
+    // constant member index the JIT folds the switch to a single field access.
     @Override
     public int getInt(int member) {
         switch (member) {

@@ -1,7 +1,6 @@
 package org.cachelinebench.model.percpu;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import org.cachelinebench.model.layout.EnumParam;
 
 /**
  * The two kernel options that add members to {@code struct pcpu_chunk} (mm/percpu-internal.h).
@@ -47,12 +46,6 @@ public enum KernelConfig {
 
     /** Parses a {@code @Param config} value; the message names the bad value and the good ones. */
     public static KernelConfig parse(String value) {
-        for (KernelConfig c : values()) {
-            if (c.label.equals(value)) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException("unknown kernel config '" + value + "'; expected one of "
-                + Arrays.stream(values()).map(KernelConfig::label).collect(Collectors.joining(", ")));
+        return EnumParam.parse("config", values(), KernelConfig::label, value);
     }
 }

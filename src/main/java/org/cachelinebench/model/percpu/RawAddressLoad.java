@@ -14,11 +14,10 @@ import sun.misc.Unsafe;
  * <p>Why not {@link LineAlignedMemory#getLongOpaque}: a byte-buffer view VarHandle re-checks the
  * buffer on every access (its address, limit, alignment and memory scope are fields of the buffer),
  * and an opaque or volatile access is a compiler barrier, after which the JIT must load those fields
- * again: the checks are not hoisted out of the loop. Measured on the 2-vCPU VM (shared, so orders of
- * magnitude only): about 0.5-0.75 G loads/s through {@code LineAlignedMemory}, about 1 G/s through a
- * view VarHandle on a local buffer, about 3.7 G/s through a raw volatile load, like a C loop of
- * {@code READ_ONCE()} (about 3.5 G/s). The harness cost would dilute what the benchmark is about: in
- * the fixed layouts a reader is limited by its own instructions, not by the line.
+ * again: the checks are not hoisted out of the loop, and a reader loop through them runs several times
+ * slower than a C loop of {@code READ_ONCE()} (the figures are in the README). That cost would dilute
+ * what the benchmark is about: in the fixed layouts a reader is limited by its own instructions, not by
+ * the line.
  *
  * <p>A volatile load is at least as strong as {@code READ_ONCE()}: on x86-64 both are one plain
  * {@code mov}, and the JIT may neither hoist nor merge it. The address is not trusted blindly: its

@@ -19,6 +19,8 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResultWriter;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -36,7 +38,8 @@ import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.WorkloadParams;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-class JmhJsonTest {
+/** runs.json and ratios.json: JMH's format, checked against JMH's own writer for the same data. */
+class JmhFilesTest {
     private static final String BENCH = "org.example.Ipi.ipi";
 
     private static BenchmarkParams params(int forks, String placement) {
@@ -89,7 +92,7 @@ class JmhJsonTest {
         String jmh = jmhWrites(List.of(
                 new RunResult(twoS, List.of(fork(twoS, 0, s[0], r[0]), fork(twoS, 0, s[1], r[1]))),
                 new RunResult(twoL, List.of(fork(twoL, 0, s[2], r[2]), fork(twoL, 0, s[3], r[3])))));
-        String ours = JmhJson.write(JmhJson.runs(records));
+        String ours = JmhResultWriter.write(JmhFiles.runs(records));
 
         JsonElement expected = JsonParser.parseString(jmh);
         JsonElement actual = JsonParser.parseString(ours);
@@ -104,9 +107,8 @@ class JmhJsonTest {
     @Test
     void ratioEntriesAreJmhEntriesWithOneRatioPerRound() {
         IterationSpec spec = new IterationSpec(2, 500);
-        BenchmarkInfo info = new BenchmarkInfo(BENCH, "thrpt", 2, Map.of("placement", "straddled"), spec, spec,
-                new BenchmarkInfo.JvmInfo("/jdk/bin/java", List.of("-Xmx1g"), "17.0.15", "OpenJDK", "17.0.15+6", "1.37"));
-        ForkResult f = new ForkResult(info, new Metric("ops/s", new double[] {1, 2}), Map.of(), 0, 1);
+        Header info = FakeForks.header(BENCH, "thrpt", 2, Map.of("placement", "straddled"), spec, spec);
+        ForkResult f = new ForkResult(info, FakeForks.metric("ops/s", 1, 2), Map.of(), 0, 1);
         ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1, f);
         Claim c = new Claim("csd", "straddled", "line-aligned", "sender", Expect.slower(), "claim");
         double[] ratios = {1.4, 1.3, 1.5};
@@ -114,7 +116,7 @@ class JmhJsonTest {
                 RatioStats.of(ratios), new Analysis.Score(1, "ops/s"), new Analysis.Score(1, "ops/s"), 3,
                 Analysis.Status.HOLDS);
 
-        JsonObject e = JsonParser.parseString(JmhJson.write(JmhJson.ratios(List.of(result), List.of(rec))))
+        JsonObject e = JsonParser.parseString(JmhResultWriter.write(JmhFiles.ratios(List.of(result), List.of(rec))))
                 .getAsJsonArray().get(0).getAsJsonObject();
         assertEquals("pair.csd.straddled-vs-line-aligned.sender", e.get("benchmark").getAsString());
         assertEquals("thrpt", e.get("mode").getAsString());
@@ -140,16 +142,6 @@ class JmhJsonTest {
                 "secondaryMetrics")) {
             assertTrue(e.has(field), field);
         }
-    }
-
-    @Test
-    void oneSampleHasNoErrorAndSaysSoLikeJmh() {
-        JmhJson.Entry e = new JmhJson.Entry("1.37", "pair.x", "thrpt", 1, 1, "java", List.of(), "17", "vm", "17",
-                1, "500 ms", 1, "500 ms", Map.of(), new JmhJson.MetricData("ratio", new double[][] {{1.25}}), Map.of());
-        JsonObject m = JsonParser.parseString(JmhJson.write(List.of(e))).getAsJsonArray().get(0).getAsJsonObject()
-                .getAsJsonObject("primaryMetric");
-        assertEquals("NaN", m.get("scoreError").getAsString());
-        assertEquals(1.25, m.get("score").getAsDouble());
     }
 
     private static List<Double> doubles(JsonArray a) {
