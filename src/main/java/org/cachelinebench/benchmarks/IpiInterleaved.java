@@ -55,7 +55,8 @@ import org.openjdk.jmh.runner.IterationType;
  * position or a linear drift costs falls on every side alike; only whole cycles are counted.
  *
  * The design rules:
- *   - one schedule, one clock: the sender reads System.nanoTime once per slice boundary;
+ *   - one schedule, one clock: the sender reads System.nanoTime once per slice boundary (and once more after
+ *     each barrier, which is not timed);
  *   - self-contained slices: in async mode the sender waits until a slice's last call was handled before it
  *     reads the clock, so nothing is in flight when the next slice starts or a block changes hands;
  *   - blocks change hands only between groups, at a barrier that is not timed: the sender checks that every
