@@ -1,21 +1,18 @@
 package org.cachelinebench.benchmarks;
 
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.InterleavedPair;
-import org.cachelinebench.harness.InterleavedSubject;
+import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.Interleaving;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.SideTotals;
 import org.cachelinebench.harness.SliceReceiver;
 import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.CsdLayout;
-import org.cachelinebench.model.ipi.CsdPlacement;
-import org.cachelinebench.model.ipi.Handshake;
-import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -39,41 +36,53 @@ import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /*
- * The csd comparison with both variants inside one measurement.
+ * The csd comparison with every variant inside one measurement, in a schedule that favours none.
  *
- * IpiBenchmark measures each csd placement in a fork of its own. On a small VM that does not work: the
- * cross-core round trip jumps between machine states (seen: ~80, ~133 and ~475 ns on a 2-vCPU KVM guest)
- * from one two-second fork to the next, pinned or not, so the ratio of two forks says more about which
- * state each fork drew than about the placement (8 rounds gave straddled/line-aligned 1.05, interval
- * 0.51..2.17). Here one sender and one receiver drive TWO independent mailboxes alternately: the
- * reference (a line-aligned csd) and the subject, each in its own CsdBlock allocated the same way. The
- * sender makes 256 calls on one, then 256 on the other, timing each slice with System.nanoTime; slices run
- * in pairs ordered ABBA (subject-reference, reference-subject, ...). The two sides are then ~0.1 ms apart
- * instead of seconds, and a state change hits both alike.
+ * The lesson: on a small VM the cross-core round trip jumps between machine states from one fork to the
+ * next, so two placements measured in separate forks compare the states more than the placements. Here one
+ * sender and one receiver alternate between FIVE sides in slices of 256 calls, each slice timed:
+ *   line-aligned        a csd at offset 0 of its line: the reference;
+ *   floor               one flag bounced in one line (FlagPingPong): the machine's one-line round trip;
+ *   straddled           a csd at lineSize-16, across two lines (the 2017 report);
+ *   size-aligned        a csd at 32: the merged fix;
+ *   line-aligned-again  the reference's placement again, as a side of its own: the A/A control.
  *
- * Variants (the reference is always the line-aligned csd of the same layout and mode):
- *   subject=straddled     csd at lineSize-16: across two lines (the 2017 report);
- *   subject=size-aligned  csd at 32: the merged fix;
- *   subject=floor         one bare flag bounced in one line (FlagPingPong): the cheapest handshake.
- *   mode=sync (default) or async, layout=v4.13 (default) or current, pin=off (default) or on: as in
- *   IpiBenchmark; mode and layout apply to every csd of the pair.
- * The protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent); only the schedule is new
- * (InterleavedPair, SliceSender, SliceReceiver).
+ * Why it is unbiased: a side's cost depends on the memory block it runs in, not only on its placement, so
+ * there are five identical blocks and every side runs in every one (InterleavedSchedule). A group of ten
+ * slices visits the blocks in the palindrome 0,1,2,3,4,4,3,2,1,0, each block owned by one side; the owners
+ * rotate group by group, so over a cycle of five groups every side has had every block at the same two
+ * positions. The A/A pair then sees exactly the same blocks at the same positions, and what a block, a
+ * position or a linear drift costs falls on every side alike; only whole cycles are counted.
+ *
+ * The design rules:
+ *   - one schedule, one clock: the sender reads System.nanoTime once per slice boundary (and once more after
+ *     each barrier, which is not timed);
+ *   - self-contained slices: in async mode the sender waits until a slice's last call was handled before it
+ *     reads the clock, so nothing is in flight when the next slice starts or a block changes hands;
+ *   - blocks change hands only between groups, at a barrier that is not timed: the sender checks that every
+ *     call of the group was handled once, in order, with its func and info, then zeroes the blocks (the
+ *     sides' csds overlap);
+ *   - a cycle is counted only when it began after all threads started measuring and ended before the stop;
+ *   - the protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent); every wait polls stopMeasurement.
+ *
+ * Parameters: mode=sync (default) or async, layout=v4.13 (default) or current, pin=off (default) or on, as in
+ * IpiBenchmark; mode and layout apply to every csd side.
  *
  * How to run:
  *   java -jar target/benchmarks.jar IpiInterleaved
- *   java -jar target/benchmarks.jar IpiInterleaved -p subject=straddled -p pin=on
+ *   java -jar target/benchmarks.jar IpiInterleaved -p mode=async -p pin=on
  *   The paired runner's csd comparisons run it: org.cachelinebench.runner.Paired --profile ci.
  *
- * How to read it: after each iteration the fork prints a "# cost ratio" line, (subject ns per call) /
- * (reference ns per call) over the slice pairs that iteration completed, and at the end one over all
- * measurement iterations: above 1 the subject is slower. That line is what to read. (It is not a JMH
- * counter because JMH sums @AuxCounters EVENTS over iterations, which is right for the raw totals below
- * and wrong for a ratio.) The JSON has the raw totals "ipi:subjectNanos", "ipi:subjectCalls",
- * "ipi:referenceNanos" and "ipi:referenceCalls", from which the paired runner forms the ratio of every
- * iteration; "ipi:slicePairs" counts the pairs behind them. "ipi:sender" is calls per microsecond over
- * both sides (the mix of two costs, not a number to compare); yields as in IpiBenchmark: non-zero means a
- * disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test, not a measurement.
+ * How to read it: after each iteration, and over all measurement iterations at the end, the fork prints one
+ * "#" line per side: ns per call, ratio = cost(side) / cost(line-aligned) (above 1 the side is slower), and
+ * extra lines = (cost(side) - cost(line-aligned)) / cost(floor), the extra cost in one-line round trips. The
+ * A/A line (line-aligned-again) shows the design's own bias on your machine: its ratio should be 1. The JSON
+ * has the raw counters per side, "ipi:<side>Nanos" and "ipi:<side>Calls" (lineAlignedNanos, floorCalls, ...),
+ * and "ipi:cycles", from which the paired runner forms the ratios of every iteration (JMH sums aux counters
+ * over iterations, right for totals, wrong for a ratio, so no ratio is a JMH counter). "ipi:sender" is calls
+ * per microsecond over all sides (a mix of five costs, not a number to compare); yields as in IpiBenchmark:
+ * non-zero means a disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test,
+ * not a measurement.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -82,79 +91,73 @@ import org.openjdk.jmh.runner.IterationType;
 @Measurement(iterations = 3, time = 1)
 public class IpiInterleaved {
 
-    /** The two mailboxes one sender and one receiver share. */
+    /** The five sides' handshakes in five blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Pair {
-        @Param({"straddled", "size-aligned", "floor"})
-        public String subject;
-
+    public static class Sides {
         @Param({"sync"})
         public String mode;
 
         @Param({"v4.13"})
         public String layout;
 
-        InterleavedPair pair;
+        Interleaving run;
 
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
-            CsdLayout l = CsdLayout.parse(layout);
-            IpiMode m = IpiMode.parse(mode);
-            InterleavedSubject what = InterleavedSubject.parse(subject);
-            // Which block is allocated first decides which gets the lower address and its neighbours.
-            // An A/A run (subject=line-aligned) with a fixed order measured the reference about 3 %
-            // cheaper on this VM, as large as the straddle itself: a coin per fork turns that into
-            // noise that rounds average out, instead of a bias every fork shares.
-            boolean subjectFirst = ThreadLocalRandom.current().nextBoolean();
-            Handshake s = subjectFirst ? what.create(l, m) : null;
-            Handshake r = IpiMailbox.create(l, m, CsdPlacement.LINE_ALIGNED);
-            if (s == null) {
-                s = what.create(l, m);
-            }
-            System.out.println("# blocks allocated " + (subjectFirst ? "subject first" : "reference first"));
-            pair = new InterleavedPair(s, r);
+            run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
         }
 
-        /** After JMH's all-thread barrier: checks both sides' protocols, restores clean blocks. */
+        /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
         @TearDown(Level.Iteration)
         public void checkAndReset() {
-            pair.checkAndReset();
+            run.checkAndReset();
         }
     }
 
-    /** The sender's schedule and slice clocks; its counters are the iteration's result. */
+    /** The sender's schedule and clock; its counters are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SenderSlices {
-        final SliceSender slices = new SliceSender();
+        final SliceSender slices = new SliceSender(CsdSides.NAMES.size());
 
         @Setup(Level.Iteration)
         public void restart() {
             slices.reset();
         }
 
-        public long subjectNanos() { return slices.subjectNanos(); }
-        public long referenceNanos() { return slices.referenceNanos(); }
-        public long subjectCalls() { return slices.subjectCalls(); }
-        public long referenceCalls() { return slices.referenceCalls(); }
-        public long slicePairs() { return slices.slicePairs(); }
+        public long lineAlignedNanos() { return slices.totals().nanos(CsdSides.REFERENCE_SIDE); }
+        public long lineAlignedCalls() { return slices.totals().calls(CsdSides.REFERENCE_SIDE); }
+        public long floorNanos() { return slices.totals().nanos(CsdSides.FLOOR_SIDE); }
+        public long floorCalls() { return slices.totals().calls(CsdSides.FLOOR_SIDE); }
+        public long straddledNanos() { return slices.totals().nanos(CsdSides.STRADDLED_SIDE); }
+        public long straddledCalls() { return slices.totals().calls(CsdSides.STRADDLED_SIDE); }
+        public long sizeAlignedNanos() { return slices.totals().nanos(CsdSides.SIZE_ALIGNED_SIDE); }
+        public long sizeAlignedCalls() { return slices.totals().calls(CsdSides.SIZE_ALIGNED_SIDE); }
+        public long lineAlignedAgainNanos() { return slices.totals().nanos(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
+        public long lineAlignedAgainCalls() { return slices.totals().calls(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
+        public long cycles() { return slices.totals().cycles(); }
 
-        /** The measurement iterations' totals, for the trial's ratio line. */
-        private final SliceSender trial = new SliceSender();
+        /** The measurement iterations' totals, for the trial's lines. */
+        private final SideTotals trial = new SideTotals(CsdSides.NAMES.size());
 
         @TearDown(Level.Iteration)
-        public void printRatio(IterationParams iteration) {
+        public void printSides(IterationParams iteration) {
             boolean measured = iteration.getType() == IterationType.MEASUREMENT;
             if (measured) {
-                trial.add(slices);
+                trial.add(slices.totals());
             }
-            System.out.println("# " + (measured ? "measurement" : "warmup") + " iteration: " + slices.describeRatio());
+            print((measured ? "measurement" : "warmup") + " iteration", slices.totals());
         }
 
         @TearDown(Level.Trial)
-        public void printTrialRatio() {
-            System.out.println("# all measurement iterations: " + trial.describeRatio());
+        public void printTrialSides() {
+            print("all measurement iterations", trial);
+        }
+
+        private static void print(String what, SideTotals totals) {
+            System.out.print("# " + what + ": " + totals.cycles() + " cycles\n"
+                    + totals.describe(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE, "#   "));
         }
     }
 
@@ -172,23 +175,20 @@ public class IpiInterleaved {
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Pair pair, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
-        return slices.slices.send(pair.pair, control, spin.spin());
+    public boolean sender(Sides sides, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
+        return slices.slices.send(sides.run, control, spin.spin());
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public int receiver(Pair pair, ReceiverSlices slices, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return slices.slices.receive(pair.pair, control, spin.spin());
+    public int receiver(Sides sides, ReceiverSlices slices, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        return slices.slices.receive(sides.run, control, spin.spin());
     }
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
         switch (name) {
-            case InterleavedSubject.PARAM:
-                InterleavedSubject.parse(value);
-                break;
             case IpiMode.PARAM:
                 IpiMode.parse(value);
                 break;

@@ -1,57 +1,67 @@
 package org.cachelinebench.claims;
 
+import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult;
 
 /**
- * A claim about two variants of one set, measured as a cost ratio in every round.
+ * A claim about two variants of one set, or two sides of one interleaved variant, measured as a cost ratio
+ * in every round.
  *
  * <p>Ratio convention: cost(subject) / cost(reference), where cost is the inverse of throughput (thrpt) or
  * the time itself (avgt, sample, ss). So "straddled vs line-aligned" above 1 means the straddled layout is
  * slower, like the C ping-pong's straddled/aligned time ratio.
  *
- * @param set       id of the {@link ComparisonSet} both variants belong to
- * @param subject   variant id whose cost is the numerator
- * @param reference variant id whose cost is the denominator
- * @param metric    {@link #PRIMARY} or the label of a secondary metric (a {@code @Group} method, e.g. "sender")
+ * @param set       id of the {@link ComparisonSet} the claim belongs to
+ * @param subject   variant id (or, interleaved, side name) whose cost is the numerator
+ * @param reference variant id (or side name) whose cost is the denominator
+ * @param metric    {@link #PRIMARY}, the label of a secondary metric (a {@code @Group} method, e.g. "sender"),
+ *                  or {@link #INTERLEAVED}
  * @param expect    expected direction, and whether it gates the run
  * @param claim     the claim in words, for reports
- * @param interleaved false: subject and reference are separate variants, one fork each per round, and the
- *                  round's ratio is that of their scores. true: the subject variant's benchmark measures
- *                  both sides inside every iteration (e.g. {@code IpiInterleaved}), reporting per side the
- *                  aux counters {@value #SUBJECT_NANOS}, {@value #SUBJECT_CALLS}, {@value #REFERENCE_NANOS}
- *                  and {@value #REFERENCE_CALLS}; every measurement iteration of its fork gives one ratio,
- *                  and {@code reference} only names the side inside, not a variant of the set.
+ * @param variant   null: subject and reference are variants of the set, one fork each per round, and the
+ *                  round's ratio is that of their scores. Otherwise the id of the set's interleaved variant
+ *                  (e.g. {@code IpiInterleaved}) whose forks measure both sides, and every other side, inside
+ *                  every iteration; subject and reference name sides, each reporting the aux counters
+ *                  {@link #nanosCounter} and {@link #callsCounter}; every measurement iteration of the fork
+ *                  gives one ratio, and with the {@link #FLOOR_SIDE} of the same iteration one count of extra
+ *                  line transfers.
  */
 public record Claim(String set, String subject, String reference, String metric, Expect expect,
-                         String claim, boolean interleaved) {
+                    String claim, String variant) {
 
     /** The benchmark's primary metric (for a {@code @Group}: the total over its methods), named as the results name it. */
     public static final String PRIMARY = JmhResult.PRIMARY;
-    /** The metric name of an interleaved comparison: its ratio comes from the counters below. */
+    /** The metric name of an interleaved comparison: its ratio comes from the sides' counters. */
     public static final String INTERLEAVED = "interleaved";
-    public static final String SUBJECT_NANOS = "subjectNanos";
-    public static final String SUBJECT_CALLS = "subjectCalls";
-    public static final String REFERENCE_NANOS = "referenceNanos";
-    public static final String REFERENCE_CALLS = "referenceCalls";
-    public static final String SLICE_PAIRS = "slicePairs";
+    /** The side of every interleaved variant that bounces one bare line: the unit of extra line transfers. */
+    public static final String FLOOR_SIDE = CsdSides.FLOOR;
+    /** The aux counter of complete schedule cycles behind an interleaved iteration's counters. */
+    public static final String CYCLES = "cycles";
 
     public Claim {
         if (subject.equals(reference)) {
             throw new IllegalArgumentException("comparison of " + subject + " with itself");
         }
-        if (interleaved != INTERLEAVED.equals(metric)) {
-            throw new IllegalArgumentException("an interleaved comparison, and only one, has metric " + INTERLEAVED);
+        if ((variant != null) != INTERLEAVED.equals(metric)) {
+            throw new IllegalArgumentException("an interleaved comparison, and only one, has metric " + INTERLEAVED
+                    + " and names its variant");
         }
     }
 
     /** A comparison of two variants' forks, one each per round. */
     public Claim(String set, String subject, String reference, String metric, Expect expect, String claim) {
-        this(set, subject, reference, metric, expect, claim, false);
+        this(set, subject, reference, metric, expect, claim, null);
     }
 
-    /** A comparison measured inside the subject variant's forks, against the reference side inside it. */
-    public static Claim interleaved(String set, String subject, String reference, Expect expect, String claim) {
-        return new Claim(set, subject, reference, INTERLEAVED, expect, claim, true);
+    /** A comparison of two sides measured inside every fork of the set's interleaved {@code variant}. */
+    public static Claim interleaved(String set, String variant, String subject, String reference, Expect expect,
+                                    String claim) {
+        return new Claim(set, subject, reference, INTERLEAVED, expect, claim, variant);
+    }
+
+    /** True when both sides are measured inside one fork of {@link #variant}. */
+    public boolean interleaved() {
+        return variant != null;
     }
 
     /**
@@ -60,6 +70,30 @@ public record Claim(String set, String subject, String reference, String metric,
      */
     public String id() {
         String base = set + "." + subject + "-vs-" + reference;
-        return PRIMARY.equals(metric) || interleaved ? base : base + "." + metric;
+        return PRIMARY.equals(metric) || interleaved() ? base : base + "." + metric;
+    }
+
+    /** The aux counter of a side's nanoseconds: "line-aligned-again" gives "lineAlignedAgainNanos". */
+    public static String nanosCounter(String side) {
+        return camelCase(side) + "Nanos";
+    }
+
+    /** The aux counter of a side's calls: "size-aligned" gives "sizeAlignedCalls". */
+    public static String callsCounter(String side) {
+        return camelCase(side) + "Calls";
+    }
+
+    private static String camelCase(String name) {
+        StringBuilder sb = new StringBuilder();
+        boolean upper = false;
+        for (char c : name.toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return sb.toString();
     }
 }

@@ -1,117 +1,163 @@
 package org.cachelinebench.harness;
 
+import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
-/** Padding before the sender's schedule (see {@code model.ipi.SenderLog}). */
+/** Padding before the sender's position (see {@code model.ipi.SenderLog}). */
 abstract class SliceSenderPadBefore {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+    /** Fills the 4 bytes a 12-byte header leaves before the first long, where a subclass's int would go. */
+    int p16;
 }
 
-/** The sender's position in the schedule and its clocks; written by the sender thread only. */
+/** The sender's position in the schedule and its clock; written by the sender thread only. */
 abstract class SliceSenderFields extends SliceSenderPadBefore {
     long slice;
-    int inSlice;
-    boolean clockRunning;
+    long inSlice;
     long sliceStart;
-    long pairSubjectNanos;
-    long pairReferenceNanos;
-    long subjectNanos;
-    long referenceNanos;
-    long subjectCalls;
-    long referenceCalls;
-    long slicePairs;
+    /** The side of the current slice, and its handshake (null before the first call of an iteration). */
+    long side;
+    Handshake current;
+    /** Whether the cycle under way began after every thread had started measuring. */
+    boolean cycleCounts;
+    /** What the sender waits for, for reports: {@link SliceSender#CALL}, {@code DRAIN} or {@code BARRIER}. */
+    int waiting;
 }
 
-/** Padding after the sender's schedule. */
+/** Padding after the sender's position. */
 abstract class SliceSenderPadAfter extends SliceSenderFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }
 
 /**
- * The sender's side of {@link InterleavedPair}'s schedule: one call per {@link #send}, on the side whose
- * slice it is, and the time of every slice.
+ * The sender's side of the interleaved schedule: one call per {@link #send}, in the slice's side and block,
+ * and the time of every slice.
  *
- * <p>The clock is read once per slice boundary, so a slice's time covers its {@link InterleavedPair#SLICE}
- * calls and the loop around them, the same for both sides. Times are committed a pair of slices at a time,
- * and only when the pair ended before {@code stopMeasurement}: a slice cut short by the end of an
- * iteration (whose last wait may have been abandoned) never counts, and the committed totals always hold
- * as many subject slices as reference slices.
+ * <p>Rules:
+ * <ul>
+ *   <li>Self-contained slices: after a slice's last call the sender waits until that call was handled
+ *       ({@link Handshake#awaitHandled}) before it reads the clock, so no call of one slice runs during the
+ *       next and a block is handed over with nothing in flight.</li>
+ *   <li>One clock read per slice boundary: a slice's time covers its {@link InterleavedSchedule#SLICE} calls
+ *       and the loop around them, the same for every side. The barrier between groups
+ *       ({@link Interleaving}) is not timed: the clock is read again after it.</li>
+ *   <li>Totals are committed a whole cycle at a time, and only for a cycle that began after every thread
+ *       had started measuring ({@code startMeasurement}) and ended before {@code stopMeasurement}: every side
+ *       then has the same slices at the same positions of the same blocks.</li>
+ * </ul>
  */
 public final class SliceSender extends SliceSenderPadAfter {
+    static final int CALL = 0;
+    static final int DRAIN = 1;
+    static final int BARRIER = 2;
 
-    /** One call on the current side. Returns false when {@code stop} kept it from starting. */
-    public boolean send(InterleavedPair pair, Control stop, SpinWait spin) {
-        if (!clockRunning) {
-            sliceStart = System.nanoTime();
-            clockRunning = true;
+    /** The cycle under way, not yet committed. */
+    private final SideTotals cycle;
+    /** The committed cycles. */
+    private final SideTotals totals;
+
+    public SliceSender(int sides) {
+        this.cycle = new SideTotals(sides);
+        this.totals = new SideTotals(sides);
+    }
+
+    /** One call in the current slice. Returns false when {@code stop} kept it from starting. */
+    public boolean send(Interleaving run, Control stop, SpinWait spin) {
+        Handshake h = current;
+        if (h == null) {
+            h = start(run, stop);
         }
-        long k = slice;
-        if (!pair.side(k).send(stop, spin)) {
+        if (!h.send(stop, spin)) {
             return false;
         }
-        if (++inSlice == InterleavedPair.SLICE) {
-            long now = System.nanoTime();
-            long nanos = now - sliceStart;
-            sliceStart = now;
-            inSlice = 0;
-            slice = k + 1;
-            if (InterleavedPair.isSubjectSlice(k)) {
-                pairSubjectNanos = nanos;
-            } else {
-                pairReferenceNanos = nanos;
-            }
-            if ((k & 1) == 1 && !stop.stopMeasurement) {
-                subjectNanos += pairSubjectNanos;
-                referenceNanos += pairReferenceNanos;
-                subjectCalls += InterleavedPair.SLICE;
-                referenceCalls += InterleavedPair.SLICE;
-                slicePairs++;
-            }
+        if (++inSlice == InterleavedSchedule.SLICE) {
+            endSlice(run, stop, spin);
         }
         return true;
+    }
+
+    /** The first call of an iteration: slice 0, whose blocks the reset left clean. */
+    private Handshake start(Interleaving run, Control stop) {
+        side = run.schedule().side(0);
+        current = run.handshake(0);
+        cycleCounts = stop.startMeasurement;
+        sliceStart = System.nanoTime();
+        return current;
+    }
+
+    private void endSlice(Interleaving run, Control stop, SpinWait spin) {
+        waiting = DRAIN;
+        if (!current.awaitHandled(stop, spin)) {
+            return;                                 // stopped: this cycle is dropped
+        }
+        long now = System.nanoTime();
+        long k = slice;
+        cycle.addNanos((int) side, now - sliceStart);
+        InterleavedSchedule schedule = run.schedule();
+        if (schedule.endsGroup(k)) {
+            waiting = BARRIER;
+            if (!run.closeGroup(schedule.group(k), stop, spin)) {
+                return;
+            }
+            if (schedule.endsCycle(k)) {
+                if (cycleCounts && !stop.stopMeasurement) {
+                    totals.addCycle(cycle, schedule.callsPerSidePerCycle());
+                }
+                cycle.clear();
+                cycleCounts = stop.startMeasurement;
+            }
+            now = System.nanoTime();
+        }
+        slice = k + 1;
+        inSlice = 0;
+        side = schedule.side(k + 1);
+        current = run.handshake(k + 1);
+        sliceStart = now;
+        waiting = CALL;
     }
 
     /** Back to slice 0 with nothing measured: at the start of every iteration. */
     public void reset() {
         slice = 0;
         inSlice = 0;
-        clockRunning = false;
-        pairSubjectNanos = pairReferenceNanos = 0;
-        subjectNanos = referenceNanos = subjectCalls = referenceCalls = slicePairs = 0;
+        sliceStart = 0;
+        side = 0;
+        current = null;
+        cycleCounts = false;
+        waiting = CALL;
+        cycle.clear();
+        totals.clear();
     }
 
-    public long slice() { return slice; }
-    public long subjectNanos() { return subjectNanos; }
-    public long referenceNanos() { return referenceNanos; }
-    public long subjectCalls() { return subjectCalls; }
-    public long referenceCalls() { return referenceCalls; }
-    public long slicePairs() { return slicePairs; }
+    /** The committed cycles' totals per side. */
+    public SideTotals totals() {
+        return totals;
+    }
+
+    public long slice() {
+        return slice;
+    }
 
     /**
-     * (subject ns per call) / (reference ns per call) over the committed pairs: above 1 the subject is
-     * slower. NaN before the first complete pair.
+     * Where the sender is and what it waits for, for a watchdog's report (racy when read from another
+     * thread while the sender runs), e.g. "sender at slice 37 (cycle 0, group 3, position 7): straddled in
+     * block 2, call 13 of 256: waiting for the call to be handled".
      */
-    public double costRatio() {
-        if (subjectCalls == 0 || referenceCalls == 0 || referenceNanos == 0) {
-            return Double.NaN;
+    public String describe(Interleaving run) {
+        String what;
+        switch (waiting) {
+            case DRAIN:
+                what = "waiting for the slice's last call to be handled (drain)";
+                break;
+            case BARRIER:
+                what = "waiting at the barrier for the receiver to finish group " + run.schedule().group(slice)
+                        + " (it has finished " + run.gate().finished() + " groups)";
+                break;
+            default:
+                what = "waiting for the call to be handled";
         }
-        return ((double) subjectNanos / subjectCalls) / ((double) referenceNanos / referenceCalls);
-    }
-
-    /** Adds another sender's committed totals to this one's (for a trial's sum over iterations). */
-    public void add(SliceSender other) {
-        subjectNanos += other.subjectNanos;
-        referenceNanos += other.referenceNanos;
-        subjectCalls += other.subjectCalls;
-        referenceCalls += other.referenceCalls;
-        slicePairs += other.slicePairs;
-    }
-
-    /** "cost ratio 1.072 (subject 140.1 ns, reference 130.7 ns per call; 6206 slice pairs)". */
-    public String describeRatio() {
-        return String.format("cost ratio %.3f (subject %.1f ns, reference %.1f ns per call; %d slice pairs)",
-                costRatio(), (double) subjectNanos / Math.max(1, subjectCalls),
-                (double) referenceNanos / Math.max(1, referenceCalls), slicePairs);
+        return "sender at " + run.describe(slice) + ", call " + Math.min(inSlice + 1, InterleavedSchedule.SLICE)
+                + " of " + InterleavedSchedule.SLICE + ": " + what;
     }
 }

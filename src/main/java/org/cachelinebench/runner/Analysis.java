@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
@@ -43,22 +44,35 @@ public final class Analysis {
     /**
      * One comparison's outcome.
      *
-     * @param ratios       the samples in round order: one cost ratio per round for a comparison of forks,
-     *                     one per measurement iteration of every round's fork for an interleaved one
-     * @param secondsApart per sample, seconds between the two sides: the middles of the two forks'
-     *                     measurement windows, or for an interleaved comparison the mean slice length
-     * @param byFork       the samples grouped by the round (fork) they came from, in round order
+     * @param ratios         the samples in round order: one cost ratio per round for a comparison of forks,
+     *                       one per measurement iteration of every round's fork for an interleaved one
+     * @param secondsApart   per sample, seconds between the two sides: the middles of the two forks'
+     *                       measurement windows, or for an interleaved comparison the mean slice length
+     * @param byFork         the samples grouped by the round (fork) they came from, in round order
+     * @param extraTransfers interleaved only (else null): per sample, (cost(subject) - cost(reference)) /
+     *                       cost(floor), the extra cost in one-line round trips measured in the same iteration
+     * @param extra          interleaved only (else null): mean of {@link #extraTransfers} with its 95 % interval
+     * @param floorNanos     interleaved only (else null): per fork, aligned with {@link #byFork}, the floor's ns
+     *                       per call (median over the fork's iterations): which machine state the round drew
+     * @param noCycle        interleaved only: measurement iterations left out because they completed no cycle
+     *                       of the schedule (a machine so slow or disturbed that they measured nothing)
      */
     public record ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                    double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
-                                   Score reference, int roundsOnExpectedSide, Status status, double[][] byFork) {
+                                   Score reference, int roundsOnExpectedSide, Status status, double[][] byFork,
+                                   double[] extraTransfers, MeanStats extra, double[] floorNanos, int noCycle) {
 
         /** A comparison of forks: every sample is its own round. */
         public ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                 double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
                                 Score reference, int roundsOnExpectedSide, Status status) {
             this(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject, reference,
-                    roundsOnExpectedSide, status, eachAlone(ratios));
+                    roundsOnExpectedSide, status, eachAlone(ratios), null, null, null, 0);
+        }
+
+        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN for a comparison of forks. */
+        public double medianFloorNanos() {
+            return floorNanos == null || floorNanos.length == 0 ? Double.NaN : InterleavedFork.median(floorNanos);
         }
 
         /** Rounds (forks) behind the samples. */
@@ -140,55 +154,93 @@ public final class Analysis {
     }
 
     /**
-     * An interleaved comparison: every measurement iteration of the subject variant's fork in every round
-     * is one sample, (subjectNanos / subjectCalls) / (referenceNanos / referenceCalls). Both sides ran in
-     * alternating slices of the same iteration, so whatever state the machine was in hit both; the samples
-     * are the iterations of all rounds, the rounds (fresh JVMs) still count for {@link #MIN_ROUNDS}.
+     * An interleaved comparison: every measurement iteration of the set's interleaved fork in every round is
+     * one sample, cost(subject) / cost(reference) with cost = the side's nanos / calls, and one count of
+     * extra line transfers, (cost(subject) - cost(reference)) / cost(floor). All sides ran in one schedule in
+     * the same iteration, so whatever state the machine was in hit them alike; the samples are the iterations
+     * of all rounds, the rounds (fresh JVMs) still count for {@link #MIN_ROUNDS}. An iteration that completed
+     * no cycle measured nothing and is left out (counted in {@link ComparisonResult#noCycle}); a claim left
+     * without any sample is refused.
      */
     private static ComparisonResult interleaved(Claim c, Map<String, ForkRecord> byKey, int rounds) {
         List<double[]> byFork = new ArrayList<>();
         List<Double> apart = new ArrayList<>();
         List<Double> subjectCost = new ArrayList<>();
         List<Double> referenceCost = new ArrayList<>();
+        List<Double> extra = new ArrayList<>();
+        List<Double> floorByFork = new ArrayList<>();
+        int noCycle = 0;
         String bench = null;
         for (int round = 0; round < rounds; round++) {
-            ForkRecord s = byKey.get(key(c.set(), c.subject(), round));
+            ForkRecord s = byKey.get(key(c.set(), c.variant(), round));
             if (s == null) {
                 continue;
             }
             ForkResult f = s.result();
             bench = f.info().benchmark();
-            double[] sn = f.metric(Claim.SUBJECT_NANOS).iterations();
-            double[] sc = f.metric(Claim.SUBJECT_CALLS).iterations();
-            double[] rn = f.metric(Claim.REFERENCE_NANOS).iterations();
-            double[] rc = f.metric(Claim.REFERENCE_CALLS).iterations();
-            double[] pairs = f.secondaries().containsKey(Claim.SLICE_PAIRS)
-                    ? f.metric(Claim.SLICE_PAIRS).iterations() : null;
-            double[] ratios = new double[sn.length];
-            for (int i = 0; i < sn.length; i++) {
-                if (!(sc[i] > 0 && rc[i] > 0 && sn[i] > 0 && rn[i] > 0)) {
-                    throw new IllegalArgumentException(c.id() + ": round " + (round + 1) + ", iteration " + (i + 1)
-                            + " measured no complete slice pair (subject " + sn[i] + " ns / " + sc[i] + " calls, reference "
-                            + rn[i] + " ns / " + rc[i] + " calls)");
+            String where = c.id() + ": round " + (round + 1);
+            double[] cycles = f.metric(Claim.CYCLES).iterations();
+            double[] subject = InterleavedFork.nanosPerCall(f, c.subject(), cycles, where);
+            double[] reference = InterleavedFork.nanosPerCall(f, c.reference(), cycles, where);
+            double[] floor = InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where);
+            List<Double> ratios = new ArrayList<>();
+            List<Double> floors = new ArrayList<>();
+            for (int i = 0; i < cycles.length; i++) {
+                if (cycles[i] == 0) {
+                    noCycle++;
+                    continue;
                 }
-                double sCost = sn[i] / sc[i], rCost = rn[i] / rc[i];
-                ratios[i] = sCost / rCost;
-                subjectCost.add(sCost);
-                referenceCost.add(rCost);
-                // The sides are one slice apart: a pair's time over its two slices.
-                apart.add(pairs != null && pairs[i] > 0 ? (sn[i] + rn[i]) / (2 * pairs[i]) / 1e9 : 0.0);
+                ratios.add(subject[i] / reference[i]);
+                extra.add((subject[i] - reference[i]) / floor[i]);
+                floors.add(floor[i]);
+                subjectCost.add(subject[i]);
+                referenceCost.add(reference[i]);
+                // Both sides make the same number of slices: they are on average one mean slice apart.
+                apart.add(InterleavedFork.sliceSeconds((subject[i] + reference[i]) / 2));
             }
-            byFork.add(ratios);
+            if (!ratios.isEmpty()) {
+                byFork.add(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+                floorByFork.add(InterleavedFork.median(floors.stream().mapToDouble(Double::doubleValue).toArray()));
+            }
         }
-        if (byFork.isEmpty()) {
+        if (bench == null) {
             return null;
         }
+        if (byFork.isEmpty()) {
+            throw new IllegalArgumentException(c.id() + ": no measurement iteration of any round completed a cycle of "
+                    + "the interleaved schedule (" + noCycle + " iterations; run longer iterations)");
+        }
         double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        double[] extraArray = extra.stream().mapToDouble(Double::doubleValue).toArray();
         RatioStats stats = RatioStats.of(all);
         return new ComparisonResult(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
                 stats, new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
                 onExpectedSide(c.expect(), all), status(c.expect(), stats, byFork.size()),
-                byFork.toArray(double[][]::new));
+                byFork.toArray(double[][]::new), extraArray, MeanStats.of(extraArray),
+                floorByFork.stream().mapToDouble(Double::doubleValue).toArray(), noCycle);
+    }
+
+    /**
+     * The floor's ns per call in every round that ran an interleaved fork of {@code set}: the median over the
+     * fork's measurement iterations, by 0-based round. It says which machine state a round drew, so it can
+     * stand beside every ratio formed in that round.
+     */
+    public static Map<Integer, Double> floorNanosByRound(List<ForkRecord> records, String set) {
+        Map<Integer, Double> floor = new TreeMap<>();
+        for (ForkRecord r : records) {
+            if (r.set().equals(set) && InterleavedFork.isInterleaved(r.result())
+                    && InterleavedFork.hasSide(r.result(), Claim.FLOOR_SIDE)) {
+                double[] cycles = r.result().metric(Claim.CYCLES).iterations();
+                double[] ns = InterleavedFork.nanosPerCall(r.result(), Claim.FLOOR_SIDE, cycles,
+                        set + "/" + r.variant() + ": round " + (r.round() + 1));
+                double[] measured = java.util.stream.IntStream.range(0, ns.length).filter(i -> cycles[i] > 0)
+                        .mapToDouble(i -> ns[i]).toArray();
+                if (measured.length > 0) {
+                    floor.put(r.round(), InterleavedFork.median(measured));
+                }
+            }
+        }
+        return floor;
     }
 
     static Status status(Expect expect, RatioStats stats) {

@@ -114,7 +114,7 @@ public final class Paired {
         }
         List<ForkRecord> records;
         try {
-            records = new PairedSession(runner, clock, out).run(plan);
+            records = new PairedSession(runner, clock, out, selected).run(plan);
         } catch (PairedSession.ForkFailedException e) {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
@@ -178,11 +178,11 @@ public final class Paired {
         for (String id : profile.sets()) {
             Set<String> needed = new LinkedHashSet<>();
             for (Claim c : selected) {
-                if (c.set().equals(id)) {
+                if (c.set().equals(id) && c.interleaved()) {
+                    needed.add(c.variant());         // both sides run inside the interleaved variant's fork
+                } else if (c.set().equals(id)) {
                     needed.add(c.subject());
-                    if (!c.interleaved()) {
-                        needed.add(c.reference());   // interleaved: the reference runs inside the subject's fork
-                    }
+                    needed.add(c.reference());
                 }
             }
             if (!needed.isEmpty()) {
@@ -209,7 +209,9 @@ public final class Paired {
                 + s.rounds() + " rounds, each fork " + s.warmup() + " warmup + " + s.measurement()
                 + " measurement, " + s.started() + " to " + s.finished() + ".  \n"
                 + "Ratio = cost(subject) / cost(reference) within a round; geometric mean over rounds, 95 % "
-                + "t-interval on the log ratios; claims are checked on the median.  \n"
+                + "t-interval on the log ratios; claims are checked on the median. Interleaved comparisons (sides of "
+                + "one fork) also give extra line transfers = (cost(subject) - cost(reference)) / cost(floor) per "
+                + "iteration, mean with its 95 % t-interval, and the floor's ns per call (median over rounds).  \n"
                 + "Command: `" + m.command() + "`\n\n"
                 + SummaryTable.markdown(s.comparisons()) + "\n" + verdict(s) + "\n";
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
@@ -107,11 +108,18 @@ public final class PairedSession {
     private final ForkRunner runner;
     private final LongSupplier clockMillis;
     private final PrintStream out;
+    /** The claims whose interleaved sides a fork's result line shows. */
+    private final List<Claim> claims;
 
     public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
+        this(runner, clockMillis, out, List.of());
+    }
+
+    public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out, List<Claim> claims) {
         this.runner = runner;
         this.clockMillis = clockMillis;
         this.out = out;
+        this.claims = List.copyOf(claims);
     }
 
     /** Runs the whole plan; stops at the first failing fork. */
@@ -137,9 +145,33 @@ public final class PairedSession {
             long end = clockMillis.getAsLong();
             ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);
             records.add(record);
-            out.println(RESULT_INDENT + describe(record));
+            out.println(RESULT_INDENT + describe(record, claims));
         }
         return records;
+    }
+
+    /**
+     * The fork's result line: for a fork of an interleaved variant, the floor and every claim's ratio with its
+     * extra line transfers over the fork's measurement iterations ("floor 61.0 ns/call  straddled/line-aligned
+     * 1.071 (+0.16 lines)  ...  (3.1 s)"); otherwise its scores.
+     */
+    static String describe(ForkRecord r, List<Claim> claims) {
+        List<Claim> sides = claims.stream()
+                .filter(c -> c.interleaved() && c.set().equals(r.set()) && c.variant().equals(r.variant())).toList();
+        if (sides.isEmpty() || !InterleavedFork.isInterleaved(r.result())) {
+            return describe(r);
+        }
+        ForkResult f = r.result();
+        double floor = InterleavedFork.totalNanosPerCall(f, Claim.FLOOR_SIDE);
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "floor %.1f ns/call", floor));
+        for (Claim c : sides) {
+            double subject = InterleavedFork.totalNanosPerCall(f, c.subject());
+            double reference = InterleavedFork.totalNanosPerCall(f, c.reference());
+            sb.append(String.format(Locale.ROOT, "  %s/%s %.3f (%+.2f lines)", c.subject(), c.reference(),
+                    subject / reference, (subject - reference) / floor));
+        }
+        double cycles = java.util.Arrays.stream(f.metric(Claim.CYCLES).iterations()).sum();
+        return sb.append(String.format(Locale.ROOT, "  (%.0f cycles, %.1f s)", cycles, r.wallSeconds())).toString();
     }
 
     /** "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)". */

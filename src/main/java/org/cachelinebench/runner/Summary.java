@@ -51,13 +51,24 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param status             HOLDS, FAILS, INFO or TOO_FEW_ROUNDS
      * @param confidence         "clear" when the interval excludes 1 on the expected side, "noisy" if not,
      *                           "" for comparisons without a direction
+     * @param extraTransfers     interleaved only: mean over the samples of (cost(subject) - cost(reference)) /
+     *                           cost(floor), the extra cost in one-line round trips; null otherwise
+     * @param extraTransfersLow  lower end of its 95 % t-interval, null below 3 samples
+     * @param extraTransfersHigh upper end
+     * @param floorNanos         interleaved only: the floor's ns per call, median over rounds of each round's
+     *                           median over its iterations
+     * @param floorNanosByRound  interleaved only: each round's floor ns per call, in round order
+     * @param iterationsWithoutCycle interleaved only: measurement iterations left out because they completed
+     *                           no cycle of the schedule (null when none)
      */
     public record Entry(String id, String set, String subject, String reference, String metric, String claim,
                         String direction, String expected, boolean checked, Double atLeast, int rounds,
                         double[] ratios, double geoMean, Double low, Double high, double median, Double logSd,
                         int roundsOnExpectedSide, double medianSecondsApart, String subjectBenchmark,
                         double subjectScore, String subjectUnit, String referenceBenchmark, double referenceScore,
-                        String referenceUnit, String status, String confidence) {}
+                        String referenceUnit, String status, String confidence, Double extraTransfers,
+                        Double extraTransfersLow, Double extraTransfersHigh, Double floorNanos,
+                        double[] floorNanosByRound, Integer iterationsWithoutCycle) {}
 
     /**
      * A point of the offset sweep: throughput at an offset relative to offset 0 in the same round, i.e. the
@@ -88,7 +99,9 @@ public record Summary(int format, String profile, int rounds, String started, St
                     orNull(s.low()), orNull(s.high()), s.median(), orNull(s.logSd()), r.roundsOnExpectedSide(),
                     r.medianSecondsApart(), r.subjectBenchmark(), r.subject().geoMean(), r.subject().unit(),
                     r.referenceBenchmark(), r.reference().geoMean(), r.reference().unit(), r.status().name(),
-                    r.confidence()));
+                    r.confidence(), r.extra() == null ? null : r.extra().mean(),
+                    r.extra() == null ? null : orNull(r.extra().low()), r.extra() == null ? null : orNull(r.extra().high()),
+                    orNull(r.medianFloorNanos()), r.floorNanos(), r.noCycle() == 0 ? null : r.noCycle()));
         }
         List<Fork> forks = new ArrayList<>();
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;

@@ -13,7 +13,7 @@ public final class SummaryTable {
     private SummaryTable() {}
 
     private static final String[] HEADER = {"comparison", "ratio", "95% interval", "median", "rounds",
-            "apart (s)", "expected", "status"};
+            "apart (s)", "expected", "status", "extra lines (95% interval)", "floor ns"};
 
     /** Plain text, columns padded, one comparison a line. */
     public static String text(List<Summary.Entry> entries) {
@@ -24,18 +24,22 @@ public final class SummaryTable {
         return table.toString();
     }
 
-    /** A Markdown table with the claims and the absolute scores beside the ratios. */
+    /**
+     * A Markdown table with the claims and the absolute scores beside the ratios; for an interleaved
+     * comparison also its extra line transfers and the floor's ns per call.
+     */
     public static String markdown(List<Summary.Entry> entries) {
         StringBuilder sb = new StringBuilder();
         sb.append("| comparison | claim | ratio (geo. mean) | 95 % interval | median | rounds | time apart (median) "
-                + "| expected | status | subject score | reference score |\n");
-        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---:|---:|\n");
+                + "| expected | status | extra line transfers (95 % interval) | floor ns/call | subject score "
+                + "| reference score |\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---:|---:|---:|\n");
         for (Summary.Entry e : entries) {
             String[] r = row(e);
             sb.append("| `").append(e.id()).append("` | ").append(e.claim().replace("|", "\\|")).append(" | ")
                     .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
                     .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") ? " | " : " s | ").append(r[6]).append(" | ")
-                    .append(r[7]).append(" | ")
+                    .append(r[7]).append(" | ").append(r[8]).append(" | ").append(r[9]).append(" | ")
                     .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
                     .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
         }
@@ -48,9 +52,22 @@ public final class SummaryTable {
         String expected = e.expected() + (e.checked() ? ", gate " + (e.direction().equals("FASTER")
                 ? "≤ " + fmt(1 / e.atLeast()) : "≥ " + fmt(e.atLeast())) : "");
         return new String[] {e.id(), fmt(e.geoMean()), interval, fmt(e.median()),
-                e.ratios() != null && e.ratios().length != e.rounds()
-                        ? e.rounds() + " (" + e.ratios().length + " it.)" : Integer.toString(e.rounds()),
-                apart(e.medianSecondsApart()), expected, status};
+                e.ratios() != null && (e.ratios().length != e.rounds() || e.iterationsWithoutCycle() != null)
+                        ? e.rounds() + " (" + e.ratios().length + " it." + (e.iterationsWithoutCycle() == null ? ""
+                                : ", " + e.iterationsWithoutCycle() + " without a cycle") + ")"
+                        : Integer.toString(e.rounds()),
+                apart(e.medianSecondsApart()), expected, status, extra(e),
+                e.floorNanos() == null ? "" : String.format(Locale.ROOT, "%.1f", e.floorNanos())};
+    }
+
+    /** "+0.16 (+0.10 .. +0.22)": extra line transfers with their interval; empty for a comparison of forks. */
+    private static String extra(Summary.Entry e) {
+        if (e.extraTransfers() == null) {
+            return "";
+        }
+        String mean = String.format(Locale.ROOT, "%+.2f", e.extraTransfers());
+        return e.extraTransfersLow() == null ? mean : mean + String.format(Locale.ROOT, " (%+.2f .. %+.2f)",
+                e.extraTransfersLow(), e.extraTransfersHigh());
     }
 
     /** Seconds, or microseconds for the slices of an interleaved comparison. */

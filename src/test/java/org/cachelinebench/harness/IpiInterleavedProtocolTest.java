@@ -1,177 +1,280 @@
 package org.cachelinebench.harness;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.cachelinebench.model.ipi.CsdLayout;
-import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The interleaved schedule between two real threads: both mailboxes get every call exactly once, in
- * order, with the right checksum, and end unlocked and empty; the sender's committed counts are equal per
- * side. Asserts facts, never speed.
+ * The interleaved schedule between two plain threads, all five csd sides in five blocks: every handshake
+ * (side x block) handles every one of its calls once, in order, with the right func and info, and ends
+ * unlocked and empty; the sender commits exactly the calls of its complete cycles for every side. Asserts
+ * facts, never speed.
+ *
+ * <p>Every run is bounded: a watchdog stops both threads through the stop flag after {@link #DEADLINE_MILLIS}
+ * and fails naming where each thread waits; joins are bounded; each test has a JUnit timeout. The counts are
+ * small: {@value #CYCLES} cycles are 2 x 50 x 256 = 25,600 calls, ~0.03 s at 1 us a round trip and a few
+ * seconds even if every call waited for a scheduler yield.
  */
 class IpiInterleavedProtocolTest {
-    /** 2^20 calls in all, 2^19 per side: over 10^6, a whole number of ABBA quads. */
-    static final int CALLS = 1 << 20;
-    static final long DEADLINE_MILLIS = 120_000;
+    static final long CYCLES = 2;
+    static final long DEADLINE_MILLIS = 60_000;
+    /** How long threads told to stop may take to end. */
+    static final long STOP_MILLIS = 10_000;
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"v4.13, sync", "v4.13, async", "current, sync", "current, async"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everyHandshakeHandlesEveryCallOnceAndEverySideGetsTheSameCalls(String layout, String mode) throws Exception {
+        Interleaving run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
+        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        assertCompleteCycles(run, sender, CYCLES);
+    }
+
+    /**
+     * A stop in the middle of a slice of cycle 1, async (one call may be in flight): cycle 0 is committed,
+     * cycle 1 is not; the logs pass the check for a cut run; the reset restores every block, and the pair
+     * then runs complete cycles again.
+     */
     @Test
-    void scheduleIsAbba() {
-        boolean[] subject = new boolean[8];
-        for (int k = 0; k < 8; k++) {
-            subject[k] = InterleavedPair.isSubjectSlice(k);
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aStopMidCycleDropsThatCycleAndTheResetRunsAgain() throws Exception {
+        Interleaving run = new Interleaving(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
+        int perCycle = run.schedule().slicesPerCycle();
+        long stopAfterCalls = (perCycle + 10L) * InterleavedSchedule.SLICE + 100;
+        SliceSender sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
+        assertEquals(perCycle + 10, sender.slice(), "the stop came in slice " + (perCycle + 10));
+        assertEquals(1, sender.totals().cycles(), "the cut cycle is dropped");
+        for (int s = 0; s < run.schedule().sides(); s++) {
+            assertEquals(run.schedule().callsPerSidePerCycle(), sender.totals().calls(s), CsdSides.NAMES.get(s));
         }
-        assertArrayEquals(new boolean[] {true, false, false, true, true, false, false, true}, subject);
-    }
-
-    @Test
-    void straddledAgainstLineAlignedSync() throws Exception {
-        IpiMailbox s = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.STRADDLED);
-        IpiMailbox r = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.LINE_ALIGNED);
-        SliceSender sender = run(new InterleavedPair(s, r), CALLS);
-        assertMailboxComplete(s, CALLS / 2, "subject");
-        assertMailboxComplete(r, CALLS / 2, "reference");
-        assertCommittedEqually(sender, CALLS);
-    }
-
-    @Test
-    void sizeAlignedAgainstLineAlignedAsyncCurrent() throws Exception {
-        IpiMailbox s = IpiMailbox.create(CsdLayout.CURRENT, IpiMode.ASYNC, CsdPlacement.SIZE_ALIGNED);
-        IpiMailbox r = IpiMailbox.create(CsdLayout.CURRENT, IpiMode.ASYNC, CsdPlacement.LINE_ALIGNED);
-        int calls = CALLS / 4;
-        SliceSender sender = run(new InterleavedPair(s, r), calls);
-        assertMailboxComplete(s, calls / 2, "subject");
-        assertMailboxComplete(r, calls / 2, "reference");
-        assertCommittedEqually(sender, calls);
-    }
-
-    @Test
-    void floorAgainstLineAligned() throws Exception {
-        FlagPingPong floor = FlagPingPong.create();
-        IpiMailbox r = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.LINE_ALIGNED);
-        int calls = CALLS / 4;
-        SliceSender sender = run(new InterleavedPair(floor, r), calls);
-        assertEquals(calls / 2, floor.rounds());
-        assertNull(floor.check(true));
-        assertMailboxComplete(r, calls / 2, "reference");
-        assertCommittedEqually(sender, calls);
-    }
-
-    /** A stop mid-slice commits nothing of that pair; the reset restores both sides, which then run again. */
-    @Test
-    void stopMidSliceThenResetRunsAgain() throws Exception {
-        IpiMailbox s = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.STRADDLED);
-        IpiMailbox r = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.LINE_ALIGNED);
-        InterleavedPair pair = new InterleavedPair(s, r);
-        // One and a half slices, then the stop: the sender is in the reference slice of pair 0.
-        int calls = InterleavedPair.SLICE + InterleavedPair.SLICE / 2;
-        SliceSender sender = run(pair, calls);
-        assertEquals(0, sender.slicePairs(), "a pair cut short is not committed");
-        assertEquals(0, sender.subjectCalls());
-        assertTrue(Double.isNaN(sender.costRatio()));
-        assertEquals(InterleavedPair.SLICE, s.handled());
-        assertEquals(InterleavedPair.SLICE / 2, r.handled());
-        assertNull(pair.check(false));
-        pair.checkAndReset();
-        assertEquals(0, s.sent());
-        assertEquals(0, r.sent());
-        SliceSender again = run(pair, 4 * InterleavedPair.SLICE);
-        assertCommittedEqually(again, 4 * InterleavedPair.SLICE);
-    }
-
-    /** A failing side is named, and the other side is still reset. */
-    @Test
-    void aBrokenSideFailsTheCheckNamingItAndBothAreReset() throws Exception {
-        IpiMailbox s = IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.STRADDLED);
-        Handshake broken = new Handshake() {
-            @Override public boolean send(Control stop, SpinWait spin) { return true; }
-            @Override public int receive(Control stop, SpinWait spin) { return 1; }
-            @Override public String check(boolean complete) { return "2 calls sent but 0 handled"; }
-            @Override public void checkAndReset() { throw new IllegalStateException(check(false)); }
-        };
-        InterleavedPair pair = new InterleavedPair(s, broken);
-        run(new InterleavedPair(s, IpiMailbox.create(CsdLayout.V4_13, IpiMode.SYNC, CsdPlacement.LINE_ALIGNED)),
-                2 * InterleavedPair.SLICE);
-        assertEquals(InterleavedPair.SLICE, s.sent());
-        assertEquals("reference: 2 calls sent but 0 handled", pair.check(false));
-        IllegalStateException e = assertThrows(IllegalStateException.class, pair::checkAndReset);
-        assertTrue(e.getMessage().startsWith("reference: "), e.getMessage());
-        assertEquals(0, s.sent(), "the subject was reset although the reference failed");
-        assertThrows(IllegalArgumentException.class, () -> new InterleavedPair(s, s));
-    }
-
-    /** Runs {@code calls} calls through the schedule with two threads; stops both at the end. */
-    static SliceSender run(InterleavedPair pair, int calls) throws Exception {
-        Control control = new Control();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        SliceReceiver receiving = new SliceReceiver();
-        Thread receiver = new Thread(() -> {
-            SpinWait spin = new SpinWait();
-            try {
-                long got = 0;
-                while (got < calls && !control.stopMeasurement) {
-                    got += receiving.receive(pair, control, spin);
-                }
-            } catch (Throwable t) {
-                failure.compareAndSet(null, t);
-                control.stopMeasurement = true;
+        assertNull(run.grid().check(false));
+        run.checkAndReset();
+        for (int s = 0; s < run.schedule().sides(); s++) {
+            for (int b = 0; b < run.schedule().sides(); b++) {
+                assertEquals(0, count(run.grid().at(s, b)).sent(), run.grid().where(s, b) + " reset");
             }
-        }, "interleaved-receiver");
-        receiver.start();
-        SliceSender sender = new SliceSender();
-        SpinWait spin = new SpinWait();
-        long deadline = System.currentTimeMillis() + DEADLINE_MILLIS;
-        try {
-            for (int i = 0; i < calls && !control.stopMeasurement; i++) {
-                assertTrue(sender.send(pair, control, spin) || control.stopMeasurement);
-                if ((i & 0xFFF) == 0 && System.currentTimeMillis() > deadline) {
+        }
+        SliceSender again = run(run, perCycle, -1, DEADLINE_MILLIS);
+        assertCompleteCycles(run, again, 1);
+    }
+
+    /**
+     * A floor handshake that loses its 10th call (a test double): the first floor slice is slice 1 (group 0,
+     * position 1: block 1, which side 1, the floor, owns in group 0); the receiver waits forever for that
+     * slice's 256th call while the sender waits for the first call of slice 2 (block 2, owned by side 2,
+     * straddled). The watchdog must stop both and fail, naming both waits.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLostCallMakesTheWatchdogStopBothThreadsAndNameTheirWaits() {
+        List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
+        sides.set(CsdSides.FLOOR_SIDE, new InterleavedSide(CsdSides.FLOOR, b -> new LosesOneCall(FlagPingPong.in(b), 10)));
+        Interleaving run = new Interleaving(sides);
+        long start = System.nanoTime();
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> run(run, run.schedule().slicesPerCycle(), -1, 2_000));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds < 2 + 2 * STOP_MILLIS / 1000, "the watchdog fired after " + seconds + " s");
+        String m = e.getMessage();
+        assertTrue(m.startsWith("watchdog: not done after 2000 ms"), m);
+        assertTrue(m.contains("sender at slice 2 (cycle 0, group 0, position 2): straddled in block 2, call 1 of 256: "
+                + "waiting for the call to be handled"), m);
+        assertTrue(m.contains("receiver at slice 1 (cycle 0, group 0, position 1): floor in block 1: "
+                + "waiting for call 256 of 256"), m);
+        assertFalse(m.contains("still running"), m);
+    }
+
+    /**
+     * A flush that finds more than the one call in flight breaks the schedule: refused, naming the slice
+     * (85 flushes of 3 calls make 255, the 86th 258).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aReceiverThatHandlesSeveralCallsAtOnceIsRefused() {
+        List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
+        sides.set(CsdSides.REFERENCE_SIDE, new InterleavedSide(CsdSides.LINE_ALIGNED, b -> new HandlesThree()));
+        Interleaving run = new Interleaving(sides);
+        Throwable e = assertThrows(AssertionError.class, () -> run(run, 1, -1, 10_000)).getCause();
+        assertTrue(e instanceof IllegalStateException, String.valueOf(e));
+        assertTrue(e.getMessage().startsWith("slice 0 (cycle 0, group 0, position 0): line-aligned in block 0: "
+                + "258 calls handled in a slice of 256"), e.getMessage());
+    }
+
+    // ---- the two threads and the watchdog ------------------------------------------------------------
+
+    /**
+     * Runs {@code slices} slices with a sender and a receiver thread; the sender sets the stop flag itself after
+     * {@code stopAfterCalls} calls (if not negative). After {@code deadlineMillis} a watchdog tells both threads
+     * to stop and fails, naming where each one waits.
+     */
+    static SliceSender run(Interleaving run, long slices, long stopAfterCalls, long deadlineMillis)
+            throws InterruptedException {
+        Control control = new Control();
+        control.startMeasurement = true;
+        SliceSender sending = new SliceSender(run.schedule().sides());
+        SliceReceiver receiving = new SliceReceiver();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread receiver = thread("interleaved-receiver", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            while (receiving.slice() < slices && !control.stopMeasurement) {
+                receiving.receive(run, control, spin);
+            }
+        });
+        Thread sender = thread("interleaved-sender", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            long calls = 0;
+            while (sending.slice() < slices && !control.stopMeasurement) {
+                if (sending.send(run, control, spin) && ++calls == stopAfterCalls) {
                     control.stopMeasurement = true;
                 }
             }
-        } finally {
-            receiver.join(DEADLINE_MILLIS);
+        });
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
+        receiver.start();
+        sender.start();
+        joinUntil(sender, deadline);
+        joinUntil(receiver, deadline);
+        if (sender.isAlive() || receiver.isAlive()) {
+            String where = sending.describe(run) + "; " + receiving.describe(run);
             control.stopMeasurement = true;
-            receiver.join();
+            sender.join(STOP_MILLIS);
+            receiver.join(STOP_MILLIS);
+            String stuck = (sender.isAlive() ? " sender" : "") + (receiver.isAlive() ? " receiver" : "");
+            fail("watchdog: not done after " + deadlineMillis + " ms; " + where
+                    + (stuck.isEmpty() ? "" : "; still running " + STOP_MILLIS + " ms after the stop:" + stuck));
         }
-        assertNull(failure.get());
-        assertFalse(receiver.isAlive());
-        return sender;
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+        }
+        return sending;
     }
 
-    static void assertMailboxComplete(IpiMailbox box, long calls, String side) {
-        String what = side + " " + box.layout().value() + " " + box.mode().value() + " at " + box.offset();
-        assertEquals(calls, box.sent(), what + ": sent");
-        assertEquals(calls, box.handled(), what + ": handled");
-        assertEquals(calls, box.ipisSent(), what + ": llist_add found the queue empty each time");
-        assertEquals(0, box.outOfOrder(), what + ": out of order");
-        assertEquals(box.expectedChecksum(), box.checksum(), what + ": checksum");
-        assertEquals(0, box.csdFlags() & box.lockBit(), what + ": lock bit left set");
-        assertTrue(box.queueEmpty(), what + ": queue not empty");
-        assertNull(box.check(true), what);
+    private static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                control.stopMeasurement = true;
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
     }
 
-    /** Every pair ended before the stop, so all of them are committed, half the calls per side. */
-    static void assertCommittedEqually(SliceSender sender, int calls) {
-        assertEquals(calls / InterleavedPair.SLICE, sender.slice(), "slices completed");
-        assertEquals(calls / (2L * InterleavedPair.SLICE), sender.slicePairs());
-        assertEquals(calls / 2, sender.subjectCalls());
-        assertEquals(calls / 2, sender.referenceCalls());
-        assertTrue(sender.subjectNanos() > 0 && sender.referenceNanos() > 0);
-        double ratio = sender.costRatio();
-        assertTrue(ratio > 0 && Double.isFinite(ratio), "costRatio " + ratio);
+    private static void joinUntil(Thread t, long deadlineNanos) throws InterruptedException {
+        long left = deadlineNanos - System.nanoTime();
+        if (left > 0) {
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        }
+    }
+
+    // ---- checks --------------------------------------------------------------------------------------
+
+    /**
+     * After {@code cycles} complete cycles: every handshake passes its complete check (every call handled once,
+     * in order, checksum right, csd unlocked or flag down, queue empty), every handshake made 2 slices of calls
+     * per cycle (a side uses a block at two positions), and every side committed 2N slices of calls per cycle.
+     */
+    static void assertCompleteCycles(Interleaving run, SliceSender sender, long cycles) {
+        int n = run.schedule().sides();
+        assertNull(run.grid().check(true));
+        for (int s = 0; s < n; s++) {
+            for (int b = 0; b < n; b++) {
+                Countable c = count(run.grid().at(s, b));
+                String where = run.grid().where(s, b);
+                assertEquals(cycles * 2 * InterleavedSchedule.SLICE, c.sent(), where + ": sent");
+                assertEquals(c.sent(), c.handled(), where + ": handled");
+            }
+        }
+        SideTotals t = sender.totals();
+        assertEquals(cycles, t.cycles());
+        for (int s = 0; s < n; s++) {
+            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), CsdSides.NAMES.get(s) + ": calls");
+            assertTrue(t.nanos(s) > 0, CsdSides.NAMES.get(s) + ": nanos");
+        }
+    }
+
+    /** A handshake's counts, whichever protocol it runs. */
+    record Countable(long sent, long handled) {}
+
+    static Countable count(Handshake h) {
+        if (h instanceof IpiMailbox box) {
+            assertEquals(box.sent(), box.ipisSent(), "llist_add found the queue empty on every call");
+            assertEquals(0, box.outOfOrder());
+            return new Countable(box.sent(), box.handled());
+        }
+        if (h instanceof FlagPingPong flag) {
+            return new Countable(flag.sent(), flag.rounds());
+        }
+        throw new AssertionError("unknown handshake " + h);
+    }
+
+    // ---- test doubles --------------------------------------------------------------------------------
+
+    /** A floor whose {@code lose}-th call never reaches the receiver: the sender counts it as sent. */
+    static final class LosesOneCall implements Handshake {
+        private final FlagPingPong flag;
+        private final long lose;
+        private long calls;
+
+        LosesOneCall(FlagPingPong flag, long lose) {
+            this.flag = flag;
+            this.lose = lose;
+        }
+
+        @Override
+        public boolean send(Control stop, SpinWait spin) {
+            return ++calls == lose ? !stop.stopMeasurement : flag.send(stop, spin);
+        }
+
+        @Override
+        public boolean awaitHandled(Control stop, SpinWait spin) {
+            return flag.awaitHandled(stop, spin);
+        }
+
+        @Override
+        public int receive(Control stop, SpinWait spin) {
+            return flag.receive(stop, spin);
+        }
+
+        @Override
+        public String check(boolean complete) {
+            return flag.check(complete);
+        }
+
+        @Override
+        public void checkAndReset() {
+            flag.checkAndReset();
+        }
+    }
+
+    /** A receiver that reports three calls handled at once, as a queue holding three csds would. */
+    static final class HandlesThree implements Handshake {
+        @Override public boolean send(Control stop, SpinWait spin) { return !stop.stopMeasurement; }
+        @Override public boolean awaitHandled(Control stop, SpinWait spin) { return true; }
+        @Override public int receive(Control stop, SpinWait spin) { return stop.stopMeasurement ? 0 : 3; }
+        @Override public String check(boolean complete) { return null; }
+        @Override public void checkAndReset() { }
     }
 }

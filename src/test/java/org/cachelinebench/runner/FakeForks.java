@@ -10,7 +10,9 @@ import java.util.function.LongSupplier;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Jvm;
@@ -61,7 +63,8 @@ final class FakeForks implements ForkRunner, LongSupplier {
         if (variant.id().equals(failOn)) {
             throw new IllegalStateException("benchmark exploded\nsecond line");
         }
-        Double truth = trueScore.get(variant.id());
+        boolean interleaved = variant.id().equals(Suite.INTERLEAVED_VARIANT);
+        Double truth = trueScore.get(interleaved ? INTERLEAVED_REFERENCE : variant.id());
         if (truth == null) {
             throw new IllegalArgumentException("no true score for " + variant.id());
         }
@@ -81,8 +84,8 @@ final class FakeForks implements ForkRunner, LongSupplier {
         for (String label : LABELS) {
             secondaries.put(label, metric("ops/s", sender));
         }
-        if (variant.params().containsKey("subject")) {
-            secondaries.putAll(interleavedCounters(truth, trueScore.get(INTERLEAVED_REFERENCE), sender, truth));
+        if (interleaved) {
+            secondaries.putAll(interleavedCounters(sender, truth));
         }
         return new ForkResult(info, metric("ops/s", total), secondaries, measureStart, measureEnd);
     }
@@ -103,34 +106,37 @@ final class FakeForks implements ForkRunner, LongSupplier {
         return Metric.ofFork(unit, iterations);
     }
 
-    /** The side inside every interleaved fork (IpiInterleaved's line-aligned csd). */
-    static final String INTERLEAVED_REFERENCE = "line-aligned";
-    static final long CALLS = 256L * 1000;
+    /** The reference side of every interleaved fork (IpiInterleaved's line-aligned csd). */
+    static final String INTERLEAVED_REFERENCE = CsdSides.LINE_ALIGNED;
+    /** Calls per side per iteration: 100 cycles of 5 groups of 2 slices of 256 calls per side. */
+    static final long CALLS = 100L * 2 * CsdSides.NAMES.size() * 256;
 
     /**
-     * The aux counters of an interleaved fork: per iteration, both sides made {@link #CALLS} calls at their
-     * true rates times the drift of that iteration ({@code drifted[i] / subject}), as when the two sides
-     * alternate in slices far shorter than the drift.
+     * The aux counters of an interleaved fork: per iteration, every side (its true score set by
+     * {@link #score}) made {@link #CALLS} calls at its true rate times the drift of that iteration
+     * ({@code drifted[i] / truth}), as when the sides alternate in slices far shorter than the drift.
      */
-    static Map<String, Metric> interleavedCounters(double subject, Double reference, double[] drifted, double truth) {
-        if (reference == null) {
-            throw new IllegalArgumentException("no true score for the interleaved reference " + INTERLEAVED_REFERENCE);
-        }
+    Map<String, Metric> interleavedCounters(double[] drifted, double truth) {
         int n = drifted.length;
-        double[] sn = new double[n], rn = new double[n], calls = new double[n], pairs = new double[n];
-        for (int i = 0; i < n; i++) {
-            double drift = drifted[i] / truth;
-            sn[i] = CALLS / (subject * drift) * 1e9;
-            rn[i] = CALLS / (reference * drift) * 1e9;
-            calls[i] = CALLS;
-            pairs[i] = CALLS / 256.0;
-        }
         Map<String, Metric> m = new LinkedHashMap<>();
-        m.put(Claim.SUBJECT_NANOS, metric("#", sn));
-        m.put(Claim.REFERENCE_NANOS, metric("#", rn));
-        m.put(Claim.SUBJECT_CALLS, metric("#", calls));
-        m.put(Claim.REFERENCE_CALLS, metric("#", calls));
-        m.put(Claim.SLICE_PAIRS, metric("#", pairs));
+        double[] calls = new double[n], cycles = new double[n];
+        for (int i = 0; i < n; i++) {
+            calls[i] = CALLS;
+            cycles[i] = 100;
+        }
+        for (String side : CsdSides.NAMES) {
+            Double score = trueScore.get(side);
+            if (score == null) {
+                throw new IllegalArgumentException("no true score for the interleaved side " + side);
+            }
+            double[] nanos = new double[n];
+            for (int i = 0; i < n; i++) {
+                nanos[i] = CALLS / (score * drifted[i] / truth) * 1e9;
+            }
+            m.put(Claim.nanosCounter(side), metric("#", nanos));
+            m.put(Claim.callsCounter(side), metric("#", calls));
+        }
+        m.put(Claim.CYCLES, metric("#", cycles));
         return m;
     }
 

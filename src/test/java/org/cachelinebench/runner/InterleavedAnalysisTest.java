@@ -2,6 +2,7 @@ package org.cachelinebench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,105 +19,246 @@ import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.junit.jupiter.api.Test;
 
-/** The interleaved comparison kind: one fork per round, one ratio per measurement iteration from aux counters. */
+/**
+ * The interleaved comparison kind: a claim names two sides of the set's one interleaved fork; every
+ * measurement iteration gives one ratio and one count of extra line transfers, from per-side aux counters.
+ * Every expected number below is worked out by hand in the comments, not by the code under test.
+ */
 class InterleavedAnalysisTest {
     private static final IterationSpec TWO = new IterationSpec(2, 500);
-    private static final Claim STRADDLED = Claim.interleaved("csd", "straddled", "line-aligned",
+    private static final String VARIANT = "interleaved";
+    private static final Claim STRADDLED = Claim.interleaved("csd", VARIANT, "straddled", "line-aligned",
             Expect.slower(), "claim");
 
-    /** A fork of the subject variant whose iterations report these nanoseconds and calls per side. */
-    private static ForkRecord fork(int round, double[] subjectNanos, double[] subjectCalls, double[] referenceNanos,
-                                   double[] referenceCalls) {
-        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
-                Map.of("subject", "straddled"), TWO, TWO);
-        int n = subjectNanos.length;
-        double[] pairs = new double[n];
-        double[] rate = new double[n];
-        for (int i = 0; i < n; i++) {
-            pairs[i] = subjectCalls[i] / 256;
-            rate[i] = 1;
+    /** Per side, per iteration: nanoseconds and calls. */
+    private record Side(String name, double[] nanos, double[] calls) {}
+
+    private static Side side(String name, double[] nanos, double[] calls) {
+        return new Side(name, nanos, calls);
+    }
+
+    /** Every side made 1e6 calls in every iteration; nanos = ns per call x 1e6. */
+    private static Side perCall(String name, double... nsPerCall) {
+        double[] nanos = new double[nsPerCall.length];
+        double[] calls = new double[nsPerCall.length];
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = nsPerCall[i] * 1e6;
+            calls[i] = 1e6;
         }
+        return new Side(name, nanos, calls);
+    }
+
+    /** A fork of the interleaved variant whose iterations report these sides' counters. */
+    private static ForkRecord fork(int round, double[] cycles, Side... sides) {
+        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
+                Map.of("mode", "sync"), TWO, TWO);
+        double[] rate = new double[cycles.length];
+        java.util.Arrays.fill(rate, 1);
         Map<String, Metric> s = new LinkedHashMap<>();
         s.put("sender", FakeForks.metric("ops/us", rate));
-        s.put(Claim.SUBJECT_NANOS, FakeForks.metric("#", subjectNanos));
-        s.put(Claim.SUBJECT_CALLS, FakeForks.metric("#", subjectCalls));
-        s.put(Claim.REFERENCE_NANOS, FakeForks.metric("#", referenceNanos));
-        s.put(Claim.REFERENCE_CALLS, FakeForks.metric("#", referenceCalls));
-        s.put(Claim.SLICE_PAIRS, FakeForks.metric("#", pairs));
+        for (Side side : sides) {
+            s.put(Claim.nanosCounter(side.name()), FakeForks.metric("#", side.nanos()));
+            s.put(Claim.callsCounter(side.name()), FakeForks.metric("#", side.calls()));
+        }
+        s.put(Claim.CYCLES, FakeForks.metric("#", cycles));
         long t = round * 10_000L;
-        return new ForkRecord(round, "csd", "straddled", 0, t, t + 3000,
+        return new ForkRecord(round, "csd", VARIANT, 0, t, t + 3000,
                 new ForkResult(info, FakeForks.metric("ops/us", rate), s, t + 1500, t + 2500));
     }
 
+    /**
+     * Iteration 1: straddled 150, line-aligned 100, floor 50 ns/call: ratio 1.5, extra (150-100)/50 = 1.0.
+     * Iteration 2: 240, 200, 80: ratio 1.2, extra (240-200)/80 = 0.5.
+     */
+    private static ForkRecord twoIterations(int round) {
+        return fork(round, new double[] {10, 12},
+                perCall("straddled", 150, 240), perCall("line-aligned", 100, 200), perCall("floor", 50, 80));
+    }
+
     @Test
-    void everyIterationIsOneRatioOfNanosecondsPerCall() {
-        // iteration 1: subject 150 ns/call, reference 100 ns/call; iteration 2: 240 vs 200.
-        ForkRecord f = fork(0, new double[] {150e6, 240e6}, new double[] {1e6, 1e6},
-                new double[] {50e6, 100e6}, new double[] {0.5e6, 0.5e6});
-        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(f)).get(0);
+    void everyIterationIsOneRatioAndOneCountOfExtraLineTransfers() {
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(twoIterations(0))).get(0);
         assertArrayEquals(new double[] {1.5, 1.2}, r.ratios(), 1e-12);
         assertEquals(1, r.rounds());
         assertArrayEquals(new double[] {1.5, 1.2}, r.byFork()[0], 1e-12);
+        assertArrayEquals(new double[] {1.0, 0.5}, r.extraTransfers(), 1e-12);
+        assertEquals(0.75, r.extra().mean(), 1e-12);
+        assertTrue(Double.isNaN(r.extra().low()), "two samples: no interval");
+        // the floor of the round: the median of 50 and 80
+        assertArrayEquals(new double[] {65}, r.floorNanos(), 1e-12);
+        assertEquals(65, r.medianFloorNanos(), 1e-12);
         assertEquals(Math.sqrt(150 * 240), r.subject().geoMean(), 1e-9);
         assertEquals("ns/op", r.subject().unit());
         assertEquals(Math.sqrt(100 * 200), r.reference().geoMean(), 1e-9);
-        // the sides are a slice apart: (150 + 50) ms over 2 x 3906.25 pairs
-        assertEquals((150e6 + 50e6) / (2 * 1e6 / 256) / 1e9, r.secondsApart()[0], 1e-15);
+        // the sides are a mean slice apart: 256 calls x (150 + 100) / 2 ns = 32 us; then 256 x 220 ns
+        assertArrayEquals(new double[] {32e-6, 56.32e-6}, r.secondsApart(), 1e-15);
         assertEquals(Analysis.Status.TOO_FEW_ROUNDS, r.status(), "two iterations of one fork are one round");
     }
 
     /**
-     * The VM's states (round trips ~80, ~133 and ~475 ns) change between and within forks: whatever state an
-     * iteration drew, it drew it for both sides, so the interleaved ratio is the true 1.4 in every sample,
-     * while the same states drawn by separate forks scatter the fork ratios around 1.
+     * Four samples of extra transfers, 1.0, 0.5, 1.5, 1.0: mean 1.0; squared deviations 0, 0.25, 0.25, 0, so
+     * sd = sqrt(0.5 / 3) = 0.408248; t(0.975, 3 df) = 3.182446; half width = 3.182446 x 0.408248 / sqrt(4)
+     * = 0.649614.
      */
     @Test
-    void driftThatHitsBothSidesEquallyCancels() {
+    void extraLineTransfersHaveAMeanWithAStudentTInterval() {
+        List<ForkRecord> records = List.of(
+                fork(0, new double[] {1, 1}, perCall("straddled", 200, 150), perCall("line-aligned", 100, 100),
+                        perCall("floor", 100, 100)),
+                fork(1, new double[] {1, 1}, perCall("straddled", 250, 200), perCall("line-aligned", 100, 100),
+                        perCall("floor", 100, 100)));
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), records).get(0);
+        assertArrayEquals(new double[] {1.0, 0.5, 1.5, 1.0}, r.extraTransfers(), 1e-12);
+        assertArrayEquals(new double[] {2.0, 1.5, 2.5, 2.0}, r.ratios(), 1e-12);
+        MeanStats e = r.extra();
+        assertEquals(4, e.n());
+        assertEquals(1.0, e.mean(), 1e-12);
+        assertEquals(Math.sqrt(0.5 / 3), e.sd(), 1e-12);
+        assertEquals(1.0 - 0.649614, e.low(), 1e-6);
+        assertEquals(1.0 + 0.649614, e.high(), 1e-6);
+        assertEquals(2, r.rounds());
+    }
+
+    /**
+     * The VM's states (round trips ~80, ~133 and ~475 ns) change between and within forks: whatever state an
+     * iteration drew, it drew it for every side, so the ratio is the true 1.4 and the extra transfers the true
+     * (1.4a - a) / (0.5a) = 0.8 in every sample, while the same states drawn by separate forks scatter.
+     */
+    @Test
+    void driftThatHitsEverySideEquallyCancels() {
         double[] states = {80, 133, 475, 133, 80, 475, 475, 80, 133, 80, 475, 133};
         List<ForkRecord> interleaved = new ArrayList<>();
-        double calls = 1e6;
         for (int round = 0; round < 6; round++) {
             double a = states[2 * round], b = states[2 * round + 1];
-            interleaved.add(fork(round, new double[] {1.4 * a * calls, 1.4 * b * calls}, new double[] {calls, calls},
-                    new double[] {a * calls, b * calls}, new double[] {calls, calls}));
+            interleaved.add(fork(round, new double[] {3, 3}, perCall("straddled", 1.4 * a, 1.4 * b),
+                    perCall("line-aligned", a, b), perCall("floor", 0.5 * a, 0.5 * b)));
         }
         Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), interleaved).get(0);
         assertEquals(12, r.ratios().length);
-        for (double ratio : r.ratios()) {
-            assertEquals(1.4, ratio, 1e-12);
+        for (int i = 0; i < 12; i++) {
+            assertEquals(1.4, r.ratios()[i], 1e-12);
+            assertEquals(0.8, r.extraTransfers()[i], 1e-12);
         }
         assertEquals(6, r.rounds());
         assertEquals(Analysis.Status.HOLDS, r.status());
         assertEquals(1.4, r.stats().low(), 1e-9);
         assertEquals(1.4, r.stats().high(), 1e-9);
+        assertEquals(0.8, r.extra().low(), 1e-9);
+        assertEquals(0.8, r.extra().high(), 1e-9);
+        // each round's floor: the median of 0.5a and 0.5b
+        for (int round = 0; round < 6; round++) {
+            assertEquals(0.25 * (states[2 * round] + states[2 * round + 1]), r.floorNanos()[round], 1e-9);
+        }
 
         // The same states drawn by separate forks: subject fork in state a, reference fork in state b.
-        double[][] forks = new double[6][];
+        double min = Double.MAX_VALUE, max = 0;
         for (int round = 0; round < 6; round++) {
-            double a = states[2 * round], b = states[2 * round + 1];
-            forks[round] = new double[] {1.4 * a / b};
+            double ratio = 1.4 * states[2 * round] / states[2 * round + 1];
+            min = Math.min(min, ratio);
+            max = Math.max(max, ratio);
         }
-        double spread = java.util.Arrays.stream(forks).mapToDouble(x -> x[0]).max().orElseThrow()
-                / java.util.Arrays.stream(forks).mapToDouble(x -> x[0]).min().orElseThrow();
-        assertTrue(spread > 10, "separate forks scatter by the state ratio: " + spread);
+        assertTrue(max / min > 10, "separate forks scatter by the state ratio: " + max / min);
     }
 
     @Test
-    void anIterationWithoutACompletePairIsRefusedNamingIt() {
-        ForkRecord f = fork(2, new double[] {1e6, 0}, new double[] {1e4, 0}, new double[] {1e6, 0},
-                new double[] {1e4, 0});
+    void theFloorOfEveryRoundIsAvailableForTheOtherClaimsOfThatRound() {
+        // round 0: floor 50 and 80 ns (median 65); round 1: 60, 70, 200 ns (median 70)
+        List<ForkRecord> records = List.of(twoIterations(0), fork(1, new double[] {1, 1, 1},
+                perCall("straddled", 1, 1, 1), perCall("line-aligned", 1, 1, 1), perCall("floor", 60, 200, 70)));
+        assertEquals(Map.of(0, 65.0, 1, 70.0), Analysis.floorNanosByRound(records, "csd"));
+        assertEquals(Map.of(), Analysis.floorNanosByRound(records, "chunk"));
+    }
+
+    /** An iteration that completed no cycle measured nothing: left out, counted, shown in the table. */
+    @Test
+    void anIterationWithoutACycleIsLeftOutAndCounted() {
+        ForkRecord f = fork(0, new double[] {4, 0}, side("straddled", new double[] {150e6, 0}, new double[] {1e6, 0}),
+                side("line-aligned", new double[] {100e6, 0}, new double[] {1e6, 0}),
+                side("floor", new double[] {50e6, 0}, new double[] {1e6, 0}));
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(f)).get(0);
+        assertArrayEquals(new double[] {1.5}, r.ratios(), 1e-12);
+        assertArrayEquals(new double[] {1.0}, r.extraTransfers(), 1e-12);
+        assertArrayEquals(new double[] {50}, r.floorNanos(), 1e-12);
+        assertEquals(1, r.noCycle());
+        Summary s = Summary.of("ci", 1, TWO, TWO, 64, null, List.of(r), List.of(f));
+        assertEquals(1, s.comparisons().get(0).iterationsWithoutCycle());
+        assertTrue(SummaryTable.text(s.comparisons()).contains("  1 (1 it., 1 without a cycle)  "),
+                SummaryTable.text(s.comparisons()));
+        assertEquals(Map.of(0, 50.0), Analysis.floorNanosByRound(List.of(f), "csd"));
+    }
+
+    @Test
+    void noCycleInAnyIterationIsRefused() {
+        double[] zero = {0, 0};
+        ForkRecord f = fork(0, zero, side("straddled", zero, zero), side("line-aligned", zero, zero),
+                side("floor", zero, zero));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
-        assertTrue(e.getMessage().startsWith("csd.straddled-vs-line-aligned: round 3, iteration 2 measured no complete slice pair"),
-                e.getMessage());
+        assertEquals("csd.straddled-vs-line-aligned: no measurement iteration of any round completed a cycle of the "
+                + "interleaved schedule (2 iterations; run longer iterations)", e.getMessage());
+    }
+
+    @Test
+    void countersThatContradictEachOtherAreRefusedNamingTheIteration() {
+        ForkRecord f = fork(2, new double[] {1, 1}, side("straddled", new double[] {1e6, 0}, new double[] {1e4, 0}),
+                perCall("line-aligned", 100, 100), perCall("floor", 50, 50));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
+        assertEquals("csd.straddled-vs-line-aligned: round 3, iteration 2 counted 1.0 cycles but straddled 0.0 ns / "
+                + "0.0 calls", e.getMessage());
+    }
+
+    @Test
+    void aForkWithoutTheFloorIsRefusedNamingTheCounter() {
+        ForkRecord f = fork(0, new double[] {1, 1}, perCall("straddled", 150, 150), perCall("line-aligned", 100, 100));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
+        assertTrue(e.getMessage().contains("no metric 'floorNanos'"), e.getMessage());
+    }
+
+    @Test
+    void summaryTablesAndTheForkLineShowTheExtraTransfersAndTheFloor() {
+        List<ForkRecord> records = List.of(twoIterations(0));
+        List<Analysis.ComparisonResult> results = Analysis.analyze(List.of(STRADDLED), records);
+        Summary s = Summary.of("ci", 1, TWO, TWO, 64, null, results, records);
+        Summary.Entry e = Summary.fromJson(s.toJson()).comparisons().get(0);
+        assertEquals(0.75, e.extraTransfers(), 1e-12);
+        assertNull(e.extraTransfersLow(), "two samples: no interval");
+        assertEquals(65, e.floorNanos(), 1e-12);
+        assertArrayEquals(new double[] {65}, e.floorNanosByRound(), 1e-12);
+        String text = SummaryTable.text(s.comparisons());
+        assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  floor ns"), text);
+        assertTrue(text.contains("+0.75") && text.contains("65.0"), text);
+        String md = SummaryTable.markdown(s.comparisons());
+        assertTrue(md.contains("| extra line transfers (95 % interval) | floor ns/call |"), md);
+        assertTrue(md.contains("| +0.75 | 65.0 |"), md);
+
+        // Over both iterations together: straddled (150 + 240) / 2 = 195, line-aligned 150, floor 65 ns per
+        // call: ratio 1.300, extra (195 - 150) / 65 = +0.69 lines; cycles 10 + 12.
+        String line = PairedSession.describe(records.get(0), List.of(STRADDLED));
+        assertTrue(line.startsWith("floor 65.0 ns/call  straddled/line-aligned 1.300 (+0.69 lines)  (22 cycles, 3.0 s)"),
+                line);
+    }
+
+    @Test
+    void aComparisonOfForksHasNoExtraTransfersOrFloor() {
+        List<ForkRecord> records = List.of(twoIterations(0));
+        Analysis.ComparisonResult r = new Analysis.ComparisonResult(
+                new Claim("s", "a", "b", "sender", Expect.slower(), "claim"), "b", "b", new double[] {1.2},
+                new double[1], RatioStats.of(new double[] {1.2}), new Analysis.Score(1, "ops/s"),
+                new Analysis.Score(1, "ops/s"), 1, Analysis.Status.TOO_FEW_ROUNDS);
+        Summary.Entry e = Summary.of("ci", 1, TWO, TWO, 64, null, List.of(r), records).comparisons().get(0);
+        assertNull(e.extraTransfers());
+        assertNull(e.floorNanos());
+        assertTrue(Double.isNaN(r.medianFloorNanos()));
     }
 
     @Test
     void ratiosJsonHasOneForkPerRoundWithItsIterations() {
         List<ForkRecord> records = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
-            records.add(fork(round, new double[] {120, 130}, new double[] {1, 1}, new double[] {100, 100},
-                    new double[] {1, 1}));
+            records.add(fork(round, new double[] {1, 1}, perCall("straddled", 120, 130),
+                    perCall("line-aligned", 100, 100), perCall("floor", 50, 50)));
         }
         List<Analysis.ComparisonResult> results = Analysis.analyze(List.of(STRADDLED), records);
         List<JmhResult> entries = JmhFiles.ratios(results, records);
@@ -129,11 +271,16 @@ class InterleavedAnalysisTest {
     }
 
     @Test
-    void anInterleavedComparisonHasNoMetricSuffixAndOnlyTheInterleavedMetric() {
+    void anInterleavedClaimNamesItsVariantAndItsSidesCounters() {
         assertEquals("csd.straddled-vs-line-aligned", STRADDLED.id());
+        assertEquals(VARIANT, STRADDLED.variant());
+        assertTrue(STRADDLED.interleaved());
         assertThrows(IllegalArgumentException.class,
                 () -> new Claim("csd", "a", "b", Claim.INTERLEAVED, Expect.slower(), "claim"));
         assertThrows(IllegalArgumentException.class,
-                () -> new Claim("csd", "a", "b", "sender", Expect.slower(), "claim", true));
+                () -> new Claim("csd", "a", "b", "sender", Expect.slower(), "claim", VARIANT));
+        assertEquals("lineAlignedAgainNanos", Claim.nanosCounter("line-aligned-again"));
+        assertEquals("sizeAlignedCalls", Claim.callsCounter("size-aligned"));
+        assertEquals("floorNanos", Claim.nanosCounter(Claim.FLOOR_SIDE));
     }
 }

@@ -76,10 +76,10 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 4, chunk 3)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 4 forks = 40 forks (csd 1, chunk 3)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
-        assertTrue(out.contains("round 2:  csd: line-aligned-again floor size-aligned straddled  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 40 forks = 100 s (1.7 min) of the profile's 300 s"), out);
+        assertTrue(out.contains("round 2:  csd: interleaved  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
     }
@@ -87,7 +87,7 @@ class PairedTest {
     @Test
     void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
         assertEquals(0, run("--profile", "calibrate", "--dry-run"));
-        assertTrue(out().contains("= 150 forks (csd 4, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
+        assertTrue(out().contains("= 120 forks (csd 1, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
         assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--order", "sequential", "--only", "^csd-forks\\.straddled",
@@ -126,7 +126,7 @@ class PairedTest {
     @Test
     void onlyCutsTheSetsDownToTheVariantsItNeeds() {
         assertEquals(0, run("--only", "^csd\\.straddled", "--dry-run"));
-        // Interleaved: the line-aligned reference runs inside the straddled fork, not as a variant.
+        // Interleaved: both sides run inside the set's one interleaved fork.
         assertTrue(out().contains("= 10 forks (csd 1)"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--only", "^csd-forks\\.straddled", "--dry-run"));
@@ -145,7 +145,7 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(28, fake.ran.size());
+        assertEquals(16, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
         }
@@ -158,7 +158,7 @@ class PairedTest {
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(7, runs.size(), "one entry per benchmark and params");
+        assertEquals(4, runs.size(), "one entry per benchmark and params");
         assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -169,7 +169,7 @@ class PairedTest {
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(28, m.forks());
+        assertEquals(16, m.forks());
         assertTrue(out().contains("claims hold: 2"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round holding that fork's per-iteration ratios

@@ -27,7 +27,12 @@ public final class FlagPingPong implements Handshake {
     }
 
     public static FlagPingPong create() {
-        return new FlagPingPong(CsdBlock.allocate());
+        return in(CsdBlock.allocate());
+    }
+
+    /** A flag at offset 0 of an existing block's first csd line (see {@link IpiMailbox#in} on sharing a block). */
+    public static FlagPingPong in(CsdBlock block) {
+        return new FlagPingPong(block);
     }
 
     /** Sender: raise the flag, wait for it to come down. Returns true when a round was started. */
@@ -45,6 +50,12 @@ public final class FlagPingPong implements Handshake {
             }
             spins = spin.pause(spins);
         }
+        return true;
+    }
+
+    /** Sender: nothing to wait for, {@link #send} waited until the flag came down. */
+    @Override
+    public boolean awaitHandled(Control stop, SpinWait spin) {
         return true;
     }
 
@@ -86,6 +97,10 @@ public final class FlagPingPong implements Handshake {
         }
     }
 
+    /** Rounds the sender started. */
+    public long sent() { return sender.nextSeq; }
+
+    /** Rounds the receiver answered. */
     public long rounds() { return receiver.handled; }
 
     /** Where the flag sits, from the real address. */

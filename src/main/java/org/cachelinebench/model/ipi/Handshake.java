@@ -4,12 +4,19 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI) and
- * {@link FlagPingPong} (one bare flag) run it: what {@code harness.InterleavedPair} needs to drive two
- * of them alternately without knowing which protocol each one runs.
+ * {@link FlagPingPong} (one bare flag) run it: what {@code harness.Interleaving} needs to drive several
+ * of them in one schedule without knowing which protocol each one runs.
  */
 public interface Handshake {
     /** Sender: one call; false when {@code stop} kept it from starting. */
     boolean send(Control stop, SpinWait spin);
+
+    /**
+     * Sender, after a call: waits until that call was handled, so nothing is in flight when the caller
+     * reads the clock or hands the memory to another handshake. A no-op (true) for a call that already
+     * waited for its answer; false when {@code stop} ended the wait.
+     */
+    boolean awaitHandled(Control stop, SpinWait spin);
 
     /** Receiver: waits for one call and handles it; returns the calls handled (0 when stopped). */
     int receive(Control stop, SpinWait spin);

@@ -38,7 +38,15 @@ public final class IpiMailbox implements Handshake {
 
     /** A new block with the csd where {@code placement} puts it. */
     public static IpiMailbox create(CsdLayout layout, IpiMode mode, CsdPlacement placement) {
-        CsdBlock block = CsdBlock.allocate();
+        return in(CsdBlock.allocate(), layout, mode, placement);
+    }
+
+    /**
+     * A mailbox in an existing block, with the csd where {@code placement} puts it. Several mailboxes may
+     * share one block if only one of them is used at a time and the block is cleared between them: their
+     * csds may overlap (one's {@code func} where another's {@code flags} is).
+     */
+    public static IpiMailbox in(CsdBlock block, CsdLayout layout, IpiMode mode, CsdPlacement placement) {
         int offset = placement.offset(block.lineSize(), layout.struct().size());
         return new IpiMailbox(layout, mode, offset, block);
     }
@@ -64,6 +72,15 @@ public final class IpiMailbox implements Handshake {
         log.expectedSum += term;
         log.lastTerm = term;
         return true;
+    }
+
+    /**
+     * Sender: waits until the last IPI was handled. Sync: its {@code csd_lock_wait} already did. Async:
+     * {@code csd_lock_wait} on the per-CPU csd, as the next call's {@code csd_lock} would.
+     */
+    @Override
+    public boolean awaitHandled(Control stop, SpinWait spin) {
+        return wait || smp.awaitUnlocked(stop, spin);
     }
 
     /** Receiver: waits for the IPI, then flushes the queue. Returns the csds handled (0 when stopped). */

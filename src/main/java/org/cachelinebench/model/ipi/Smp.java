@@ -62,6 +62,23 @@ abstract class Smp {
         return true;
     }
 
+    /**
+     * {@code csd_lock_wait(csd)}: waits until the csd's lock bit is clear, i.e. the receiver has unlocked
+     * it ({@code smp_cond_load_acquire}, here {@link #flags()} with acquire in a loop). False when
+     * {@code stop} ended the wait.
+     */
+    final boolean awaitUnlocked(Control stop, SpinWait spin) {
+        int lock = lockBit();
+        int spins = 0;
+        while ((flags() & lock) != 0) {
+            if (stop.stopMeasurement) {
+                return false;
+            }
+            spins = spin.pause(spins);
+        }
+        return true;
+    }
+
     /** True when the queue is empty. */
     final boolean queueEmpty() {
         return Llist.isEmpty(m, queue);

@@ -200,6 +200,11 @@ class IpiProtocolTest {
         }
 
         @Override
+        public boolean awaitHandled(Control stop, SpinWait spin) {
+            return real.awaitHandled(stop, spin);
+        }
+
+        @Override
         public int receive(Control stop, SpinWait spin) {
             return real.receive(stop, spin);
         }

@@ -1,0 +1,115 @@
+package org.cachelinebench.harness;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Per side of an interleaved measurement: nanoseconds and calls, and the cycles behind them. Written by one
+ * thread (the sender); the counters live in one array padded by 128 bytes at both ends, so no other
+ * object's fields share their lines.
+ */
+public final class SideTotals {
+    /** Longs of padding at each end: 128 bytes, a line pair. */
+    private static final int PAD = 16;
+
+    private final int sides;
+    /** [PAD][nanos per side][calls per side][cycles][PAD]. */
+    private final long[] v;
+
+    public SideTotals(int sides) {
+        this.sides = sides;
+        this.v = new long[PAD + 2 * sides + 1 + PAD];
+    }
+
+    public int sides() {
+        return sides;
+    }
+
+    public long nanos(int side) {
+        return v[PAD + check(side)];
+    }
+
+    public long calls(int side) {
+        return v[PAD + sides + check(side)];
+    }
+
+    public long cycles() {
+        return v[PAD + 2 * sides];
+    }
+
+    /** One slice's time for {@code side} (its calls are counted when the cycle is committed). */
+    void addNanos(int side, long nanos) {
+        v[PAD + side] += nanos;
+    }
+
+    /** Commits a complete cycle: its nanoseconds per side and {@code callsPerSide} calls for every side. */
+    void addCycle(SideTotals cycle, long callsPerSide) {
+        for (int s = 0; s < sides; s++) {
+            v[PAD + s] += cycle.nanos(s);
+            v[PAD + sides + s] += callsPerSide;
+        }
+        v[PAD + 2 * sides]++;
+    }
+
+    /** Adds another total's counts (a trial's sum over iterations). */
+    public void add(SideTotals other) {
+        if (other.sides != sides) {
+            throw new IllegalArgumentException(other.sides + " sides added to " + sides);
+        }
+        for (int i = PAD; i < PAD + 2 * sides + 1; i++) {
+            v[i] += other.v[i];
+        }
+    }
+
+    public void clear() {
+        for (int i = PAD; i < PAD + 2 * sides + 1; i++) {
+            v[i] = 0;
+        }
+    }
+
+    /** Nanoseconds per call of {@code side}; NaN before its first committed cycle. */
+    public double nanosPerCall(int side) {
+        long calls = calls(side);
+        return calls == 0 ? Double.NaN : (double) nanos(side) / calls;
+    }
+
+    /** cost(side) / cost(reference): above 1 the side is slower. */
+    public double ratio(int side, int reference) {
+        return nanosPerCall(side) / nanosPerCall(reference);
+    }
+
+    /** (cost(side) - cost(reference)) / cost(floor): the extra cost in one-line round trips. */
+    public double extraLines(int side, int reference, int floor) {
+        return (nanosPerCall(side) - nanosPerCall(reference)) / nanosPerCall(floor);
+    }
+
+    /**
+     * One line per side: ns per call, its ratio to the reference and its extra line transfers, e.g.
+     * <pre>
+     * #   straddled            150.1 ns/call  ratio 1.071  extra lines +0.16
+     * </pre>
+     */
+    public String describe(List<String> names, int reference, int floor, String indent) {
+        StringBuilder sb = new StringBuilder();
+        int width = names.stream().mapToInt(String::length).max().orElse(0);
+        for (int s = 0; s < sides; s++) {
+            sb.append(indent).append(String.format(Locale.ROOT, "%-" + width + "s %8.1f ns/call", names.get(s),
+                    nanosPerCall(s)));
+            if (s != reference) {
+                sb.append(String.format(Locale.ROOT, "  ratio %.3f  extra lines %+.2f", ratio(s, reference),
+                        extraLines(s, reference, floor)));
+            } else {
+                sb.append("  (reference)");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private int check(int side) {
+        if (side < 0 || side >= sides) {
+            throw new IndexOutOfBoundsException("side " + side + " of " + sides);
+        }
+        return side;
+    }
+}
