@@ -249,15 +249,59 @@ public final class CStructProgram {
         return s.replaceAll("[^A-Za-z0-9_]", "_");
     }
 
+    /**
+     * Compiles {@code source} with gcc ({@code -std=gnu11 -O0} plus {@code flags}) in {@code workDir}, runs
+     * it and returns what it printed. Fails, with gcc's or the program's output, when either fails.
+     */
+    public static String compileAndRun(String source, Path workDir, List<String> flags)
+            throws IOException, InterruptedException {
+        String gcc = gcc();
+        if (gcc == null) {
+            throw new IllegalStateException("gcc is not on the PATH");
+        }
+        Path c = Files.createTempFile(workDir, "program", ".c");
+        Path exe = workDir.resolve(c.getFileName().toString().replace(".c", ""));
+        Files.writeString(c, source, StandardCharsets.UTF_8);
+        List<String> command = new ArrayList<>(List.of(gcc, "-std=gnu11", "-O0"));
+        command.addAll(flags);
+        command.addAll(List.of("-o", exe.toString(), c.toString()));
+        run(command);
+        return run(List.of(exe.toString()));
+    }
+
+    /**
+     * Skips the calling test, with the reason, off x86-64 or without gcc; but where the environment variable
+     * CI is set, a missing gcc fails the test: a CI machine that silently skips the cross-check checks nothing.
+     */
+    public static void requireGcc(String what) {
+        assumeTrue(onX86_64(), what + " skipped: not x86-64 (os.arch=" + System.getProperty("os.arch")
+                + "), the ABI the layout core implements");
+        if (gcc() == null && System.getenv("CI") != null) {
+            throw new AssertionError(what + ": gcc is not on the PATH, and CI is set: install gcc on the CI machine");
+        }
+        assumeTrue(gcc() != null, what + " skipped: gcc is not on the PATH");
+    }
+
     private static String run(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] out;
+        // Read before waiting: a child whose output fills the pipe would otherwise never finish.
+        java.util.concurrent.CompletableFuture<byte[]> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return p.getInputStream().readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " did not finish in 60 s");
         }
-        out = p.getInputStream().readAllBytes();
-        String text = new String(out, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = new String(out.get(60, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IOException("reading the output of " + String.join(" ", command), e);
+        }
         if (p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", command) + " exited " + p.exitValue() + ":\n" + text);
         }
