@@ -95,6 +95,9 @@ final class CParser {
         if (in.accept(";")) {
             return;
         }
+        if (in.atEnd()) {
+            expectSemicolon(spec.first());
+        }
         while (true) {
             Declarator d = declarator(false);
             if (d.isFunction() && in.at("{")) {
@@ -214,6 +217,7 @@ final class CParser {
         List<Token> scalars = new ArrayList<>();
         TypeRef type = null;
         Attrs attrs = Attrs.NONE;
+        java.util.Set<String> qualifiers = new java.util.LinkedHashSet<>();
         while (true) {
             Token t = in.peek();
             if (!t.isIdent()) {
@@ -221,6 +225,11 @@ final class CParser {
             }
             String s = t.text();
             if (QUALIFIERS.contains(s)) {
+                if (s.startsWith("const") || s.startsWith("__const")) {
+                    qualifiers.add("const");
+                } else if (s.contains("volatile")) {
+                    qualifiers.add("volatile");
+                }
                 in.next();
             } else if (s.equals("__counted_by")) {
                 in.next();
@@ -257,6 +266,9 @@ final class CParser {
                 throw new InputError(t, "expected a type before " + t.describe());
             }
             type = scalar(scalars);
+        }
+        if (!qualifiers.isEmpty()) {
+            type = new TypeRef.Qualified(String.join(" ", qualifiers), type);
         }
         return new Specifiers(type, attrs, first);
     }
@@ -405,7 +417,8 @@ final class CParser {
         Specifiers spec = specifiers();
         String specText = source.substring(first.start(), in.previous().end());
         if (in.at(";")) {
-            if (spec.type() instanceof TypeRef.Record r && r.decl().tag() == null) {
+            if (TypeRef.resolved(spec.type()) instanceof TypeRef.Record r && r.decl().tag() == null
+                    && !(spec.type() instanceof TypeRef.Typedef)) {
                 members.add(new MemberDecl("", first, spec.type(), spec.attrs().align(), spec.attrs().packed(), -1,
                         specText, ""));
                 in.next();
@@ -679,9 +692,10 @@ final class CParser {
                 throw new InputError(open, s + " needs a type in parentheses here");
             }
             c.next();
+            Token type = c.peek();
             TypeRef t = typeName();
             c.expect(")");
-            org.cachelinebench.layout.CType ct = layouts.ctype(t, id);
+            org.cachelinebench.layout.CType ct = layouts.ctype(t, type);
             return s.equals("sizeof") ? ct.size() : ct.align();
         }
         Long v = table.constant(s);

@@ -88,6 +88,14 @@ final class DeclLayout {
         if (t instanceof TypeRef.Pointer) {
             return CType.pointer(TypeRef.spell(t));
         }
+        if (t instanceof TypeRef.Qualified q) {
+            CType inner = ctype(q.type(), at);
+            if (inner.isArray()) {
+                return inner;                        // const int a[4]: the qualifier is on the elements
+            }
+            return inner.isStruct() || inner.align() != inner.size()
+                    ? CType.typedef(TypeRef.spell(t), inner, 0) : CType.scalar(TypeRef.spell(t), inner.size());
+        }
         if (t instanceof TypeRef.Array a) {
             if (a.flexible()) {
                 throw new InputError(at, "a flexible array member must be the last member of a struct");

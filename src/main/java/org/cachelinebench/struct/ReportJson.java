@@ -50,7 +50,7 @@ final class ReportJson {
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));
         }
-        return new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create().toJson(o);
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeSpecialFloatingPointValues().create().toJson(o);
     }
 
     private static JsonObject view(Report.View v) {

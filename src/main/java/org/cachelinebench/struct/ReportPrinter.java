@@ -19,7 +19,9 @@ final class ReportPrinter {
         Report.Suggestion s = r.suggestion();
         out.append("\n/* suggested layout */\n\n");
         if (!s.changed()) {
-            out.append("/* no change: no line is written by one role and touched by another, nothing straddles */\n");
+            out.append(o.hazards().isEmpty()
+                    ? "/* no change: no line is written by one role and touched by another, nothing straddles */\n"
+                    : "/* no change: no other order removes what is listed above (see below) */\n");
         } else {
             out.append(s.text()).append('\n');
             if (s.view() != null) {
@@ -54,8 +56,11 @@ final class ReportPrinter {
             int start = s.starts().get(0);
             int line = Math.floorDiv(start + s.firstByte(), lineSize);
             int lo = Math.max(0, s.firstByte()), hi = Math.min(v.size(), s.firstByte() + lineSize) - 1;
-            out.append(s.falseSharing() ? "false sharing" : "true sharing").append(", line ").append(line)
-                    .append(" (bytes ").append(lo).append('-').append(Math.max(lo, hi)).append("): ");
+            out.append(s.falseSharing() ? "false sharing" : "true sharing");
+            if (s.starts().size() == 1) {
+                out.append(", line ").append(line).append(" (bytes ").append(lo).append('-').append(Math.max(lo, hi)).append(")");
+            }
+            out.append(": ");
             List<String> sides = new ArrayList<>();
             for (Hazards.Side side : s.sides()) {
                 List<String> parts = new ArrayList<>();
@@ -79,8 +84,8 @@ final class ReportPrinter {
                 case ROLE -> "the fields " + d.name() + " touches";
                 case STRUCT -> d.name();
             };
-            out.append("straddle: ").append(what).append(" (bytes ").append(d.start()).append('-').append(d.end() - 1)
-                    .append(") span ").append(d.lines()).append(" lines where ")
+            out.append("straddle: ").append(what).append(", bytes ").append(d.start()).append('-').append(d.end() - 1)
+                    .append(": ").append(d.lines()).append(" lines where ")
                     .append(Math.max(1, (d.end() - d.start() + lineSize - 1) / lineSize)).append(" would do");
             if (several) {
                 out.append(startsText(d.starts()));
@@ -104,7 +109,7 @@ final class ReportPrinter {
         out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired rounds"
                 + " with an A/A control (original against itself) */%n", m.rounds()));
         out.append(String.format("%-16s %-8s %-32s %-26s %s%n", "role", "threads", "throughput suggested/original",
-                "A/A original/original", "ns per pass (orig -> sugg)"));
+                "A/A: original again", "ns per pass (orig -> sugg)"));
         for (Measurement.RoleResult r : m.roles()) {
             out.append(String.format(Locale.ROOT, "%-16s %-8d %-32s %-26s %.1f -> %.1f%n", r.role(), r.threads(),
                     ratio(r.ratio(), r.low(), r.high()) + String.format(Locale.ROOT, " median %.2f", r.median()),

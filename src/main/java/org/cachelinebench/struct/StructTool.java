@@ -41,11 +41,11 @@ public final class StructTool {
             return 2;
         }
         if (o.measure) {
-            if (!report.suggestion().changed()) {
-                err.println("struct: nothing to measure: the suggested layout is the original");
-            } else if (report.roles().isEmpty()) {
+            if (report.roles().isEmpty()) {
                 err.println("struct: --measure needs --roles: without roles nothing runs");
                 return 2;
+            } else if (!report.suggestion().changed()) {
+                err.println("struct: nothing to measure: the suggested layout is the original");
             } else {
                 AccessSpec before = AccessSpec.of(report.original().size(), report.lineSize(), report.original().roles());
                 Report.View s = report.suggestion().view();
@@ -102,8 +102,13 @@ public final class StructTool {
         Report.View original = view(layout, roles, o.lineSize, o.placement);
         boolean needed = !original.hazards().falseSharing().isEmpty();
         if (!needed) {
+            List<String> notes = new java.util.ArrayList<>(new Grouping(layout.index(), roles).notes());
+            if (!original.hazards().straddles().isEmpty()) {
+                notes.add("a Java object starts wherever the heap puts it (8-byte aligned): which of its fields"
+                        + " straddle a line depends on that, not on their order");
+            }
             return new Report(o.javaClass, "Java", o.lineSize, roles, original,
-                    new Report.Suggestion("", false, original, new Grouping(layout.index(), roles).notes()), null);
+                    new Report.Suggestion("", false, original, notes), null);
         }
         JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement);
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);

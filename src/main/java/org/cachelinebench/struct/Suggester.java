@@ -107,22 +107,61 @@ final class Suggester {
         }
         List<Planned> plan = arrange(grouping);
         int structAlign = original.decl().alignAttr();
-        // Where the placement still splits the struct (it is not line-aligned), align the struct itself.
         StructLayout trial = layout(plan, structAlign);
-        FieldIndex trialFields = FieldIndex.of(trial);
-        Hazards after = Hazards.find(trialFields, roles.on(trialFields), original.name(), trial.size(), lineSize,
-                starts.of(trial.align(), lineSize));
-        if (!after.straddles().isEmpty() || !after.falseSharing().isEmpty()) {
+        Hazards after = hazards(trial);
+        // Where the placement still splits the struct (it may start off a line), align the struct itself,
+        // if that removes something.
+        if (!after.isEmpty() && !starts.of(trial.align(), lineSize).equals(List.of(0))) {
             int want = trial.size() <= lineSize ? Integer.highestOneBit(Math.max(1, trial.size() * 2 - 1)) : lineSize;
-            if (want > trial.align()) {
+            StructLayout aligned = layout(plan, Math.max(structAlign, want));
+            Hazards alignedHazards = hazards(aligned);
+            if (better(alignedHazards, aligned, after, trial)) {
                 structAlign = Math.max(structAlign, want);
-                trial = layout(plan, structAlign);
+                trial = aligned;
+                after = alignedHazards;
             }
+        }
+        if (!better(after, trial, before, o)) {
+            List<String> notes = new ArrayList<>(grouping.notes());
+            notes.add("no order of the members removes what is listed above");
+            return new Result(original.decl().text() + ";", original, false, notes);
         }
         String text = text(plan, structAlign);
         Struct parsed = header.parseAlso(original.decl().displayName() + " (suggested)", text);
         check(trial, parsed.layout());
         return new Result(text, parsed, true, grouping.notes());
+    }
+
+    private Hazards hazards(StructLayout s) {
+        FieldIndex f = FieldIndex.of(s);
+        return Hazards.find(f, roles.on(f), original.name(), s.size(), lineSize, starts.of(s.align(), lineSize));
+    }
+
+    /**
+     * True when {@code a} has fewer lines of false sharing that a layout could avoid (between fields of
+     * different members), or as many and fewer straddles.
+     */
+    private static boolean better(Hazards a, StructLayout la, Hazards b, StructLayout lb) {
+        int sa = separable(a, FieldIndex.of(la)), sb = separable(b, FieldIndex.of(lb));
+        return sa < sb || sa == sb && a.straddles().size() < b.straddles().size();
+    }
+
+    /** Lines of false sharing whose fields belong to more than one member. */
+    static int separable(Hazards h, FieldIndex fields) {
+        int n = 0;
+        for (Hazards.Sharing s : h.falseSharing()) {
+            java.util.Set<Integer> units = new java.util.HashSet<>();
+            for (Hazards.Side side : s.sides()) {
+                for (String p : side.written()) {
+                    units.add(fields.field(p).unit());
+                }
+                for (String p : side.read()) {
+                    units.add(fields.field(p).unit());
+                }
+            }
+            n += units.size() > 1 ? 1 : 0;
+        }
+        return n;
     }
 
     private List<Planned> arrange(Grouping grouping) throws InputError {

@@ -21,6 +21,9 @@ sealed interface TypeRef {
 
     record Enum(EnumDecl decl) implements TypeRef {}
 
+    /** {@code const T} or {@code volatile T}: the same layout, spelled with its qualifier. */
+    record Qualified(String qualifier, TypeRef type) implements TypeRef {}
+
     /** {@code typedef target name}; {@code alignAttr} the {@code aligned} on the typedef, 0 if none. */
     record Typedef(String name, TypeRef target, int alignAttr) implements TypeRef {}
 
@@ -37,6 +40,9 @@ sealed interface TypeRef {
         }
         if (t instanceof Typedef d) {
             return d.name();
+        }
+        if (t instanceof Qualified q) {
+            return q.qualifier() + " " + spell(q.type());
         }
         if (t instanceof Array a) {
             return spell(a.element()) + (a.flexible() ? "[]" : "[" + a.length() + "]");
@@ -55,10 +61,10 @@ sealed interface TypeRef {
         return s.endsWith("*") ? s + "*" : s + " *";
     }
 
-    /** The type behind any typedefs. */
+    /** The type behind any typedefs and qualifiers. */
     static TypeRef resolved(TypeRef t) {
-        while (t instanceof Typedef d) {
-            t = d.target();
+        while (t instanceof Typedef || t instanceof Qualified) {
+            t = t instanceof Typedef d ? d.target() : ((Qualified) t).type();
         }
         return t;
     }
