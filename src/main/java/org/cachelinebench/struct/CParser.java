@@ -96,7 +96,7 @@ final class CParser {
             return;
         }
         if (in.atEnd()) {
-            expectSemicolon(spec.first());
+            expectSemicolon();
         }
         while (true) {
             Declarator d = declarator(false);
@@ -112,7 +112,7 @@ final class CParser {
                 break;
             }
         }
-        expectSemicolon(spec.first());
+        expectSemicolon();
     }
 
     private void typedefDeclaration() throws InputError {
@@ -132,7 +132,7 @@ final class CParser {
                 break;
             }
         }
-        expectSemicolon(spec.first());
+        expectSemicolon();
     }
 
     private void skipDeclaration() throws InputError {
@@ -191,7 +191,7 @@ final class CParser {
         }
     }
 
-    private void expectSemicolon(Token declarationStart) throws InputError {
+    private void expectSemicolon() throws InputError {
         if (!in.at(";")) {
             throw new InputError(in.peek(), "expected ';' before " + in.peek().describe());
         }

@@ -28,6 +28,8 @@ import javax.tools.ToolProvider;
  */
 final class JavaSuggester {
 
+    private static final String PACKAGE = "cachelinebench_suggestion";
+
     /** The suggestion: source text, and the compiled layout (null when it could not be compiled here). */
     record Result(String text, JolLayout layout, List<String> notes) {}
 
@@ -35,14 +37,24 @@ final class JavaSuggester {
     private final Grouping grouping;
     private final String simple;
 
-    private JavaSuggester(JolLayout original, Roles roles) {
+    private final String classpath;
+    private final ClassLoader loader;
+
+    private JavaSuggester(JolLayout original, Roles roles, String classpath, ClassLoader loader) {
         this.original = original;
+        this.classpath = classpath;
+        this.loader = loader;
         this.grouping = new Grouping(original.index(), roles);
         this.simple = original.name().substring(original.name().lastIndexOf('.') + 1).replace('$', '_');
     }
 
-    static Result suggest(JolLayout original, Roles roles, int lineSize, Starts starts) {
-        JavaSuggester s = new JavaSuggester(original, roles);
+    /**
+     * {@code classpath}: where the class's field types are found besides this jar (null for nowhere
+     * else); {@code loader}: the loader that loaded the class, which finds them at run time.
+     */
+    static Result suggest(JolLayout original, Roles roles, int lineSize, Starts starts, String classpath,
+                          ClassLoader loader) {
+        JavaSuggester s = new JavaSuggester(original, roles, classpath, loader);
         List<String> notes = new ArrayList<>(s.grouping.notes());
         notes.add("objects next to this one in the heap are not covered: @Contended pads both sides, the "
                 + "padding classes only between groups");
@@ -161,21 +173,24 @@ final class JavaSuggester {
     private JolLayout compile(JavaCompiler javac, String source) throws IOException, ReflectiveOperationException, InputError {
         Path dir = Files.createTempDirectory("struct-suggestion");
         try {
+            // A package of its own, so that a class of the same name on the class path is not found instead.
             Path file = dir.resolve(simple + ".java");
-            Files.writeString(file, source, StandardCharsets.UTF_8);
+            Files.writeString(file, "package " + PACKAGE + ";\n" + source, StandardCharsets.UTF_8);
             StringWriter log = new StringWriter();
-            boolean ok = javac.getTask(log, null, null, List.of("-d", dir.toString(), "-proc:none"), null,
+            String cp = System.getProperty("java.class.path") + (classpath == null ? "" : java.io.File.pathSeparator + classpath);
+            boolean ok = javac.getTask(log, null, null, List.of("-d", dir.toString(), "-proc:none", "-cp", cp), null,
                     javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(file.toFile()))
                     .call();
             if (!ok) {
                 throw new IOException(log.toString().lines().findFirst().orElse("javac failed"));
             }
-            try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, JavaSuggester.class.getClassLoader())) {
+            try (URLClassLoader compiled = new URLClassLoader(new URL[] {dir.toUri().toURL()}, loader)) {
                 java.util.Map<String, String> back = new java.util.HashMap<>();
                 for (JolLayout.JavaField f : original.fields()) {
                     back.put(fieldName(f), f.path());
                 }
-                return JolLayout.of(Class.forName(simple, false, loader)).renamed(back);
+                JolLayout l = JolLayout.of(Class.forName(PACKAGE + "." + simple, false, compiled)).renamed(back);
+                return new JolLayout(simple, l.header(), l.size(), l.align(), l.fields());
             }
         } finally {
             try (var files = Files.walk(dir)) {

@@ -62,7 +62,7 @@ public class StructAccessBenchmark {
     }
 
     @State(Scope.Benchmark)
-    public static class Struct {
+    public static class Memory {
         @Param({DEMO})
         public String spec;
 
@@ -95,7 +95,7 @@ public class StructAccessBenchmark {
         int[] writeInts;
 
         @Setup(Level.Trial)
-        public void choose(Struct s, ThreadParams thread) {
+        public void choose(Memory s, ThreadParams thread) {
             int index = thread.getThreadIndex();
             List<AccessSpec.RoleAccesses> roles = s.parsed.roles();
             int r = 0;
@@ -151,7 +151,7 @@ public class StructAccessBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(PASSES)
-    public long access(Struct s, Player p, Passes passes) {
+    public long access(Memory s, Player p, Passes passes) {
         LineAlignedMemory m = s.memory;
         long sum = 0;
         for (int pass = 0; pass < PASSES; pass++) {

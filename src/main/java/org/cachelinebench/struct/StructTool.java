@@ -96,7 +96,8 @@ public final class StructTool {
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */
     static Report analyseJava(StructOptions o) throws InputError {
-        JolLayout layout = JolLayout.of(JolLayout.load(o.javaClass, o.classpath));
+        Class<?> type = JolLayout.load(o.javaClass, o.classpath);
+        JolLayout layout = JolLayout.of(type);
         String what = "class " + layout.name();
         Roles roles = o.roles == null ? Roles.none() : Roles.read(Path.of(o.roles), o.roles, layout.index(), what);
         Report.View original = view(layout, roles, o.lineSize, o.placement);
@@ -110,7 +111,8 @@ public final class StructTool {
             return new Report(o.javaClass, "Java", o.lineSize, roles, original,
                     new Report.Suggestion("", false, original, notes), null);
         }
-        JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement);
+        JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement, o.classpath,
+                type.getClassLoader() == null ? StructTool.class.getClassLoader() : type.getClassLoader());
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);
         return new Report(o.javaClass, "Java", o.lineSize, roles, original,
                 new Report.Suggestion(s.text(), true, suggested, s.notes()), null);

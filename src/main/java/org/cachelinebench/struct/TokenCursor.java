@@ -65,12 +65,4 @@ final class TokenCursor {
         }
         return next();
     }
-
-    int position() {
-        return pos;
-    }
-
-    void reset(int position) {
-        pos = position;
-    }
 }
