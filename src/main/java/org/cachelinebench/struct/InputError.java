@@ -1,0 +1,32 @@
+package org.cachelinebench.struct;
+
+/**
+ * Bad input, found at a place in a file: the C header, the roles file, or the command line (file
+ * "struct", line and column 0). {@link #getMessage()} is the one line the tool prints before it exits 2:
+ * {@code FILE:LINE:COLUMN: what is wrong}, or {@code FILE: what is wrong} without a place.
+ */
+public final class InputError extends Exception {
+    private final String file;
+    private final int line;
+    private final int column;
+    private final String problem;
+
+    public InputError(String file, int line, int column, String problem) {
+        super(line > 0 ? file + ":" + line + ":" + column + ": " + problem : file + ": " + problem);
+        this.file = file;
+        this.line = line;
+        this.column = column;
+        this.problem = problem;
+    }
+
+    /** At a token. */
+    public InputError(Token at, String problem) {
+        this(at.file(), at.line(), at.column(), problem);
+    }
+
+    public String file() { return file; }
+    public int line() { return line; }
+    public int column() { return column; }
+    /** The message without the place. */
+    public String problem() { return problem; }
+}
