@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.cachelinebench.cli.TextTable;
+
 /** Prints a {@link Report} as the tool's text output. */
 final class ReportPrinter {
     private ReportPrinter() {}
@@ -108,13 +110,15 @@ final class ReportPrinter {
     private static void measurement(StringBuilder out, Measurement m) {
         out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired rounds"
                 + " with an A/A control (original against itself) */%n", m.rounds()));
-        out.append(String.format("%-16s %-8s %-32s %-26s %s%n", "role", "threads", "throughput suggested/original",
-                "A/A: original again", "ns per pass (orig -> sugg)"));
+        TextTable table = new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
+                "ns per pass (orig -> sugg)").alignRight(1);
         for (Measurement.RoleResult r : m.roles()) {
-            out.append(String.format(Locale.ROOT, "%-16s %-8d %-32s %-26s %.1f -> %.1f%n", r.role(), r.threads(),
+            table.add(r.role(), Integer.toString(r.threads()),
                     ratio(r.ratio(), r.low(), r.high()) + String.format(Locale.ROOT, " median %.2f", r.median()),
-                    ratio(r.aa(), r.aaLow(), r.aaHigh()), r.originalNanos(), r.suggestedNanos()));
+                    ratio(r.aa(), r.aaLow(), r.aaHigh()),
+                    String.format(Locale.ROOT, "%.1f -> %.1f", r.originalNanos(), r.suggestedNanos()));
         }
+        out.append(table);
         out.append(String.format(Locale.ROOT, "one-line floor: %.0f ns per round trip (LineFloor in the same rounds, %.0f-%.0f)%n",
                 m.floorNanos(), m.floorLow(), m.floorHigh()));
         out.append(m.verdict()).append('\n');

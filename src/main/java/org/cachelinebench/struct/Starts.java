@@ -29,7 +29,7 @@ public record Starts(String mode, int offset) {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new IllegalArgumentException("--placement must be line, any or a number of bytes into a line, not '" + text + "'");
+        throw new IllegalArgumentException("must be line, any or a number of bytes into a line, not '" + text + "'");
     }
 
     /** The starts, bytes into a {@code lineSize} line, of a struct aligned to {@code align}. */

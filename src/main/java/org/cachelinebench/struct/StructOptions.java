@@ -1,12 +1,13 @@
 package org.cachelinebench.struct;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
-import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.model.layout.CacheLine;
 
-/** The command line of {@code benchmarks/struct}. */
+/** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
 final class StructOptions {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/struct FILE.h [STRUCT] [options]",
@@ -21,7 +22,7 @@ final class StructOptions {
             "  --line N            line size: 64 (default), or 128 for adjacent-line prefetch pairs",
             "  --placement P       line (default: the struct starts on a line), any (every 8-aligned start),",
             "                      or N (it starts N bytes into a line)",
-            "  -D NAME[=VALUE]     define a macro for #ifdef / #if",
+            "  -D NAME[=VALUE]     define a macro for #ifdef / #if (repeatable; also -DNAME)",
             "  --measure           run original and suggestion off-heap, one thread per role instance, in paired",
             "                      rounds with an A/A control and the one-line floor; prints each role's",
             "                      throughput ratio suggested/original",
@@ -31,9 +32,16 @@ final class StructOptions {
             "  --json OUT          also write everything as JSON to OUT",
             "  --class NAME        a Java class on the class path instead of a C file (its JOL layout on this JVM)",
             "  --classpath PATH    where to find it (besides this jar)",
+            "  --help              this text",
+            "",
+            "Options take their value as --name VALUE or --name=VALUE.",
             "",
             "Exit status: 0 done; 1 --measure ran at least 3 rounds and no role was at least 1.10x faster with the",
             "suggestion; 2 bad input (one line naming the file, line and column).");
+
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
+            .value("roles").value("line").value("placement").value("D").flag("measure").value("rounds")
+            .value("warmup").value("measurement").value("json").value("class").value("classpath");
 
     String file;
     String struct;
@@ -42,8 +50,7 @@ final class StructOptions {
     String roles;
     int lineSize = CacheLine.DEFAULT_SIZE;
     Starts placement = Starts.LINE;
-    boolean placementGiven;
-    final List<String> defines = new ArrayList<>();
+    List<String> defines = List.of();
     boolean measure;
     int rounds = 6;
     IterationSpec warmup = new IterationSpec(1, 500);
@@ -51,72 +58,38 @@ final class StructOptions {
     String json;
     boolean help;
 
+    /** The options, or an {@link InputError} of the command line ("struct: ...") naming the first problem. */
     static StructOptions parse(String[] args) throws InputError {
-        StructOptions o = new StructOptions();
-        List<String> positional = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            try {
-                switch (a) {
-                    case "--help":
-                    case "-h":
-                        o.help = true;
-                        break;
-                    case "--roles":
-                        o.roles = value(args, ++i, a);
-                        break;
-                    case "--line":
-                        o.lineSize = CacheLine.validate(value(args, ++i, a), "--line");
-                        break;
-                    case "--placement":
-                        o.placement = Starts.parse(value(args, ++i, a));
-                        o.placementGiven = true;
-                        break;
-                    case "-D":
-                        o.defines.add(value(args, ++i, a));
-                        break;
-                    case "--measure":
-                        o.measure = true;
-                        break;
-                    case "--rounds":
-                        o.rounds = Integer.parseInt(value(args, ++i, a));
-                        if (o.rounds < 1 || o.rounds > 1000) {
-                            throw new IllegalArgumentException("--rounds must be 1..1000");
-                        }
-                        break;
-                    case "--warmup":
-                        o.warmup = IterationSpec.parse(value(args, ++i, a));
-                        break;
-                    case "--measurement":
-                        o.measurement = IterationSpec.parse(value(args, ++i, a));
-                        break;
-                    case "--json":
-                        o.json = value(args, ++i, a);
-                        break;
-                    case "--class":
-                        o.javaClass = value(args, ++i, a);
-                        break;
-                    case "--classpath":
-                        o.classpath = value(args, ++i, a);
-                        break;
-                    default:
-                        if (a.startsWith("-D") && a.length() > 2) {
-                            o.defines.add(a.substring(2));
-                        } else if (a.startsWith("-") && a.length() > 1) {
-                            throw new IllegalArgumentException("unknown option " + a + " (see --help)");
-                        } else {
-                            positional.add(a);
-                        }
-                }
-            } catch (NumberFormatException e) {
-                throw new InputError("struct", 0, 0, a + " needs a number, not '" + args[i] + "'");
-            } catch (IllegalArgumentException e) {
-                throw new InputError("struct", 0, 0, e.getMessage());
-            }
+        try {
+            return parse(COMMAND_LINE.parse(args));
+        } catch (IllegalArgumentException e) {
+            throw new InputError("struct", 0, 0, e.getMessage());
         }
+    }
+
+    private static StructOptions parse(CommandLine.Parsed p) throws InputError {
+        StructOptions o = new StructOptions();
+        o.help = p.help();
         if (o.help) {
             return o;
         }
+        o.roles = p.value("roles");
+        if (p.value("line") != null) {
+            o.lineSize = CacheLine.validate(p.value("line"), "--line");
+        }
+        Starts placement = p.value("placement", Starts::parse);
+        o.defines = p.values("D");
+        o.measure = p.has("measure");
+        o.rounds = Objects.requireNonNullElse(p.intValue("rounds", 1, 1000), o.rounds);
+        o.warmup = Objects.requireNonNullElse(p.value("warmup", IterationSpec::parse), o.warmup);
+        o.measurement = Objects.requireNonNullElse(p.value("measurement", IterationSpec::parse), o.measurement);
+        o.json = p.value("json");
+        if (o.json != null && o.json.isEmpty()) {
+            throw new InputError("struct", 0, 0, "--json needs a file name");
+        }
+        o.javaClass = p.value("class");
+        o.classpath = p.value("classpath");
+        List<String> positional = p.positional();
         if (o.javaClass != null) {
             if (!positional.isEmpty()) {
                 throw new InputError("struct", 0, 0, "--class takes no header file (got '" + positional.get(0) + "')");
@@ -128,10 +101,12 @@ final class StructOptions {
             if (!o.defines.isEmpty()) {
                 throw new InputError("struct", 0, 0, "-D applies to C headers, not to --class");
             }
-            if (!o.placementGiven) {
-                o.placement = Starts.ANY;        // a Java object starts wherever the heap put it
-            }
+            // A Java object starts wherever the heap put it.
+            o.placement = placement != null ? placement : Starts.ANY;
             return o;
+        }
+        if (placement != null) {
+            o.placement = placement;
         }
         if (o.classpath != null) {
             throw new InputError("struct", 0, 0, "--classpath goes with --class");
@@ -149,12 +124,5 @@ final class StructOptions {
                     + o.lineSize + "-byte line");
         }
         return o;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.StructLayout;
+import org.cachelinebench.results.UnusableInputException;
 import org.cachelinebench.runner.ForkRunner;
 import org.cachelinebench.runner.PairedSession;
 
@@ -23,7 +24,16 @@ public final class StructTool {
     private StructTool() {}
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err, new StructForkRunner()));
+        int status;
+        try {
+            status = run(args, System.out, System.err, new StructForkRunner());
+        } catch (Throwable t) {
+            // Never let a crash exit with 1, which means "the suggestion is not better".
+            System.err.println("struct: internal error: " + UnusableInputException.oneLine(String.valueOf(t)));
+            status = 2;
+        }
+        System.out.flush();
+        System.exit(status);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, ForkRunner runner) {

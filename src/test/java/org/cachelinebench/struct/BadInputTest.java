@@ -2,6 +2,7 @@ package org.cachelinebench.struct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -146,13 +147,22 @@ class BadInputTest {
         check(run(GOOD, null, "--line", "100"), "struct: --line: cache line size 100 is not a power of two in 16..4096");
         check(run(GOOD, null, "--placement", "middle"),
                 "struct: --placement must be line, any or a number of bytes into a line, not 'middle'");
+        check(run(GOOD, null, "--placement=middle"),
+                "struct: --placement must be line, any or a number of bytes into a line, not 'middle'");
         check(run(GOOD, null, "--placement", "64"), "struct: --placement 64 is not inside a 64-byte line");
         check(run(GOOD, null, "--placement", "4"), "struct: struct s is aligned to 8: it cannot start 4 bytes into a line");
         check(run(GOOD, null, "--frobnicate"), "struct: unknown option --frobnicate (see --help)");
         check(run(GOOD, null, "-D", "1X"), "struct: -D 1X: '1X' is not a macro name");
-        check(run(GOOD, null, "--rounds", "x"), "struct: --rounds needs a number, not 'x'");
-        check(run(GOOD, null, "--warmup", "fast"), "struct: 'fast' is not COUNTxTIME, e.g. 2x500ms or 1x1s");
+        check(run(GOOD, null, "--rounds", "x"), "struct: --rounds x: not a whole number in 1..1000");
+        check(run(GOOD, null, "--rounds=0"), "struct: --rounds 0: not a whole number in 1..1000");
+        check(run(GOOD, null, "--warmup", "fast"), "struct: --warmup 'fast' is not COUNTxTIME, e.g. 2x500ms or 1x1s");
+        check(run(GOOD, null, "-D", "--measure"), "struct: -D needs a value (see --help)");
+        check(run(GOOD, null, "--roles"), "struct: --roles needs a value (see --help)");
+        check(run(GOOD, null, "--measure=yes"), "struct: --measure takes no value (see --help)");
         check(run(GOOD, null, "--measure"), "struct: --measure needs --roles: without roles nothing runs");
+        Run noJson = exec(dir.resolve("missing.h").toString(), "--json=");
+        assertEquals(2, noJson.code());
+        assertEquals("struct: --json needs a file name\n", noJson.err());
         Run none = exec();
         assertEquals(2, none.code());
         assertEquals("struct: no header file given (see --help)\n", none.err());
@@ -168,5 +178,24 @@ class BadInputTest {
         Run both = exec("--class", "java.lang.Object", "--measure");
         assertEquals(2, both.code());
         assertEquals(1, both.err().lines().count(), both.err());
+    }
+
+    @Test
+    void theSuiteOptionSyntax() throws Exception {
+        Path h = dir.resolve("c.h");
+        Files.writeString(h, "struct s {\n#ifdef CONFIG_A\n\tint a;\n#endif\n#ifdef CONFIG_B\n\tlong b;\n#endif\n\tchar c;\n};\n",
+                StandardCharsets.UTF_8);
+        Run both = exec(h.toString(), "-D", "CONFIG_A", "-DCONFIG_B", "--line=64", "--placement=line");
+        assertEquals(0, both.code(), both.toString());
+        assertTrue(both.out().contains("/* size: 24,"), "-D is repeatable, as -D X and -DX:\n" + both.out());
+        Run one = exec(h.toString(), "-DCONFIG_B");
+        assertEquals(0, one.code(), one.toString());
+        assertTrue(one.out().contains("/* size: 16,"), one.out());
+        for (String help : List.of("--help", "-h")) {
+            Run r = exec(help, "--frobnicate");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().startsWith("usage: benchmarks/struct FILE.h"), r.out());
+            assertEquals("", r.err());
+        }
     }
 }
