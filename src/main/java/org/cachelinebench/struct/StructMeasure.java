@@ -35,13 +35,16 @@ final class StructMeasure {
 
     private StructMeasure() {}
 
-    /** The variants of one measurement, in base order. */
+    /**
+     * The variants of one measurement, in base order: the struct's run with one thread per role instance
+     * (JMH's {@code -t}, which only the roles file knows), the floor with its own two.
+     */
     static ComparisonSet set(AccessSpec original, AccessSpec suggested) {
         String bench = StructAccessBenchmark.class.getName();
         return new ComparisonSet(SET, "your struct: original, suggested, original again (A/A), one-line floor", List.of(
-                new Variant(ORIGINAL, bench, Map.of("spec", original.encode())),
-                new Variant(SUGGESTED, bench, Map.of("spec", suggested.encode())),
-                new Variant(AGAIN, bench, Map.of("spec", original.encode())),
+                new Variant(ORIGINAL, bench, Map.of("spec", original.encode()), original.threads()),
+                new Variant(SUGGESTED, bench, Map.of("spec", suggested.encode()), suggested.threads()),
+                new Variant(AGAIN, bench, Map.of("spec", original.encode()), original.threads()),
                 new Variant(FLOOR, LineFloor.class.getName(), Map.of())));
     }
 

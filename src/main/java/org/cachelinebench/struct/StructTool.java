@@ -9,6 +9,7 @@ import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.results.UnusableInputException;
 import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.runner.JmhForkRunner;
 import org.cachelinebench.runner.PairedSession;
 
 /**
@@ -26,7 +27,7 @@ public final class StructTool {
     public static void main(String[] args) {
         int status;
         try {
-            status = run(args, System.out, System.err, new StructForkRunner());
+            status = run(args, System.out, System.err, new JmhForkRunner(null, null, false));
         } catch (Throwable t) {
             // Never let a crash exit with 1, which means "the suggestion is not better".
             System.err.println("struct: internal error: " + UnusableInputException.oneLine(String.valueOf(t)));

@@ -82,6 +82,10 @@ class MeasureTest {
         assertEquals("size=136;line=64;role=allocator*1:w4@16,w4@20,w4@24,w4@28,w4@32,w4@36,w4@40,w4@44,w4@48;"
                 + "role=reader*1:r8@56", original.params().get("spec"));
         assertEquals(original.params(), again.params());
+        for (Variant v : seen) {
+            // One thread per role instance (allocator*1, reader*1); the floor runs with its own.
+            assertEquals(v.id().equals(StructMeasure.FLOOR) ? Variant.OWN_THREADS : 2, v.threads(), v.describe());
+        }
         assertEquals("size=192;line=64;role=allocator*1:w4@0,w4@4,w4@8,w4@12,w4@16,w4@20,w4@24,w4@28,w4@32;"
                 + "role=reader*1:r8@64", suggested.params().get("spec"));
         assertTrue(r.out().contains("\nallocator        1  1.20 (1.20-1.20) median 1.20   1.00 (1.00-1.00)     100.0 -> 83.3\n"), r.out());
