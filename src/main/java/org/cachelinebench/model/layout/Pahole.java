@@ -14,8 +14,12 @@ import java.util.function.Function;
  * in the middle of the struct.
  */
 public final class Pahole {
-    /** Column (tabs counted as 8) where every {@code /* offset size *&#47;} comment starts. */
-    private static final int COMMENT_COLUMN = 57;
+    /** Columns of a member line at the top level, tabs counted as 8: {@code \t%-26s %-21s /* offset size *&#47;}. */
+    private static final int TAB = 8;
+    private static final int TYPE_WIDTH = 26;
+    private static final int NAME_WIDTH = 21;
+    /** Where every {@code /* offset size *&#47;} comment starts, at any depth. */
+    private static final int COMMENT_COLUMN = TAB + TYPE_WIDTH + 1 + NAME_WIDTH + 1;
 
     private Pahole() {}
 
@@ -44,13 +48,12 @@ public final class Pahole {
         String named = s.keyword() + (s.isAnonymous() ? "" : " " + s.tag());
         boolean typedef = !s.typeName().equals(named);
         out.append(typedef ? "typedef " + named : s.typeName()).append(" {\n");
-        List<StructLayout.Member> members = s.members();
         long endBit = p.body(s, 0, 1, "");
         out.append('\n');
         int lines = startInLine == 0 ? s.cacheLines(lineSize)
                 : (startInLine + Math.max(s.size(), 1) - 1) / lineSize + 1;
         out.append(String.format("\t/* size: %d, cachelines: %d, members: %d */%n",
-                s.size(), lines, members.size()));
+                s.size(), lines, s.members().size()));
         List<StructLayout.Hole> holes = s.holes();
         if (!holes.isEmpty()) {
             int sum = holes.stream().mapToInt(StructLayout.Hole::size).sum();
@@ -121,14 +124,16 @@ public final class Pahole {
                     body(m.type().struct(), m.offset(), depth + 1, inner);
                     String close = "}" + (m.isAnonymous() ? "" : " " + local.name()) + ";";
                     out.append(indent).append(close)
-                            .append(" ".repeat(Math.max(1, COMMENT_COLUMN - 8 * depth - close.length())))
+                            .append(" ".repeat(Math.max(1, COMMENT_COLUMN - TAB * depth - close.length())))
                             .append(String.format("/* %5d %5d */", m.offset(), m.size()));
                 } else {
                     String name = local.name() + m.type().arraySuffix()
                             + (m.isBitField() ? ":" + m.bitWidth() : "")
                             + (m.alignAttr() > 0 ? " __attribute__((__aligned__(" + m.alignAttr() + ")))" : "");
-                    int typeWidth = Math.max(1, 26 - 8 * (depth - 1));
-                    out.append(indent).append(String.format("%-" + typeWidth + "s %-21s ", m.type().name(), name + ";"));
+                    // Deeper lines give their indent's columns up from the type, so the comments line up.
+                    int typeWidth = Math.max(1, TYPE_WIDTH - TAB * (depth - 1));
+                    out.append(indent).append(String.format("%-" + typeWidth + "s %-" + NAME_WIDTH + "s ",
+                            m.type().name(), name + ";"));
                     out.append(m.isBitField()
                             ? String.format("/* %5d:%2d %2d */", m.offset(), m.bitOffset(), m.size())
                             : String.format("/* %5d %5d */", m.offset(), m.size()));
@@ -147,12 +152,13 @@ public final class Pahole {
             return endBit;
         }
 
-        /** Bits and whole bytes between the end of one member and the start of the next. */
+        /**
+         * The gap between the end of one member ({@code endBit}) and the start of the next ({@code first}): the
+         * whole bytes in it, and the bits left over at either end.
+         */
         private void hole(String indent, long endBit, long first, boolean topLevel) {
-            long fromByte = (endBit + 7) / 8;
-            long toByte = first / 8;
-            long bytes = toByte >= fromByte ? toByte - fromByte : 0;
-            long bits = toByte >= fromByte ? (8 * fromByte - endBit) + (first - 8 * toByte) : first - endBit;
+            long bytes = Math.max(0, first / 8 - (endBit + 7) / 8);
+            long bits = first - endBit - 8 * bytes;
             out.append('\n');
             if (bits > 0) {
                 out.append(indent).append("/* XXX ").append(bits).append(" bit").append(bits == 1 ? "" : "s")
@@ -163,7 +169,8 @@ public final class Pahole {
                 }
             }
             if (bytes > 0) {
-                out.append(indent).append("/* XXX ").append(bytes).append(" bytes hole, try to pack */\n");
+                out.append(indent).append("/* XXX ").append(bytes).append(" byte").append(bytes == 1 ? "" : "s")
+                        .append(" hole, try to pack */\n");
             }
             out.append('\n');
         }

@@ -99,7 +99,7 @@ class StructLayoutKindsTest {
                 + "struct flags {\n"
                 + "\tchar                       a[3];                 /*     0     3 */\n"
                 + "\n"
-                + "\t/* XXX 1 bytes hole, try to pack */\n"
+                + "\t/* XXX 1 byte hole, try to pack */\n"
                 + "\n"
                 + "\tint                        b:12;                 /*     4: 0  4 */\n"
                 + "\n"
