@@ -1,8 +1,5 @@
 package org.cachelinebench.struct;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,13 +46,7 @@ public final class CHeader {
 
     /** Reads {@code path}; {@code name} is how messages call it (the path as the user typed it). */
     public static CHeader read(Path path, String name, List<String> defines) throws InputError {
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InputError(name, 0, 0, "cannot read it (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
-        }
+        String text = InputError.readText(path, name);
         return parse(name, text, defines);
     }
 

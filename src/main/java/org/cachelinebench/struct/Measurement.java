@@ -12,14 +12,12 @@ import java.util.List;
  * @param floorNanos    LineFloor's round trip in ns: geometric mean over the rounds
  * @param floorLow      its smallest round
  * @param floorHigh     its largest round
- * @param verdict       one line: whether some role is at least {@link #MIN_GAIN} times faster
- * @param notBetter     true when at least 3 rounds ran and no role's median reached {@link #MIN_GAIN}
+ * @param verdict       one line: whether some role is at least the suite's minimum effect
+ *                      ({@link org.cachelinebench.claims.Expect#MIN_EFFECT}) times faster
+ * @param notBetter     true when at least 3 rounds ran and no role's median reached that effect
  */
 public record Measurement(int rounds, List<RoleResult> roles, double floorNanos, double floorLow, double floorHigh,
                           String verdict, boolean notBetter) {
-
-    /** The gain a suggestion must show for some role to count as better: the suite's minimum effect. */
-    public static final double MIN_GAIN = org.cachelinebench.claims.Expect.MIN_EFFECT;
 
     /**
      * One role.

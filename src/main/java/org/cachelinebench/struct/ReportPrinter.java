@@ -108,8 +108,8 @@ final class ReportPrinter {
     }
 
     private static void measurement(StringBuilder out, Measurement m) {
-        out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired rounds"
-                + " with an A/A control (original against itself) */%n", m.rounds()));
+        out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired round%s"
+                + " with an A/A control (original against itself) */%n", m.rounds(), m.rounds() == 1 ? "" : "s"));
         TextTable table = new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
                 "ns per pass (orig -> sugg)").alignRight(1);
         for (Measurement.RoleResult r : m.roles()) {

@@ -1,8 +1,5 @@
 package org.cachelinebench.struct;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,20 +73,9 @@ public final class Roles {
         return new Roles(out);
     }
 
-    /** Threads over all roles: the threads a measurement runs. */
-    public int totalThreads() {
-        return roles.stream().mapToInt(Role::threads).sum();
-    }
-
     /** Reads a roles file for a struct whose fields are {@code fields}; {@code what} names the struct in messages. */
     public static Roles read(Path path, String name, FieldIndex fields, String what) throws InputError {
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InputError(name, 0, 0, "cannot read it (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
-        }
+        String text = InputError.readText(path, name);
         return parse(name, text, fields, what);
     }
 
