@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import org.cachelinebench.harness.ParamHook;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -21,22 +23,89 @@ import org.openjdk.jmh.util.Optional;
 /**
  * Entry point of {@code target/benchmarks.jar}: JMH's own command line, every option accepted.
  *
- * <p>Two things are added before JMH runs. Every {@code -p name=value} given for a benchmark of this
- * suite is checked by that benchmark class's {@code public static void checkParam(String name, String value)},
- * so that an unknown variant or an impossible offset fails at once, in one line, with exit status 2,
+ * <p>Three things are added before JMH runs. A tool's workload ({@link #TOOL_PACKAGES}: the struct tool's
+ * {@code StructAccessBenchmark}) is left out unless the user's include patterns ask for it ({@link #asksFor}),
+ * so that a run of the suite runs the suite's lessons only. Every {@code -p name=value} given for a benchmark
+ * of this suite is checked by that benchmark class's {@code public static void checkParam(String name, String
+ * value)}, so that an unknown variant or an impossible offset fails at once, in one line, with exit status 2,
  * instead of as a stack trace deep in a fork. And a benchmark that fails makes the run fail (JMH's
  * {@code -foe true}) unless the user says otherwise.
  */
 public final class Main {
     private Main() {}
 
+    /**
+     * Packages whose benchmarks are a tool's workload, not one of the suite's lessons: {@code struct}'s
+     * {@code StructAccessBenchmark} runs whatever roles file {@code benchmarks/struct --measure} encodes in
+     * its {@code -p spec}, and the default run has a time budget it is no part of.
+     */
+    static final List<String> TOOL_PACKAGES = List.of("org.cachelinebench.struct.");
+
     public static void main(String[] args) throws Exception {
-        String problem = checkParams(args);
+        String[] withDefaults = withFailOnError(withoutToolWorkloads(args));
+        String problem = checkParams(withDefaults);
         if (problem != null) {
             System.err.println("benchmarks.jar: " + problem);
             System.exit(2);
         }
-        org.openjdk.jmh.Main.main(withFailOnError(args));
+        org.openjdk.jmh.Main.main(withDefaults);
+    }
+
+    /**
+     * {@code args} plus a JMH {@code -e} for every tool package (see {@link #TOOL_PACKAGES}) whose benchmarks the
+     * user did not ask for ({@link #asksFor}); unchanged when JMH cannot read them (it reports that itself).
+     */
+    static String[] withoutToolWorkloads(String[] args) {
+        CommandLineOptions options;
+        List<String> names = new ArrayList<>();
+        try {
+            options = new CommandLineOptions(args);
+            OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+            BenchmarkList.defaultList().getAll(silent, List.of()).forEach(e -> names.add(e.getUsername()));
+        } catch (CommandLineOptionException | RuntimeException e) {
+            return args;
+        }
+        List<String> out = new ArrayList<>(Arrays.asList(args));
+        for (String pkg : TOOL_PACKAGES) {
+            if (!asksFor(options.getIncludes(), pkg, names)) {
+                out.add("-e");
+                out.add("^" + Pattern.quote(pkg));
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /**
+     * Whether the include patterns ask for the benchmarks of {@code toolPackage}: some pattern selects one of them
+     * (as JMH selects: the regular expression found in the benchmark's name) and does not select every one of the
+     * suite's lessons (the benchmarks outside the tool packages). No pattern (the whole suite), {@code .*} or
+     * {@code org.cachelinebench} ask for the suite, not for a tool's workload; {@code StructAccessBenchmark} or
+     * {@code struct\.} ask for it, also beside lessons ({@code StructAccess|LineFloor}).
+     */
+    static boolean asksFor(Collection<String> includes, String toolPackage, Collection<String> benchmarks) {
+        List<String> tool = new ArrayList<>();
+        List<String> lessons = new ArrayList<>();
+        for (String b : benchmarks) {
+            if (b.startsWith(toolPackage)) {
+                tool.add(b);
+            } else if (TOOL_PACKAGES.stream().noneMatch(b::startsWith)) {
+                lessons.add(b);
+            }
+        }
+        for (String include : includes) {
+            Pattern p;
+            try {
+                p = Pattern.compile(include);
+            } catch (PatternSyntaxException e) {
+                continue;                      // JMH reports it
+            }
+            boolean selectsTool = tool.stream().anyMatch(b -> p.matcher(b).find());
+            boolean selectsEveryLesson = lessons.stream().allMatch(b -> p.matcher(b).find());
+            if (selectsTool && !selectsEveryLesson) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns a one-line description of the first bad {@code -p} value, or null when all are good. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import joptsimple.OptionException;
 import joptsimple.OptionParser;
@@ -13,8 +14,9 @@ import joptsimple.OptionSpec;
 /**
  * The command line of every command of the suite, on jopt-simple (which JMH brings): long options
  * {@code --name VALUE} or {@code --name=VALUE}, flags {@code --name}, {@code -h}/{@code --help} everywhere,
- * {@code --} to end the options. An option given twice keeps its last value, so a script's defaults can be
- * overridden by appending. Abbreviations are refused: a script that says {@code --thr} today must not mean
+ * {@code --} to end the options; a one-letter option is {@code -X VALUE} or {@code -XVALUE}, as a compiler's
+ * {@code -D}. An option given twice keeps its last value, so a script's defaults can be overridden by
+ * appending; an option meant to be repeated is read with {@link Parsed#values}. Abbreviations are refused: a script that says {@code --thr} today must not mean
  * something else when an option is added.
  *
  * <p>Every problem is an {@link IllegalArgumentException} with one line naming the option, which the command
@@ -48,7 +50,10 @@ public final class CommandLine {
         return declare(name, Kind.FLAG);
     }
 
-    /** An option with a value, {@code --name VALUE}; a value that starts with {@code --} there is a missing one. */
+    /**
+     * An option with a value, {@code --name VALUE} (a one-letter name: {@code -X VALUE} or {@code -XVALUE}); a
+     * value that starts with {@code -} there is a missing one.
+     */
     public CommandLine value(String name) {
         return declare(name, Kind.VALUE);
     }
@@ -119,6 +124,10 @@ public final class CommandLine {
                 break;
             }
             if (!a.startsWith("--")) {
+                if (a.length() == 2 && a.charAt(0) == '-' && kinds.get(a.substring(1)) == Kind.VALUE
+                        && i + 1 < args.length && args[i + 1].startsWith("-")) {
+                    throw new IllegalArgumentException(a + " needs a value (see --help)");
+                }
                 out.add(a);
                 continue;
             }
@@ -177,6 +186,51 @@ public final class CommandLine {
             }
             List<?> values = set.valuesOf(spec(name));
             return values.isEmpty() ? null : String.valueOf(values.get(values.size() - 1));
+        }
+
+        /** Every value of an option given more than once, in order; empty when it was not given. */
+        public List<String> values(String name) {
+            if (kinds.get(name) == Kind.FLAG) {
+                throw new IllegalStateException("--" + name + " is a flag");
+            }
+            List<String> out = new ArrayList<>();
+            if (set != null) {
+                set.valuesOf(spec(name)).forEach(v -> out.add(String.valueOf(v)));
+            }
+            return out;
+        }
+
+        /**
+         * The option's value read by {@code parse}, null when it was not given; a value {@code parse} refuses
+         * (an {@link IllegalArgumentException}) is a problem named after the option: "--warmup 'x' is not ...".
+         */
+        public <T> T value(String name, Function<String, T> parse) {
+            String v = value(name);
+            if (v == null) {
+                return null;
+            }
+            try {
+                return parse.apply(v);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(dashed(name) + " " + e.getMessage());
+            }
+        }
+
+        /** The option's value as a whole number in {@code min..max}; null when it was not given. */
+        public Integer intValue(String name, int min, int max) {
+            String v = value(name);
+            if (v == null) {
+                return null;
+            }
+            try {
+                int n = Integer.parseInt(v);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(dashed(name) + " " + v + ": not a whole number in " + min + ".." + max);
         }
 
         /** The arguments that are not options, in order. */

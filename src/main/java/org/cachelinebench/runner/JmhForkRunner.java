@@ -36,8 +36,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs one fork through JMH's Runner API: {@code -f 1 -wi W -w T -i M -r T} plus the variant's
- * {@code -p} values, failing on error, and reads back every iteration of every metric and the fork's
- * measurement window.
+ * {@code -p} values and, when it sets one, its {@code -t} thread count, failing on error, and reads back every
+ * iteration of every metric and the fork's measurement window.
  *
  * <p>JVM: {@code jvm} replaces the forks' java executable; {@code jvmArgs}, when given, replace the VM flags
  * the forks would otherwise inherit from this JVM (JMH's default), while a benchmark's own
@@ -133,6 +133,9 @@ public final class JmhForkRunner implements ForkRunner {
                 .timeout(TimeValue.milliseconds(Math.max(10_000, 10 * Math.max(warmup.millis(), measurement.millis()))))
                 .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
         variant.params().forEach(b::param);
+        if (variant.threads() != Variant.OWN_THREADS) {
+            b.threads(variant.threads());
+        }
         if (jvm != null) {
             b.jvm(jvm);
         }

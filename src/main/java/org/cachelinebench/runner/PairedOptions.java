@@ -76,9 +76,7 @@ public final class PairedOptions {
         if (p.value("profile") != null) {
             o.profile = Suite.profile(p.value("profile"));
         }
-        if (p.value("rounds") != null) {
-            o.rounds = rounds(p.value("rounds"));
-        }
+        o.rounds = p.intValue("rounds", 1, 1000);
         if (p.value("out") != null) {
             o.out = Path.of(p.value("out"));
         }
@@ -94,12 +92,8 @@ public final class PairedOptions {
         if (p.value("jvm-args") != null) {
             o.jvmArgs = flags(p.value("jvm-args"));
         }
-        if (p.value("warmup") != null) {
-            o.warmup = spec(p.value("warmup"), "--warmup");
-        }
-        if (p.value("measurement") != null) {
-            o.measurement = spec(p.value("measurement"), "--measurement");
-        }
+        o.warmup = p.value("warmup", IterationSpec::parse);
+        o.measurement = p.value("measurement", IterationSpec::parse);
         if (p.value("order") != null) {
             o.order = order(p.value("order"));
         }
@@ -139,18 +133,6 @@ public final class PairedOptions {
         };
     }
 
-    private static int rounds(String text) {
-        try {
-            int n = Integer.parseInt(text);
-            if (n >= 1 && n <= 1000) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("--rounds " + text + ": not a whole number in 1..1000");
-    }
-
     private static Pattern regex(String text) {
         try {
             return Pattern.compile(text);
@@ -171,13 +153,5 @@ public final class PairedOptions {
     private static List<String> flags(String text) {
         String t = text.strip();
         return t.isEmpty() ? List.of() : new ArrayList<>(Arrays.asList(t.split("\\s+")));
-    }
-
-    private static IterationSpec spec(String text, String option) {
-        try {
-            return IterationSpec.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " " + e.getMessage());
-        }
     }
 }

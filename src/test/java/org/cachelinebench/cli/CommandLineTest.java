@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The one option syntax of every command. */
 class CommandLineTest {
     private static CommandLine commandLine() {
-        return new CommandLine("usage: x").value("rounds").value("out").rawValue("jvm-args").flag("dry-run");
+        return new CommandLine("usage: x").value("rounds").value("out").rawValue("jvm-args").flag("dry-run").value("D");
     }
 
     private static CommandLine.Parsed parse(String... args) {
@@ -73,5 +73,33 @@ class CommandLineTest {
                 parse("--jvm-args", "--add-opens java.base/java.lang=ALL-UNNAMED").value("jvm-args"));
         assertEquals("--enable-preview", parse("--jvm-args=--enable-preview").value("jvm-args"));
         assertEquals("--jvm-args needs a value (see --help)", problem("--jvm-args"));
+    }
+
+    @Test
+    void aRepeatedOptionKeepsEveryValueAndAOneLetterOneTakesItsValueJoinedOrApart() {
+        CommandLine.Parsed p = parse("-D", "A", "-DB=1", "x.h", "-D", "C");
+        assertEquals(List.of("A", "B=1", "C"), p.values("D"));
+        assertEquals("C", p.value("D"));
+        assertEquals(List.of("x.h"), p.positional());
+        assertEquals(List.of(), parse().values("D"));
+        assertEquals("-D needs a value (see --help)", problem("-D", "--dry-run"));
+        assertEquals("-D needs a value (see --help)", problem("-D"));
+    }
+
+    @Test
+    void valuesReadByTheirParserAndWholeNumbersInARange() {
+        assertEquals(4, parse("--rounds=4").intValue("rounds", 1, 1000));
+        assertNull(parse().intValue("rounds", 1, 1000));
+        assertEquals("--rounds 0: not a whole number in 1..1000",
+                assertThrows(IllegalArgumentException.class, () -> parse("--rounds", "0").intValue("rounds", 1, 1000))
+                        .getMessage());
+        assertEquals("--rounds four: not a whole number in 1..1000",
+                assertThrows(IllegalArgumentException.class, () -> parse("--rounds", "four").intValue("rounds", 1, 1000))
+                        .getMessage());
+        assertEquals(Integer.valueOf(8), parse("--out", "8").<Integer>value("out", Integer::valueOf));
+        assertNull(parse().value("out", Integer::valueOf));
+        assertEquals("--out For input string: \"x\"",
+                assertThrows(IllegalArgumentException.class, () -> parse("--out", "x").value("out", Integer::valueOf))
+                        .getMessage(), "a parser's refusal is named after the option");
     }
 }

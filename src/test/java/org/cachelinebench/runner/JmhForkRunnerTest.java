@@ -59,4 +59,19 @@ class JmhForkRunnerTest {
                 && r.measureEndMillis() <= after, "measurement window inside the call");
         assertTrue(r.measureEndMillis() - r.measureStartMillis() >= 100, "two iterations of 50 ms");
     }
+
+    @Test
+    void aVariantsThreadCountReplacesTheBenchmarksOwn() throws Exception {
+        JmhForkRunner runner = new JmhForkRunner(null, null, false);
+        String bench = "org.cachelinebench.runner.fixture.ThreadsFixture";
+        Variant own = new Variant("own", bench, Map.of());
+        Variant three = new Variant("three", bench, Map.of(), 3);
+        runner.validate(List.of(own, three));
+        IterationSpec one = new IterationSpec(1, 50);
+        assertEquals(1, runner.run(own, one, one).info().threads(), "the benchmark's @Threads(1)");
+        assertEquals(3, runner.run(three, one, one).info().threads(), "the variant's -t 3");
+        assertEquals(bench + " -t 3", three.describe());
+        assertEquals("variant bad: threads must be at least 1, not -1",
+                assertThrows(IllegalArgumentException.class, () -> new Variant("bad", bench, Map.of(), -1)).getMessage());
+    }
 }

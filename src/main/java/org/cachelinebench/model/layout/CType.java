@@ -51,6 +51,20 @@ public final class CType {
         return new CType(spelling, POINTER_SIZE, POINTER_SIZE, null, null, -1);
     }
 
+    /**
+     * A typedef name for {@code target}: the same layout, printed by its own name (as pahole prints
+     * {@code atomic_t}, not the struct behind it). An {@code __aligned__(N)} on the typedef
+     * ({@code alignAttr > 0}) replaces the alignment and never the size: gcc lets a typedef raise or
+     * lower alignment ({@code typedef int i2 __aligned(2)} has {@code _Alignof} 2, {@code sizeof} 4).
+     * A typedef of an array is printed by its name, without a suffix.
+     */
+    public static CType typedef(String name, CType target, int alignAttr) {
+        if (alignAttr < 0) {
+            throw new IllegalArgumentException("typedef " + name + ": negative alignment " + alignAttr);
+        }
+        return new CType(name, target.size, alignAttr > 0 ? alignAttr : target.align, target.struct, null, -1);
+    }
+
     /** A struct type, with the size and alignment the layout rules gave it. */
     public static CType struct(StructLayout layout) {
         return new CType(layout.typeName(), layout.size(), layout.align(), layout, null, -1);
@@ -72,13 +86,15 @@ public final class CType {
     public StructLayout struct() { return struct; }
     public boolean isArray() { return element != null; }
     public int length() { return length; }
+    /** The element type of an array, null for anything else. */
+    public CType element() { return element; }
 
-    /** The suffix pahole puts after an array member's name: "[]" or "[4]". */
+    /** The suffix pahole puts after an array member's name: "[]", "[4]", or "[2][3]" for an array of arrays. */
     String arraySuffix() {
         if (element == null) {
             return "";
         }
-        return length == 0 ? "[]" : "[" + length + "]";
+        return (length == 0 ? "[]" : "[" + length + "]") + element.arraySuffix();
     }
 
     @Override

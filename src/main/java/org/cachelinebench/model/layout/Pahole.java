@@ -1,16 +1,26 @@
 package org.cachelinebench.model.layout;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Prints a {@link StructLayout} the way {@code pahole} prints a struct from DWARF: one member per line
  * with {@code /* offset size *&#47;}, holes, cache-line boundaries and the closing size summary.
+ * Bit-fields show {@code /* offset:bit size *&#47;} and bit holes; a member whose type is an anonymous
+ * struct or union is expanded in place, one tab deeper, as pahole does.
  *
  * <p>For a struct placed somewhere in memory, the boundaries are where the <em>real</em> lines fall:
  * pass the struct's start within its line (from {@link Placement}), and a straddle shows as a boundary
  * in the middle of the struct.
  */
 public final class Pahole {
+    /** Columns of a member line at the top level, tabs counted as 8: {@code \t%-26s %-21s /* offset size *&#47;}. */
+    private static final int TAB = 8;
+    private static final int TYPE_WIDTH = 26;
+    private static final int NAME_WIDTH = 21;
+    /** Where every {@code /* offset size *&#47;} comment starts, at any depth. */
+    private static final int COMMENT_COLUMN = TAB + TYPE_WIDTH + 1 + NAME_WIDTH + 1;
+
     private Pahole() {}
 
     /** As pahole prints it: the struct assumed to start on a line. */
@@ -20,45 +30,41 @@ public final class Pahole {
 
     /** With the line boundaries of a struct that starts {@code startInLine} bytes into a line. */
     public static String format(StructLayout s, int lineSize, int startInLine) {
+        return format(s, lineSize, startInLine, m -> "");
+    }
+
+    /**
+     * The same, with a note after each member's comment: {@code annotate} gets the member with its offset
+     * from the struct's start and its path as {@link StructLayout#member} takes it, and returns the note
+     * ("" for none).
+     */
+    public static String format(StructLayout s, int lineSize, int startInLine,
+                                Function<StructLayout.Member, String> annotate) {
         if (startInLine < 0 || startInLine >= lineSize) {
             throw new IllegalArgumentException("start " + startInLine + " is not inside a " + lineSize + "-byte line");
         }
-        StringBuilder out = new StringBuilder();
-        boolean typedef = !s.typeName().equals("struct " + s.tag());
-        out.append(typedef ? "typedef struct " + s.tag() : s.typeName()).append(" {\n");
-        List<StructLayout.Member> members = s.members();
-        int crossed = 0;          // boundaries already announced
-        int end = 0;              // end of the previous member
-        for (StructLayout.Member m : members) {
-            if (m.offset() > end) {
-                // The boundaries inside a hole are announced once the next member starts.
-                out.append("\n\t/* XXX ").append(m.offset() - end).append(" bytes hole, try to pack */\n\n");
-            }
-            int next;
-            while ((next = boundary(crossed + 1, lineSize, startInLine)) <= m.offset()) {
-                crossed++;
-                marker(out, crossed, next, m.offset() - next);
-            }
-            String name = m.name() + m.type().arraySuffix()
-                    + (m.alignAttr() > 0 ? " __attribute__((__aligned__(" + m.alignAttr() + ")))" : "");
-            out.append(String.format("\t%-26s %-21s /* %5d %5d */%n",
-                    m.type().name(), name + ";", m.offset(), m.size()));
-            while ((next = boundary(crossed + 1, lineSize, startInLine)) < m.end()) {
-                crossed++;
-                marker(out, crossed, next, m.end() - next);
-            }
-            end = Math.max(end, m.end());
-        }
+        Printer p = new Printer(lineSize, startInLine, annotate);
+        StringBuilder out = p.out;
+        String named = s.keyword() + (s.isAnonymous() ? "" : " " + s.tag());
+        boolean typedef = !s.typeName().equals(named);
+        out.append(typedef ? "typedef " + named : s.typeName()).append(" {\n");
+        long endBit = p.body(s, 0, 1, "");
         out.append('\n');
         int lines = startInLine == 0 ? s.cacheLines(lineSize)
                 : (startInLine + Math.max(s.size(), 1) - 1) / lineSize + 1;
         out.append(String.format("\t/* size: %d, cachelines: %d, members: %d */%n",
-                s.size(), lines, members.size()));
+                s.size(), lines, s.members().size()));
         List<StructLayout.Hole> holes = s.holes();
         if (!holes.isEmpty()) {
             int sum = holes.stream().mapToInt(StructLayout.Hole::size).sum();
             out.append(String.format("\t/* sum members: %d, holes: %d, sum holes: %d */%n",
                     s.sumMembers(), holes.size(), sum));
+        }
+        if (p.bitHoles > 0) {
+            out.append(String.format("\t/* bit holes: %d, sum bit holes: %d bits */%n", p.bitHoles, p.bitHoleBits));
+        }
+        if (endBit % 8 != 0) {
+            out.append(String.format("\t/* bit_padding: %d bits */%n", 8 - endBit % 8));
         }
         if (s.trailingPadding() > 0) {
             out.append(String.format("\t/* padding: %d */%n", s.trailingPadding()));
@@ -81,17 +87,113 @@ public final class Pahole {
         return out.toString();
     }
 
-    /** Struct-relative offset of the k-th line boundary (k >= 1) after the struct's start. */
-    private static int boundary(int k, int lineSize, int startInLine) {
-        return k * lineSize - startInLine;
+    /** One printout's state: the boundaries announced so far and the top level's bit holes. */
+    private static final class Printer {
+        final StringBuilder out = new StringBuilder();
+        final int lineSize;
+        final int startInLine;
+        final Function<StructLayout.Member, String> annotate;
+        int crossed;          // boundaries already announced
+        int bitHoles;         // top level only, as pahole counts them
+        int bitHoleBits;
+
+        Printer(int lineSize, int startInLine, Function<StructLayout.Member, String> annotate) {
+            this.lineSize = lineSize;
+            this.startInLine = startInLine;
+            this.annotate = annotate;
+        }
+
+        /** Prints the members of {@code s}, which starts {@code base} bytes into the printed struct; returns its end bit. */
+        long body(StructLayout s, int base, int depth, String prefix) {
+            String indent = "\t".repeat(depth);
+            long endBit = 8L * base;     // end of the previous member
+            for (StructLayout.Member local : s.members()) {
+                StructLayout.Member m = local.movedBy(base, prefix + local.name());
+                long first = m.firstBit();
+                if (first > endBit && !s.isUnion()) {
+                    hole(indent, endBit, first, depth == 1);
+                }
+                int next;
+                while ((next = boundary(crossed + 1)) <= m.start()) {
+                    crossed++;
+                    marker(indent, crossed, next, m.start() - next);
+                }
+                if (inline(m)) {
+                    out.append(indent).append(m.type().struct().keyword()).append(" {\n");
+                    String inner = m.isAnonymous() ? prefix : prefix + local.name() + ".";
+                    body(m.type().struct(), m.offset(), depth + 1, inner);
+                    String close = "}" + (m.isAnonymous() ? "" : " " + local.name()) + ";";
+                    out.append(indent).append(close)
+                            .append(" ".repeat(Math.max(1, COMMENT_COLUMN - TAB * depth - close.length())))
+                            .append(String.format("/* %5d %5d */", m.offset(), m.size()));
+                } else {
+                    String name = local.name() + m.type().arraySuffix()
+                            + (m.isBitField() ? ":" + m.bitWidth() : "")
+                            + (m.alignAttr() > 0 ? " __attribute__((__aligned__(" + m.alignAttr() + ")))" : "");
+                    // Deeper lines give their indent's columns up from the type, so the comments line up.
+                    int typeWidth = Math.max(1, TYPE_WIDTH - TAB * (depth - 1));
+                    out.append(indent).append(String.format("%-" + typeWidth + "s %-" + NAME_WIDTH + "s ",
+                            m.type().name(), name + ";"));
+                    out.append(m.isBitField()
+                            ? String.format("/* %5d:%2d %2d */", m.offset(), m.bitOffset(), m.size())
+                            : String.format("/* %5d %5d */", m.offset(), m.size()));
+                }
+                String note = annotate.apply(m);
+                if (note != null && !note.isEmpty()) {
+                    out.append(' ').append(note);
+                }
+                out.append('\n');
+                while ((next = boundary(crossed + 1)) < m.end()) {
+                    crossed++;
+                    marker(indent, crossed, next, m.end() - next);
+                }
+                endBit = Math.max(endBit, m.isBitField() ? first + m.bitWidth() : 8L * m.end());
+            }
+            return endBit;
+        }
+
+        /**
+         * The gap between the end of one member ({@code endBit}) and the start of the next ({@code first}): the
+         * whole bytes in it, and the bits left over at either end.
+         */
+        private void hole(String indent, long endBit, long first, boolean topLevel) {
+            long bytes = Math.max(0, first / 8 - (endBit + 7) / 8);
+            long bits = first - endBit - 8 * bytes;
+            out.append('\n');
+            if (bits > 0) {
+                out.append(indent).append("/* XXX ").append(bits).append(" bit").append(bits == 1 ? "" : "s")
+                        .append(" hole, try to pack */\n");
+                if (topLevel) {
+                    bitHoles++;
+                    bitHoleBits += (int) bits;
+                }
+            }
+            if (bytes > 0) {
+                out.append(indent).append("/* XXX ").append(bytes).append(" byte").append(bytes == 1 ? "" : "s")
+                        .append(" hole, try to pack */\n");
+            }
+            out.append('\n');
+        }
+
+        /** Struct-relative offset of the k-th line boundary (k >= 1) after the struct's start. */
+        private int boundary(int k) {
+            return k * lineSize - startInLine;
+        }
+
+        private void marker(String indent, int k, int at, int ago) {
+            out.append(indent);
+            if (ago == 0) {
+                out.append(String.format("/* --- cacheline %d boundary (%d bytes) --- */%n", k, at));
+            } else {
+                out.append(String.format("/* --- cacheline %d boundary (%d bytes) was %d bytes ago --- */%n",
+                        k, at, ago));
+            }
+        }
     }
 
-    private static void marker(StringBuilder out, int k, int at, int ago) {
-        if (ago == 0) {
-            out.append(String.format("\t/* --- cacheline %d boundary (%d bytes) --- */%n", k, at));
-        } else {
-            out.append(String.format("\t/* --- cacheline %d boundary (%d bytes) was %d bytes ago --- */%n",
-                    k, at, ago));
-        }
+    /** pahole expands a member in place when its type is an anonymous struct or union (not a typedef of one). */
+    private static boolean inline(StructLayout.Member m) {
+        CType t = m.type();
+        return t.isStruct() && !t.isArray() && t.struct().isAnonymous() && t.name().equals(t.struct().typeName());
     }
 }

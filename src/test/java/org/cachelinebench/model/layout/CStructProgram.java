@@ -60,12 +60,7 @@ public final class CStructProgram {
      */
     public static List<Map<String, Long>> measure(List<StructLayout> layouts, Path workDir)
             throws IOException, InterruptedException {
-        String gcc = Gcc.require();
-        Path c = workDir.resolve("layouts.c");
-        Path exe = workDir.resolve("layouts");
-        Files.writeString(c, source(layouts), StandardCharsets.UTF_8);
-        Gcc.run(List.of(gcc, "-std=gnu11", "-O0", "-Wall", "-Werror", "-o", exe.toString(), c.toString()), workDir);
-        String out = Gcc.run(List.of(exe.toString()), workDir);
+        String out = compileAndRun(source(layouts), workDir, List.of("-Wall", "-Werror"));
         List<Map<String, Long>> result = new ArrayList<>();
         for (int i = 0; i < layouts.size(); i++) {
             result.add(new LinkedHashMap<>());
@@ -220,5 +215,23 @@ public final class CStructProgram {
 
     private static String ident(String s) {
         return s.replaceAll("[^A-Za-z0-9_]", "_");
+    }
+
+    /**
+     * Compiles {@code source} with gcc ({@code -std=gnu11 -O0} plus {@code flags}) in {@code workDir}, runs
+     * it and returns what it printed. Fails, with gcc's or the program's output, when either fails; without
+     * gcc for x86-64 it fails in CI and skips elsewhere ({@link Gcc#require()}).
+     */
+    public static String compileAndRun(String source, Path workDir, List<String> flags)
+            throws IOException, InterruptedException {
+        String gcc = Gcc.require();
+        Path c = Files.createTempFile(workDir, "program", ".c");
+        Path exe = workDir.resolve(c.getFileName().toString().replace(".c", ""));
+        Files.writeString(c, source, StandardCharsets.UTF_8);
+        List<String> command = new ArrayList<>(List.of(gcc, "-std=gnu11", "-O0"));
+        command.addAll(flags);
+        command.addAll(List.of("-o", exe.toString(), c.toString()));
+        Gcc.run(command, workDir);
+        return Gcc.run(List.of(exe.toString()), workDir);
     }
 }

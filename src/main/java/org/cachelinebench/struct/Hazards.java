@@ -1,0 +1,259 @@
+package org.cachelinebench.struct;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Finds what costs lines: a line written by one role and read or written by another (false sharing
+ * when they touch different fields, true sharing when one touches what the other writes), and a member,
+ * a role's fields or the whole struct spread over more lines than its size needs (a straddle). Each is
+ * found at every start the placement allows (bytes into a line where the struct's first byte lies);
+ * hazards that read the same at several starts are reported once, with those starts.
+ */
+public final class Hazards {
+
+    /** One role's fields in a shared line: those it writes, those it only reads. */
+    public record Side(String role, List<String> written, List<String> read) {
+        public boolean writes() {
+            return !written.isEmpty();
+        }
+    }
+
+    /**
+     * A line two or more roles touch and one writes.
+     *
+     * @param falseSharing true when some writer and some other role touch different fields only; false
+     *                     when every such pair shares a field (true sharing: no layout separates it)
+     * @param sides        every role touching the line, with its fields there
+     * @param starts       the starts at which the line holds exactly these fields
+     * @param firstByte    the line's first byte, from the struct's start, at the first of those starts
+     *                     (negative when the line begins before the struct)
+     */
+    public record Sharing(boolean falseSharing, List<Side> sides, List<Integer> starts, int firstByte) {}
+
+    /** What straddles: a member, a role's fields, or the struct. */
+    public enum What { MEMBER, ROLE, STRUCT }
+
+    /**
+     * Bytes spread over more lines than their extent needs.
+     *
+     * @param what   a member, a role's fields, or the struct
+     * @param name   the member's path, the role's name, or the struct's name
+     * @param start  first byte, from the struct's start
+     * @param end    one past the last byte
+     * @param lines  the lines it touches, at the first of its starts
+     * @param starts the starts at which it straddles
+     */
+    public record Straddle(What what, String name, int start, int end, int lines, List<Integer> starts) {}
+
+    private final List<Sharing> sharing;
+    private final List<Straddle> straddles;
+    private final List<String> notes;
+
+    private Hazards(List<Sharing> sharing, List<Straddle> straddles, List<String> notes) {
+        this.sharing = List.copyOf(sharing);
+        this.straddles = List.copyOf(straddles);
+        this.notes = List.copyOf(notes);
+    }
+
+    public List<Sharing> sharing() { return sharing; }
+    public List<Straddle> straddles() { return straddles; }
+    /** True sharing among the threads of one role, which no layout changes. */
+    public List<String> notes() { return notes; }
+
+    public boolean isEmpty() {
+        return sharing.isEmpty() && straddles.isEmpty();
+    }
+
+    /** The lines written by one role and touched by another, false sharing only. */
+    public List<Sharing> falseSharing() {
+        return sharing.stream().filter(Sharing::falseSharing).toList();
+    }
+
+    /**
+     * Every hazard of a struct of {@code size} bytes (whose name is {@code structName}) whose fields are
+     * {@code fields}, for the roles, on {@code lineSize}-byte lines, at each of {@code starts}.
+     */
+    public static Hazards find(FieldIndex fields, Roles roles, String structName, int size, int lineSize,
+                               List<Integer> starts) {
+        Map<List<Side>, Sharing> sharing = new LinkedHashMap<>();
+        Map<String, Straddle> straddles = new LinkedHashMap<>();
+        for (int start : starts) {
+            int first = Math.floorDiv(start, lineSize);
+            int last = Math.floorDiv(start + Math.max(size, maxEnd(fields)) - 1, lineSize);
+            for (int line = first; line <= last; line++) {
+                int lo = line * lineSize - start, hi = lo + lineSize;
+                Sharing s = sharingIn(fields, roles, lo, hi, start);
+                if (s != null) {
+                    sharing.merge(s.sides(), s, (a, b) -> withStart(a, start));
+                }
+            }
+            for (FieldIndex.Unit u : fields.units()) {
+                straddle(straddles, What.MEMBER, u.label(fields), u.start(), u.end(), start, lineSize);
+            }
+            for (FieldIndex.Field f : fields.fields()) {
+                FieldIndex.Unit u = fields.units().get(f.unit());
+                if (f.start() != u.start() || f.end() != u.end()) {
+                    straddle(straddles, What.MEMBER, f.path(), f.start(), f.end(), start, lineSize);
+                }
+            }
+            for (Roles.Role r : roles.roles()) {
+                int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+                for (Roles.Access a : r.accesses().values()) {
+                    lo = Math.min(lo, a.field().start());
+                    hi = Math.max(hi, a.field().end());
+                }
+                Set<Integer> touched = new TreeSet<>();
+                for (Roles.Access a : r.accesses().values()) {
+                    touched.addAll(lines(a.field().start(), a.field().end(), start, lineSize));
+                }
+                if (touched.size() > needed(hi - lo, lineSize)) {
+                    String key = What.ROLE + " " + r.name();
+                    Straddle old = straddles.get(key);
+                    straddles.put(key, old == null ? new Straddle(What.ROLE, r.name(), lo, hi, touched.size(), List.of(start))
+                            : new Straddle(What.ROLE, r.name(), lo, hi, old.lines(), append(old.starts(), start)));
+                }
+            }
+            if (size <= lineSize) {
+                straddle(straddles, What.STRUCT, structName, 0, size, start, lineSize);
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        for (Roles.Role r : roles.roles()) {
+            List<String> written = new ArrayList<>();
+            for (Roles.Access a : r.accesses().values()) {
+                if (a.write()) {
+                    written.add(a.field().path());
+                }
+            }
+            if (r.threads() > 1 && !written.isEmpty()) {
+                notes.add(r.name() + " runs " + r.threads() + " threads that all write " + compress(fields, written)
+                        + ": true sharing among them, which no layout changes");
+            }
+        }
+        return new Hazards(new ArrayList<>(sharing.values()), new ArrayList<>(straddles.values()), notes);
+    }
+
+    private static int maxEnd(FieldIndex fields) {
+        return fields.fields().stream().mapToInt(FieldIndex.Field::end).max().orElse(1);
+    }
+
+    private static Sharing withStart(Sharing s, int start) {
+        return new Sharing(s.falseSharing(), s.sides(), append(s.starts(), start), s.firstByte());
+    }
+
+    private static List<Integer> append(List<Integer> list, int value) {
+        List<Integer> out = new ArrayList<>(list);
+        if (!out.contains(value)) {
+            out.add(value);
+        }
+        return List.copyOf(out);
+    }
+
+    /** Lines needed at least for {@code bytes} contiguous bytes. */
+    private static int needed(int bytes, int lineSize) {
+        return Math.max(1, (bytes + lineSize - 1) / lineSize);
+    }
+
+    private static Set<Integer> lines(int from, int to, int start, int lineSize) {
+        Set<Integer> out = new TreeSet<>();
+        if (to <= from) {
+            return out;
+        }
+        for (int l = Math.floorDiv(start + from, lineSize); l <= Math.floorDiv(start + to - 1, lineSize); l++) {
+            out.add(l);
+        }
+        return out;
+    }
+
+    private static void straddle(Map<String, Straddle> out, What what, String name, int from, int to, int start,
+                                 int lineSize) {
+        int n = lines(from, to, start, lineSize).size();
+        if (to > from && n > needed(to - from, lineSize)) {
+            String key = what + " " + name;
+            Straddle old = out.get(key);
+            out.put(key, old == null ? new Straddle(what, name, from, to, n, List.of(start))
+                    : new Straddle(what, name, from, to, old.lines(), append(old.starts(), start)));
+        }
+    }
+
+    /** The roles' fields in struct bytes [lo, hi), or null when no role writes there while another touches it. */
+    private static Sharing sharingIn(FieldIndex fields, Roles roles, int lo, int hi, int start) {
+        Map<Roles.Role, List<FieldIndex.Field>> touched = new LinkedHashMap<>();
+        for (Roles.Role r : roles.roles()) {
+            for (Roles.Access a : r.accesses().values()) {
+                FieldIndex.Field f = a.field();
+                if (f.start() < hi && f.end() > lo) {
+                    touched.computeIfAbsent(r, k -> new ArrayList<>()).add(f);
+                }
+            }
+        }
+        boolean any = false, anyFalse = false;
+        for (Roles.Role w : touched.keySet()) {
+            for (Roles.Role o : touched.keySet()) {
+                if (w == o) {
+                    continue;
+                }
+                List<FieldIndex.Field> written = new ArrayList<>();
+                for (FieldIndex.Field f : touched.get(w)) {
+                    if (w.writes(f)) {
+                        written.add(f);
+                    }
+                }
+                if (written.isEmpty()) {
+                    continue;
+                }
+                any = true;
+                boolean shared = false;
+                for (FieldIndex.Field f : written) {
+                    for (FieldIndex.Field g : touched.get(o)) {
+                        shared |= f.overlaps(g);
+                    }
+                }
+                anyFalse |= !shared;
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        List<Side> sides = new ArrayList<>();
+        for (Map.Entry<Roles.Role, List<FieldIndex.Field>> e : touched.entrySet()) {
+            List<String> written = new ArrayList<>(), read = new ArrayList<>();
+            for (FieldIndex.Field f : e.getValue()) {
+                (e.getKey().writes(f) ? written : read).add(f.path());
+            }
+            sides.add(new Side(e.getKey().name(), compress(fields, written), compress(fields, read)));
+        }
+        return new Sharing(anyFalse, sides, List.of(start), lo);
+    }
+
+    /**
+     * Field paths as a reader wants them: a unit whose every leaf is listed is named once ("chunk_md"
+     * for its eight fields).
+     */
+    static List<String> compress(FieldIndex fields, List<String> paths) {
+        Set<String> given = new LinkedHashSet<>(paths);
+        List<String> out = new ArrayList<>();
+        Set<Integer> named = new LinkedHashSet<>();
+        for (String p : paths) {
+            FieldIndex.Field f = fields.field(p);
+            FieldIndex.Unit u = fields.units().get(f.unit());
+            List<FieldIndex.Field> leaves = fields.leavesOf(u.index());
+            boolean nested = !(leaves.size() == 1 && leaves.get(0).path().equals(u.name()));
+            boolean all = !u.name().isEmpty() && nested && leaves.stream().allMatch(l -> given.contains(l.path()));
+            if (all) {
+                if (named.add(u.index())) {
+                    out.add(u.name());
+                }
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+}

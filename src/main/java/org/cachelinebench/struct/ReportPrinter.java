@@ -1,0 +1,162 @@
+package org.cachelinebench.struct;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.cachelinebench.cli.TextTable;
+
+/** Prints a {@link Report} as the tool's text output. */
+final class ReportPrinter {
+    private ReportPrinter() {}
+
+    static String print(Report r) {
+        StringBuilder out = new StringBuilder();
+        Report.View o = r.original();
+        out.append(String.format("/* %s from %s: %d-byte lines, %s */%n%n", o.name(), r.source(), r.lineSize(), o.placement()));
+        out.append(o.layout()).append('\n');
+        hazards(out, "hazards", o, r.lineSize());
+        Report.Suggestion s = r.suggestion();
+        out.append("\n/* suggested layout */\n\n");
+        if (!s.changed()) {
+            out.append(o.hazards().isEmpty()
+                    ? "/* no change: no line is written by one role and touched by another, nothing straddles */\n"
+                    : "/* no change: no other order removes what is listed above (see below) */\n");
+        } else {
+            out.append(s.text()).append('\n');
+            if (s.view() != null) {
+                out.append(s.view().layout()).append('\n');
+                hazards(out, "hazards of the suggested layout", s.view(), r.lineSize());
+                out.append(String.format("%nsize: %d -> %d bytes (%+d), alignment %d -> %d%n", o.size(), s.view().size(),
+                        s.view().size() - o.size(), o.align(), s.view().align()));
+            }
+        }
+        if (!s.notes().isEmpty()) {
+            out.append("\nwhat no layout separates:\n");
+            for (String n : s.notes()) {
+                out.append("  ").append(n).append('\n');
+            }
+        }
+        if (r.measurement() != null) {
+            measurement(out, r.measurement());
+        }
+        return out.toString();
+    }
+
+    private static void hazards(StringBuilder out, String title, Report.View v, int lineSize) {
+        out.append("/* ").append(title).append(": ").append(lineSize).append("-byte lines, ").append(v.placement())
+                .append(" */\n");
+        Hazards h = v.hazards();
+        boolean several = v.starts().size() > 1;
+        if (h.isEmpty() && h.notes().isEmpty()) {
+            out.append("none\n");
+            return;
+        }
+        for (Hazards.Sharing s : h.sharing()) {
+            int start = s.starts().get(0);
+            int line = Math.floorDiv(start + s.firstByte(), lineSize);
+            int lo = Math.max(0, s.firstByte()), hi = Math.min(v.size(), s.firstByte() + lineSize) - 1;
+            out.append(s.falseSharing() ? "false sharing" : "true sharing");
+            if (s.starts().size() == 1) {
+                out.append(", line ").append(line).append(" (bytes ").append(lo).append('-').append(Math.max(lo, hi)).append(")");
+            }
+            out.append(": ");
+            List<String> sides = new ArrayList<>();
+            for (Hazards.Side side : s.sides()) {
+                List<String> parts = new ArrayList<>();
+                if (!side.written().isEmpty()) {
+                    parts.add("writes " + String.join(", ", side.written()));
+                }
+                if (!side.read().isEmpty()) {
+                    parts.add("reads " + String.join(", ", side.read()));
+                }
+                sides.add(side.role() + " " + String.join(" and ", parts));
+            }
+            out.append(String.join("; ", sides));
+            if (several) {
+                out.append(startsText(s.starts()));
+            }
+            out.append('\n');
+        }
+        for (Hazards.Straddle d : h.straddles()) {
+            String what = switch (d.what()) {
+                case MEMBER -> "member " + d.name();
+                case ROLE -> "the fields " + d.name() + " touches";
+                case STRUCT -> d.name();
+            };
+            out.append("straddle: ").append(what).append(", bytes ").append(d.start()).append('-').append(d.end() - 1)
+                    .append(": ").append(d.lines()).append(" lines where ")
+                    .append(Math.max(1, (d.end() - d.start() + lineSize - 1) / lineSize)).append(" would do");
+            if (several) {
+                out.append(startsText(d.starts()));
+            }
+            out.append('\n');
+        }
+        for (String n : h.notes()) {
+            out.append("note: ").append(n).append('\n');
+        }
+    }
+
+    private static String startsText(List<Integer> starts) {
+        List<String> s = new ArrayList<>();
+        for (int x : starts) {
+            s.add(Integer.toString(x));
+        }
+        return " (at start" + (starts.size() == 1 ? " " : "s ") + String.join(", ", s) + ")";
+    }
+
+    private static void measurement(StringBuilder out, Measurement m) {
+        out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired round%s"
+                + " with an A/A control (original against itself) */%n", m.rounds(), m.rounds() == 1 ? "" : "s"));
+        TextTable table = new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
+                "ns per pass (orig -> sugg)").alignRight(1);
+        for (Measurement.RoleResult r : m.roles()) {
+            table.add(r.role(), Integer.toString(r.threads()),
+                    ratio(r.ratio(), r.low(), r.high()) + String.format(Locale.ROOT, " median %.2f", r.median()),
+                    ratio(r.aa(), r.aaLow(), r.aaHigh()),
+                    String.format(Locale.ROOT, "%.1f -> %.1f", r.originalNanos(), r.suggestedNanos()));
+        }
+        out.append(table);
+        out.append(String.format(Locale.ROOT, "one-line floor: %.0f ns per round trip (LineFloor in the same rounds, %.0f-%.0f)%n",
+                m.floorNanos(), m.floorLow(), m.floorHigh()));
+        out.append(m.verdict()).append('\n');
+    }
+
+    private static String ratio(double g, double lo, double hi) {
+        if (Double.isNaN(lo)) {
+            return String.format(Locale.ROOT, "%.2f (no interval)", g);
+        }
+        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", g, lo, hi);
+    }
+
+    /** The tag after a member: "/* w: allocator *&#47;", "/* r: reader *&#47;", "/* w: a; r: b *&#47;". */
+    static String tag(FieldIndex fields, Roles roles, String path) {
+        Map<String, String> who = new TreeMap<>();
+        if (path.isEmpty() || path.endsWith(".")) {
+            return "";                             // an anonymous struct or union: its members carry the tags
+        }
+        for (Roles.Role r : roles.roles()) {
+            for (Roles.Access a : r.accesses().values()) {
+                String p = a.field().path();
+                if (p.equals(path) || p.startsWith(path + ".")) {
+                    who.merge(r.name(), a.write() ? "w" : "r", (x, y) -> x.equals("w") || y.equals("w") ? "w" : "r");
+                }
+            }
+        }
+        if (who.isEmpty()) {
+            return "";
+        }
+        List<String> w = new ArrayList<>(), rd = new ArrayList<>();
+        who.forEach((role, mode) -> (mode.equals("w") ? w : rd).add(role));
+        List<String> parts = new ArrayList<>();
+        if (!w.isEmpty()) {
+            parts.add("w: " + String.join(", ", w));
+        }
+        if (!rd.isEmpty()) {
+            parts.add("r: " + String.join(", ", rd));
+        }
+        return "/* " + String.join("; ", parts) + " */";
+    }
+}

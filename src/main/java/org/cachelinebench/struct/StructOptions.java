@@ -1,0 +1,128 @@
+package org.cachelinebench.struct;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.model.layout.CacheLine;
+
+/** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
+final class StructOptions {
+    static final String USAGE = String.join("\n",
+            "usage: benchmarks/struct FILE.h [STRUCT] [options]",
+            "       benchmarks/struct --class NAME [--classpath PATH] [options]",
+            "",
+            "Prints STRUCT (default: the last struct in FILE.h) as pahole does, each member tagged with the roles",
+            "that read or write it; the hazards (lines written by one role and touched by another, members and",
+            "role's fields that straddle a line); a suggested layout as C text, with its own layout and hazards.",
+            "",
+            "  --roles FILE        who reads and writes what, one line each: ROLE reads|writes FIELD...,",
+            "                      ROLE threads N; FIELD is a member, a.b, a.* or *",
+            "  --line N            line size: 64 (default), or 128 for adjacent-line prefetch pairs",
+            "  --placement P       line (default: the struct starts on a line), any (every 8-aligned start),",
+            "                      or N (it starts N bytes into a line)",
+            "  -D NAME[=VALUE]     define a macro for #ifdef / #if (repeatable; also -DNAME)",
+            "  --measure           run original and suggestion off-heap, one thread per role instance, in paired",
+            "                      rounds with an A/A control and the one-line floor; prints each role's",
+            "                      throughput ratio suggested/original",
+            "  --rounds N          rounds for --measure (default 6)",
+            "  --warmup CxT        warmup iterations per fork (default 1x500ms)",
+            "  --measurement CxT   measurement iterations per fork (default 3x500ms)",
+            "  --json OUT          also write everything as JSON to OUT",
+            "  --class NAME        a Java class on the class path instead of a C file (its JOL layout on this JVM)",
+            "  --classpath PATH    where to find it (besides this jar)",
+            "  --help              this text",
+            "",
+            "Options take their value as --name VALUE or --name=VALUE.",
+            "",
+            "Exit status: 0 done; 1 --measure ran at least 3 rounds and no role was at least 1.10x faster with the",
+            "suggestion; 2 bad input (one line naming the file, line and column).");
+
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
+            .value("roles").value("line").value("placement").value("D").flag("measure").value("rounds")
+            .value("warmup").value("measurement").value("json").value("class").value("classpath");
+
+    String file;
+    String struct;
+    String javaClass;
+    String classpath;
+    String roles;
+    int lineSize = CacheLine.DEFAULT_SIZE;
+    Starts placement = Starts.LINE;
+    List<String> defines = List.of();
+    boolean measure;
+    int rounds = 6;
+    IterationSpec warmup = new IterationSpec(1, 500);
+    IterationSpec measurement = new IterationSpec(3, 500);
+    String json;
+    boolean help;
+
+    /** The options, or an {@link InputError} of the command line ("struct: ...") naming the first problem. */
+    static StructOptions parse(String[] args) throws InputError {
+        try {
+            return parse(COMMAND_LINE.parse(args));
+        } catch (IllegalArgumentException e) {
+            throw new InputError("struct", 0, 0, e.getMessage());
+        }
+    }
+
+    private static StructOptions parse(CommandLine.Parsed p) throws InputError {
+        StructOptions o = new StructOptions();
+        o.help = p.help();
+        if (o.help) {
+            return o;
+        }
+        o.roles = p.value("roles");
+        if (p.value("line") != null) {
+            o.lineSize = CacheLine.validate(p.value("line"), "--line");
+        }
+        Starts placement = p.value("placement", Starts::parse);
+        o.defines = p.values("D");
+        o.measure = p.has("measure");
+        o.rounds = Objects.requireNonNullElse(p.intValue("rounds", 1, 1000), o.rounds);
+        o.warmup = Objects.requireNonNullElse(p.value("warmup", IterationSpec::parse), o.warmup);
+        o.measurement = Objects.requireNonNullElse(p.value("measurement", IterationSpec::parse), o.measurement);
+        o.json = p.value("json");
+        if (o.json != null && o.json.isEmpty()) {
+            throw new InputError("struct", 0, 0, "--json needs a file name");
+        }
+        o.javaClass = p.value("class");
+        o.classpath = p.value("classpath");
+        List<String> positional = p.positional();
+        if (o.javaClass != null) {
+            if (!positional.isEmpty()) {
+                throw new InputError("struct", 0, 0, "--class takes no header file (got '" + positional.get(0) + "')");
+            }
+            if (o.measure) {
+                throw new InputError("struct", 0, 0, "--measure runs C layouts only; for a Java class, compare its "
+                        + "variants with JMH as ChunkObjectFalseSharing does");
+            }
+            if (!o.defines.isEmpty()) {
+                throw new InputError("struct", 0, 0, "-D applies to C headers, not to --class");
+            }
+            // A Java object starts wherever the heap put it.
+            o.placement = placement != null ? placement : Starts.ANY;
+            return o;
+        }
+        if (placement != null) {
+            o.placement = placement;
+        }
+        if (o.classpath != null) {
+            throw new InputError("struct", 0, 0, "--classpath goes with --class");
+        }
+        if (positional.isEmpty()) {
+            throw new InputError("struct", 0, 0, "no header file given (see --help)");
+        }
+        if (positional.size() > 2) {
+            throw new InputError("struct", 0, 0, "unexpected argument '" + positional.get(2) + "' (see --help)");
+        }
+        o.file = positional.get(0);
+        o.struct = positional.size() > 1 ? positional.get(1) : null;
+        if (o.placement.mode().equals("at") && o.placement.offset() >= o.lineSize) {
+            throw new InputError("struct", 0, 0, "--placement " + o.placement.offset() + " is not inside a "
+                    + o.lineSize + "-byte line");
+        }
+        return o;
+    }
+}

@@ -1,0 +1,143 @@
+package org.cachelinebench.struct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.cachelinebench.runner.ForkResult;
+import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.results.JmhResult.Iterations;
+import org.cachelinebench.results.JmhResult.Jvm;
+import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.results.JmhResult.Mode;
+import org.cachelinebench.claims.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --measure}'s plumbing with fake forks (no JMH): which variants run with which specs, how the
+ * per-role ratios, the A/A and the floor are formed, and the exit status. Plumbing, never speed.
+ */
+class MeasureTest {
+    static final Path DIR = KernelStructsTest.DIR;
+
+    /** Scores per variant: role0 (allocator) and role1 (reader) passes per microsecond. */
+    static ForkRunner fake(double[] original, double[] suggested, List<Variant> seen) {
+        return new ForkRunner() {
+            @Override
+            public ForkResult run(Variant v, IterationSpec warmup, IterationSpec measurement) {
+                seen.add(v);
+                Map<String, Metric> secondaries;
+                if (v.id().equals(StructMeasure.FLOOR)) {
+                    assertEquals(org.cachelinebench.benchmarks.LineFloor.class.getName(), v.benchmark());
+                    secondaries = Map.of("sender", Metric.ofFork("ops/us", 5.0, 5.0),
+                            "receiver", Metric.ofFork("ops/us", 5.0, 5.0));
+                } else {
+                    double[] s = v.id().equals(StructMeasure.SUGGESTED) ? suggested : original;
+                    secondaries = Map.of("role0", Metric.ofFork("ops/us", s[0], s[0]),
+                            "role1", Metric.ofFork("ops/us", s[1], s[1]));
+                }
+                Header info = new Header(v.benchmark(), Mode.THROUGHPUT, 2, v.params(),
+                        Iterations.ofMillis(warmup.count(), warmup.millis()),
+                        Iterations.ofMillis(measurement.count(), measurement.millis()),
+                        new Jvm("java", List.of(), "17", "vm", "1", "1.37"));
+                return new ForkResult(info, Metric.ofFork("ops/us", 1, 1), secondaries, 1000, 2000);
+            }
+        };
+    }
+
+    record Run(int code, String out, String err) {}
+
+    static Run measure(ForkRunner runner, String... extra) {
+        List<String> args = new ArrayList<>(List.of(DIR.resolve("pcpu_chunk-v6.4-rc4.h").toString(), "--roles",
+                DIR.resolve("pcpu_chunk.roles").toString(), "-D", "CONFIG_MEMCG_KMEM", "--measure", "--rounds", "3"));
+        args.addAll(List.of(extra));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = StructTool.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), runner);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void fourVariantsPerRoundWithTheSpecsOfBothLayouts(@TempDir Path dir) throws Exception {
+        List<Variant> seen = new ArrayList<>();
+        Path json = dir.resolve("out.json");
+        Run r = measure(fake(new double[] {10, 2}, new double[] {12, 8}, seen), "--json", json.toString());
+        assertEquals(0, r.code(), r.toString());
+        assertEquals(12, seen.size());
+        Variant original = seen.stream().filter(v -> v.id().equals(StructMeasure.ORIGINAL)).findFirst().orElseThrow();
+        Variant suggested = seen.stream().filter(v -> v.id().equals(StructMeasure.SUGGESTED)).findFirst().orElseThrow();
+        Variant again = seen.stream().filter(v -> v.id().equals(StructMeasure.AGAIN)).findFirst().orElseThrow();
+        // v6.4-rc4: free_bytes at 16, chunk_md at 20..51, base_addr at 56; the suggestion moves base_addr to 64.
+        assertEquals("size=136;line=64;role=allocator*1:w4@16,w4@20,w4@24,w4@28,w4@32,w4@36,w4@40,w4@44,w4@48;"
+                + "role=reader*1:r8@56", original.params().get("spec"));
+        assertEquals(original.params(), again.params());
+        for (Variant v : seen) {
+            // One thread per role instance (allocator*1, reader*1); the floor runs with its own.
+            assertEquals(v.id().equals(StructMeasure.FLOOR) ? Variant.OWN_THREADS : 2, v.threads(), v.describe());
+        }
+        assertEquals("size=192;line=64;role=allocator*1:w4@0,w4@4,w4@8,w4@12,w4@16,w4@20,w4@24,w4@28,w4@32;"
+                + "role=reader*1:r8@64", suggested.params().get("spec"));
+        assertTrue(r.out().contains("\nallocator        1  1.20 (1.20-1.20) median 1.20   1.00 (1.00-1.00)     100.0 -> 83.3\n"), r.out());
+        assertTrue(r.out().contains("\nreader           1  4.00 (4.00-4.00) median 4.00   1.00 (1.00-1.00)     500.0 -> 125.0\n"), r.out());
+        assertTrue(r.out().contains("one-line floor: 200 ns per round trip"), r.out());
+        assertTrue(r.out().contains("verdict: better"), r.out());
+        com.google.gson.JsonObject m = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+                .getAsJsonObject("measurement");
+        assertEquals(200.0, m.get("floorNsPerRoundTrip").getAsDouble(), 1e-9);
+        assertEquals(4.0, m.getAsJsonArray("roles").get(1).getAsJsonObject().get("throughputRatio").getAsDouble(), 1e-9);
+        assertEquals("verdict: better (some role's median gain is at least 1.10x)", m.get("verdict").getAsString());
+    }
+
+    @Test
+    void aSuggestionNoFasterExitsOne() {
+        Run r = measure(fake(new double[] {10, 2}, new double[] {10.2, 2.1}, new ArrayList<>()));
+        assertEquals(1, r.code(), r.toString());
+        assertTrue(r.out().contains("verdict: not better"), r.out());
+    }
+
+    @Test
+    void tooFewRoundsGiveNoVerdict() {
+        Run r = measure(fake(new double[] {10, 2}, new double[] {10, 2}, new ArrayList<>()), "--rounds", "2");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().contains("verdict: none (2 rounds; a verdict needs at least 3)"), r.out());
+    }
+
+    @Test
+    void specsRoundTripAndRejectWhatTheBenchmarkCannotRun() {
+        String s = "size=192;line=128;role=a*2:r8@0,w4@12;role=b*1:w8@64";
+        AccessSpec spec = AccessSpec.parse(s);
+        assertEquals(s, spec.encode());
+        assertEquals(3, spec.threads());
+        assertEquals(192, spec.bytes());
+        for (String bad : List.of("size=1", "size=8;line=100;role=a*1:r8@0", "size=8;line=64;role=a*0:r8@0",
+                "size=8;line=64;role=a*1:r8@4", "size=8;line=64;role=a*1:x8@0", "size=8;line=64;role=a*1:r2@0")) {
+            try {
+                StructAccessBenchmark.checkParam("spec", bad);
+                throw new AssertionError("accepted " + bad);
+            } catch (IllegalArgumentException expected) {
+                // one line naming the problem
+            }
+        }
+    }
+
+    @Test
+    void aFieldOverTwoLinesIsOneWordInEach() throws Exception {
+        CHeader h = CHeader.parse("w.h", "struct w { char pad[60]; char across[8]; long next; };", List.of());
+        Struct s = h.find(null);
+        FieldIndex f = FieldIndex.of(s.layout());
+        Roles roles = Roles.parse("w.roles", "r reads across\nw writes next pad\n", f, s.name());
+        AccessSpec spec = AccessSpec.of(s.layout().size(), 64, roles);
+        assertEquals("size=80;line=64;role=r*1:r4@60,r4@64;role=w*1:w8@72,w8@0", spec.encode());
+    }
+}
