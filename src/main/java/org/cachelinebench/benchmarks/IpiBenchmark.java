@@ -50,7 +50,9 @@ import org.openjdk.jmh.infra.Control;
  *   mode=sync   wait=1: on-stack csd, the sender spins until the receiver ran func and unlocked it;
  *   mode=async  wait=0: per-CPU csd; the next call's csd_lock waits for the previous unlock.
  *   layout=v4.13 (default) or current: which kernel's struct and smp.c.
- *   pin=off (default) or on: pin the two threads of each group to distinct CPUs (taskset).
+ *   pin=off (default) or on: pin the two threads of each group to distinct CPUs (taskset);
+ *   pin=same-core, same-l3 or cross-l3: to two CPUs so related (SMT siblings, one L3, two L3s),
+ *   refused in one line where the machine has no such pair; cpus=A:B: sender on A, receiver on B.
  * See LineFloor for the machine's one-line round trip, and IpiOffsetSweep for every 8-byte offset.
  *
  * How to run:
@@ -121,6 +123,9 @@ public class IpiBenchmark {
                 break;
             case Pin.PARAM:
                 Pin.check(value);
+                break;
+            case Pin.CPUS_PARAM:
+                Pin.checkCpus(value);
                 break;
             default:
                 // not a parameter of this benchmark

@@ -65,7 +65,7 @@ import org.openjdk.jmh.runner.IterationType;
  *   - a cycle is counted only when it began after all threads started measuring and ended before the stop;
  *   - the protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent); every wait polls stopMeasurement.
  *
- * Parameters: mode=sync (default) or async, layout=v4.13 (default) or current, pin=off (default) or on, as in
+ * Parameters: mode=sync (default) or async, layout=v4.13 (default) or current, pin and cpus, as in
  * IpiBenchmark; mode and layout apply to every csd side.
  *
  * How to run:
@@ -197,6 +197,9 @@ public class IpiInterleaved {
                 break;
             case Pin.PARAM:
                 Pin.check(value);
+                break;
+            case Pin.CPUS_PARAM:
+                Pin.checkCpus(value);
                 break;
             default:
                 // not a parameter of this benchmark

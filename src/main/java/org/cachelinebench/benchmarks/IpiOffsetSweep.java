@@ -44,7 +44,7 @@ import org.openjdk.jmh.infra.Control;
  *           pointers are 8-aligned), negative, or lineSize or more (a start past the first line
  *           repeats an earlier one a line later). On 128-byte lines pass -p offset=0,8,...,120.
  *   mode:   sync (default) or async, as in IpiBenchmark.
- *   pin:    off (default) or on.
+ *   pin:    off (default), on, same-core, same-l3 or cross-l3; cpus=A:B. As in IpiBenchmark.
  *
  * How to run:
  *   java -jar target/benchmarks.jar IpiOffsetSweep
@@ -112,6 +112,9 @@ public class IpiOffsetSweep {
                 break;
             case Pin.PARAM:
                 Pin.check(value);
+                break;
+            case Pin.CPUS_PARAM:
+                Pin.checkCpus(value);
                 break;
             default:
                 // not a parameter of this benchmark

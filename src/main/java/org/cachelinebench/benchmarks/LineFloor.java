@@ -36,7 +36,7 @@ import org.openjdk.jmh.infra.Control;
  * costs a few floors; a straddled one adds the second csd line.
  *
  * The flag is in the same kind of block and on the same line as a line-aligned csd (FlagPingPong).
- *   pin: off (default) or on, as in IpiBenchmark.
+ *   pin: off (default), on, same-core, same-l3 or cross-l3; cpus=A:B. As in IpiBenchmark.
  *
  * How to run:
  *   java -jar target/benchmarks.jar LineFloor
@@ -86,6 +86,8 @@ public class LineFloor {
     public static void checkParam(String name, String value) {
         if (Pin.PARAM.equals(name)) {
             Pin.check(value);
+        } else if (Pin.CPUS_PARAM.equals(name)) {
+            Pin.checkCpus(value);
         }
     }
 

@@ -15,8 +15,11 @@ import org.openjdk.jmh.infra.ThreadParams;
  * argument. With {@code pin=on}, each benchmark thread is pinned for the trial to one allowed CPU: the
  * threads of one {@code @Group} go to distinct CPUs (so the two sides of a ping-pong never share a core's
  * caches through time-slicing), and further groups wrap around the allowed list.
+ * {@code pin=same-core|same-l3|cross-l3} and {@code cpus=A:B} choose the pair by topology or by number
+ * ({@link PinPlan}); the group's first thread prints the CPUs and how they relate.
  *
- * <p>The benchmark class must accept {@code pin} in its {@code checkParam} via {@link Pin#check(String)}.
+ * <p>The benchmark class must accept {@code pin} and {@code cpus} in its {@code checkParam} via
+ * {@link Pin#check(String)} and {@link Pin#checkCpus(String)}.
  */
 @State(Scope.Thread)
 public class PinnedThread {
@@ -24,28 +27,48 @@ public class PinnedThread {
     @Param({"off"})
     public String pin;
 
+    /** Empty (default): the CPUs are chosen as {@code pin} says; {@code A:B}: the sender on A, the receiver on B. */
+    @Param({""})
+    public String cpus;
+
     private List<Integer> allowedBefore;
     private int cpu = -1;
 
     @Setup(Level.Trial)
     public void pinThisThread(ThreadParams threads) {
-        if (Pin.parse(pin) == Pin.OFF) {
+        Pin mode = Pin.parse(pin);
+        if (mode == Pin.OFF && PinPlan.parseCpus(cpus) == null) {
             return;
         }
         String why = ThreadPinning.unavailableReason();
         if (why != null) {
-            throw new IllegalStateException("pin=on is not possible here: " + why);
+            throw new IllegalStateException("pin=" + mode.value() + " is not possible here: " + why);
         }
         List<Integer> allowed = ThreadPinning.allowedCpus();
-        int perGroup = threads.getGroupThreadCount();
-        if (perGroup > allowed.size()) {
-            throw new IllegalStateException("pin=on: a group of " + perGroup + " threads cannot get distinct CPUs from "
-                    + ThreadPinning.formatCpuList(allowed));
+        PinPlan plan;
+        try {
+            plan = PinPlan.of(mode, cpus, topologyFor(mode), allowed);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage());
         }
-        int slot = threads.getGroupIndex() * perGroup + threads.getGroupThreadIndex();
-        cpu = allowed.get(slot % allowed.size());
+        cpu = plan.cpuFor(threads.getGroupIndex(), threads.getGroupThreadCount(), threads.getGroupThreadIndex());
+        if (threads.getGroupIndex() == 0 && threads.getGroupThreadIndex() == 0) {
+            System.out.println("# " + plan.describe());
+        }
         allowedBefore = allowed;
         ThreadPinning.pinCurrentThread(cpu);
+    }
+
+    /** pin=on needs no topology (it only names the CPUs it used); every other choice does. */
+    private CpuTopology topologyFor(Pin mode) {
+        try {
+            return CpuTopology.system();
+        } catch (IllegalStateException e) {
+            if (mode == Pin.ON && PinPlan.parseCpus(cpus) == null) {
+                return null;
+            }
+            throw e;
+        }
     }
 
     @TearDown(Level.Trial)

@@ -25,6 +25,7 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSchedule;
+import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.ThreadPinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,10 +61,10 @@ class IpiBenchmarksIT {
         Map<String, JsonObject> entries = entries(json);
         assertEquals(3, entries.size(), "one JSON entry per benchmark variant: " + entries.keySet());
         assertGroupReported(entries.get(PKG + "IpiBenchmark.ipi"), threads,
-                Map.of("placement", "straddled", "mode", "sync", "layout", "v4.13", "pin", "off"));
+                Map.of("placement", "straddled", "mode", "sync", "layout", "v4.13", "pin", "off", "cpus", ""));
         assertGroupReported(entries.get(PKG + "IpiOffsetSweep.ipi"), threads,
-                Map.of("offset", "48", "mode", "sync", "pin", "off"));
-        assertGroupReported(entries.get(PKG + "LineFloor.floor"), threads, Map.of("pin", "off"));
+                Map.of("offset", "48", "mode", "sync", "pin", "off", "cpus", ""));
+        assertGroupReported(entries.get(PKG + "LineFloor.floor"), threads, Map.of("pin", "off", "cpus", ""));
     }
 
     @ParameterizedTest(name = "pin=on -t {0}")
@@ -82,7 +83,61 @@ class IpiBenchmarksIT {
         Map<String, JsonObject> entries = entries(json);
         assertEquals(1, entries.size(), entries.keySet().toString());
         assertGroupReported(entries.get(PKG + "IpiBenchmark.ipi"), threads,
-                Map.of("placement", "size-aligned", "mode", "async", "layout", "current", "pin", "on"));
+                Map.of("placement", "size-aligned", "mode", "async", "layout", "current", "pin", "on", "cpus", ""));
+    }
+
+    /**
+     * The first of same-core, same-l3 and cross-l3 this machine has a pair for: the fork pins to it and prints the
+     * pair and how it relates; the JSON records the value.
+     */
+    @Test
+    void pinnedByTopologyPrintsThePairItChose(@TempDir Path dir) throws Exception {
+        String why = ThreadPinning.unavailableReason();
+        assumeTrue(why == null, "pinning cannot run here: " + why);
+        String value = null;
+        for (String v : List.of("same-core", "same-l3", "cross-l3")) {
+            try {
+                Pin.check(v);
+                value = v;
+                break;
+            } catch (IllegalArgumentException e) {
+                // this machine has no such pair
+            }
+        }
+        assumeTrue(value != null, "no two CPUs here are related in a way pin names");
+        Path json = dir.resolve("result.json");
+        List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "LineFloor\\."));
+        args.addAll(SHORT);
+        args.addAll(List.of("-p", "pin=" + value, "-rf", "json", "-rff", json.toString()));
+        Run r = run(args, dir, ONE_SECONDS);
+        assertEquals(0, r.exit, r.describe());
+        String expected = "# pin=" + value + ": sender on cpu ";
+        assertTrue(r.stdout.lines().anyMatch(l -> l.contains(expected)), expected + " in\n" + r.describe());
+        assertGroupReported(entries(json).get(PKG + "LineFloor.floor"), 1, Map.of("pin", value, "cpus", ""));
+    }
+
+    /** A relation this machine has no pair for is refused before any fork: exit 2, the one line Pin.check gives. */
+    @Test
+    void aRelationThisMachineLacksIsRefusedInOneLine(@TempDir Path dir) throws Exception {
+        String why = ThreadPinning.unavailableReason();
+        assumeTrue(why == null, "pinning cannot run here: " + why);
+        String value = null;
+        String message = null;
+        for (String v : List.of("same-core", "same-l3", "cross-l3")) {
+            try {
+                Pin.check(v);
+            } catch (IllegalArgumentException e) {
+                value = v;
+                message = e.getMessage();
+                break;
+            }
+        }
+        assumeTrue(value != null, "this machine has pairs for every relation");
+        Run r = run(List.of("^" + PKG.replace(".", "\\.") + "LineFloor\\.", "-p", "pin=" + value), dir, ONE_SECONDS);
+        assertEquals(2, r.exit, r.describe());
+        assertEquals(List.of("benchmarks.jar: -p pin=" + value + ": " + message),
+                r.stderr.lines().filter(l -> !l.isBlank()).toList(), r.describe());
+        assertTrue(r.stdout.isBlank(), r.describe());
     }
 
     /**
@@ -103,7 +158,7 @@ class IpiBenchmarksIT {
         Map<String, JsonObject> entries = entries(json);
         assertEquals(1, entries.size(), entries.keySet().toString());
         JsonObject e = entries.get(PKG + "IpiInterleaved.ipi");
-        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off"));
+        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off", "cpus", ""));
         JsonObject secondary = e.getAsJsonObject("secondaryMetrics");
         assertTrue(secondary.has(Claim.CYCLES), secondary.keySet().toString());
         double cycles = secondary.getAsJsonObject(Claim.CYCLES).get("score").getAsDouble();
@@ -140,6 +195,8 @@ class IpiBenchmarksIT {
         "IpiBenchmark,   mode=later,         later",
         "LineFloor,      pin=maybe,          maybe",
         "IpiInterleaved, mode=later,         later",
+        "LineFloor,      cpus=0:0,           0:0",
+        "IpiBenchmark,   cpus=0,             0",
         "IpiInterleaved, layout=v9,          v9",
     })
     void badParameterValuesFailInOneLine(String benchmark, String param, String value, @TempDir Path dir) throws Exception {
