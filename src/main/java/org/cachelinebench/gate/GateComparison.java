@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
@@ -26,12 +25,15 @@ import org.cachelinebench.results.UnusableInputException;
  * <p><b>What is compared.</b> Entries are matched by benchmark name, mode and {@code @Param} values. For each
  * match the primary metric is compared, and so is every secondary metric that is a result of the benchmark
  * itself: the per-method results of a {@code @Group} benchmark ({@code reader}, {@code writer}, ...), and
- * {@code @AuxCounters} counters, recognised by having the primary metric's unit. A regression in one method of a group
- * can hide in the group total (a reader slows while the writer it false-shares with speeds up), so those rows
- * matter. Profiler results ({@code ·gc.alloc.rate}, named with JMH's leading {@code ·}) and sample-mode
- * percentiles ({@code p0.99}, {@code reader:p0.99}) are not compared: profilers have no known direction, and a
- * per-iteration percentile, the maximum most of all, is too noisy to gate on. Sample mode is compared on the mean
- * of each iteration's samples, read from {@code rawDataHistogram} (the statistic JMH reports as its score).
+ * {@code @AuxCounters} counters of operations. A regression in one method of a group can hide in the group total
+ * (a reader slows while the writer it false-shares with speeds up), so those rows matter. A secondary metric is
+ * the benchmark's own when it is named like a Java method or field and has the primary metric's unit
+ * ({@link #ownMetric}); that leaves out profiler results, in JMH 1.37's names ({@code gc.alloc.rate},
+ * {@code gc.count}, {@code pauses}, {@code ipc}) as in the {@code ·}-prefixed names of 1.36 and older, counters
+ * of events (unit {@code #}), and sample-mode percentiles ({@code p0.99}, {@code reader:p0.99}): profilers have no
+ * known direction, and a per-iteration percentile, the maximum most of all, is too noisy to gate on. Sample mode
+ * is compared on the mean of each iteration's samples, read from {@code rawDataHistogram} (the statistic JMH
+ * reports as its score).
  * Direction comes from the mode: more is better for {@code thrpt}, less for {@code avgt}, {@code sample}, {@code ss}.
  *
  * <p><b>The test, and why.</b> Welch's t-test on the <em>per-fork means</em>, two-sided at {@code alpha}, with
@@ -61,8 +63,6 @@ public final class GateComparison {
     /** Name of the test, for the table footer and the JSON output. */
     public static final String TEST = "Welch's t-test on per-fork means (iterations if a side has < 2 forks)";
 
-    private static final Pattern PERCENTILE = Pattern.compile("(^|:)p\\d+\\.\\d+$");
-    private static final String PROFILER_PREFIX = "\u00b7";
 
     static final String NOTE_ITERATIONS =
             "fewer than 2 forks on a side: iterations used as samples, interval likely too narrow";
@@ -292,8 +292,21 @@ public final class GateComparison {
     }
 
     private static boolean comparable(String name, Metric m, Metric primary) {
-        return !name.startsWith(PROFILER_PREFIX) && !PERCENTILE.matcher(name).find()
-                && Objects.equals(m.unit(), primary.unit());
+        return ownMetric(name, m.unit(), primary.unit());
+    }
+
+    /**
+     * True when a secondary metric is the benchmark's own result: a {@code @Group} method or an
+     * {@code @AuxCounters} field or method, so named as a Java identifier, in the primary metric's unit. JMH 1.37
+     * names profiler results without the {@code ·} prefix older versions wrote (CODETOOLS-7903508), so a prefix
+     * no longer tells them apart: most have a dot ({@code gc.alloc.rate}, {@code compiler.time.total}), perf
+     * events a dash, percentiles a dot or colon, and the few named like identifiers ({@code pauses}, {@code ipc},
+     * {@code cycles}) have units no benchmark mode uses ({@code ms}, {@code insns/clk}, {@code #/op}).
+     */
+    static boolean ownMetric(String name, String unit, String primaryUnit) {
+        boolean identifier = !name.isEmpty() && Character.isJavaIdentifierStart(name.codePointAt(0))
+                && name.codePoints().skip(1).allMatch(Character::isJavaIdentifierPart);
+        return identifier && Objects.equals(unit, primaryUnit);
     }
 
     private static void warn(Set<String> warnings, JmhResult b, JmhResult c) {
