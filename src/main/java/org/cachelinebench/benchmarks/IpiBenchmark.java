@@ -52,7 +52,8 @@ import org.openjdk.jmh.infra.Control;
  *   layout=v4.13 (default) or current: which kernel's struct and smp.c.
  *   pin=off (default) or on: pin the two threads of each group to distinct CPUs (taskset);
  *   pin=same-core, same-l3 or cross-l3: to two CPUs so related (SMT siblings, one L3, two L3s),
- *   refused in one line where the machine has no such pair; cpus=A:B: sender on A, receiver on B.
+ *   refused in one line where the machine has no such pair; cpus=A:B: receiver on A, sender on B
+ *   (JMH orders a group's threads by method name).
  * See LineFloor for the machine's one-line round trip, and IpiOffsetSweep for every 8-byte offset.
  *
  * How to run:

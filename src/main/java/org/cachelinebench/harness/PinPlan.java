@@ -17,10 +17,13 @@ import org.cachelinebench.harness.CpuTopology.Relation;
  *       (wrapping around), in the order of {@code Cpus_allowed_list};</li>
  *   <li>{@code pin=same-core|same-l3|cross-l3}: each group of two threads on its own pair of allowed CPUs so
  *       related, the first such pairs in CPU order that share no CPU;</li>
- *   <li>{@code cpus=A:B}: the group's first thread (the sender) on A, its second on B, whatever the relation;
- *       with {@code pin=same-core|same-l3|cross-l3} the pair must also have that relation.</li>
+ *   <li>{@code cpus=A:B}: the group's first thread on A, its second on B, whatever the relation; with
+ *       {@code pin=same-core|same-l3|cross-l3} the pair must also have that relation.</li>
  * </ul>
- * What cannot be had is refused with an {@link IllegalArgumentException} whose message is one line naming the
+ * A group's threads are in JMH's {@code -tg} order: its methods sorted by name, so in this suite's ping-pongs
+ * the receiver is first and the sender second.
+ *
+ * <p>What cannot be had is refused with an {@link IllegalArgumentException} whose message is one line naming the
  * machine's facts ("this machine has no two CPUs that share a core: cpus 0 and 1 are separate cores (core_id 0,
  * 1)"), before any fork when it comes through a benchmark's {@code checkParam}.
  */
@@ -159,7 +162,8 @@ public final class PinPlan {
 
     /**
      * One line for the fork's output: what was asked, and where the first group's two threads run and how those
-     * CPUs relate, e.g. "pin=same-l3: sender on cpu 0, receiver on cpu 1 (separate cores sharing an L3: ...)".
+     * CPUs relate, e.g. "pin=same-l3: cpus 0 and 1 for the group's threads in -tg order (separate cores sharing an
+     * L3: ...)".
      */
     public String describe() {
         if (!pins()) {
@@ -172,7 +176,7 @@ public final class PinPlan {
         String relation = topology == null ? "relation unknown: no CPU topology in sysfs"
                 : topology.cpu(p[0]).isPresent() && topology.cpu(p[1]).isPresent() ? topology.describe(p[0], p[1])
                 : "relation unknown: not in " + topology.root();
-        return what() + ": sender on cpu " + p[0] + ", receiver on cpu " + p[1] + " (" + relation + ")";
+        return what() + ": cpus " + p[0] + " and " + p[1] + " for the group's threads in -tg order (" + relation + ")";
     }
 
     private String what() {

@@ -23,11 +23,14 @@ import org.openjdk.jmh.infra.ThreadParams;
  */
 @State(Scope.Thread)
 public class PinnedThread {
-    /** {@code off} (default) or {@code on}. */
+    /** {@code off} (default), {@code on}, {@code same-core}, {@code same-l3} or {@code cross-l3}. */
     @Param({"off"})
     public String pin;
 
-    /** Empty (default): the CPUs are chosen as {@code pin} says; {@code A:B}: the sender on A, the receiver on B. */
+    /**
+     * Empty (default): the CPUs are chosen as {@code pin} says; {@code A:B}: the group's first thread in
+     * {@code -tg} order on A (in the ping-pongs the receiver, its method's name sorting first), the second on B.
+     */
     @Param({""})
     public String cpus;
 
@@ -42,7 +45,8 @@ public class PinnedThread {
         }
         String why = ThreadPinning.unavailableReason();
         if (why != null) {
-            throw new IllegalStateException("pin=" + mode.value() + " is not possible here: " + why);
+            String asked = PinPlan.parseCpus(cpus) != null ? "cpus=" + cpus.trim() : "pin=" + mode.value();
+            throw new IllegalStateException(asked + " is not possible here: " + why);
         }
         List<Integer> allowed = ThreadPinning.allowedCpus();
         PinPlan plan;

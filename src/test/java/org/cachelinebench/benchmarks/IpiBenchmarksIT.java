@@ -111,7 +111,7 @@ class IpiBenchmarksIT {
         args.addAll(List.of("-p", "pin=" + value, "-rf", "json", "-rff", json.toString()));
         Run r = run(args, dir, ONE_SECONDS);
         assertEquals(0, r.exit, r.describe());
-        String expected = "# pin=" + value + ": sender on cpu ";
+        String expected = "# pin=" + value + ": cpus ";
         assertTrue(r.stdout.lines().anyMatch(l -> l.contains(expected)), expected + " in\n" + r.describe());
         assertGroupReported(entries(json).get(PKG + "LineFloor.floor"), 1, Map.of("pin", value, "cpus", ""));
     }

@@ -38,7 +38,7 @@ class PinPlanTest {
         assertArrayEquals(new int[] {0, 1}, sameL3.firstPair());
         assertEquals(0, sameL3.cpuFor(0, 2, 0));
         assertEquals(1, sameL3.cpuFor(0, 2, 1));
-        assertEquals("pin=same-l3: sender on cpu 0, receiver on cpu 1 (separate cores sharing an L3: core_id 0, 1; "
+        assertEquals("pin=same-l3: cpus 0 and 1 for the group's threads in -tg order (separate cores sharing an L3: core_id 0, 1; "
                 + "L3 shared by cpus 0-1)", sameL3.describe());
         IllegalStateException second = assertThrows(IllegalStateException.class, () -> sameL3.cpuFor(1, 2, 0));
         assertEquals("pin=same-l3 has 1 pair(s) of CPUs here, not one for group 2: run fewer groups", second.getMessage());
@@ -77,7 +77,7 @@ class PinPlanTest {
                 + "(core_id 0, 1, 2, 3, 4, 5, 6, 7)", refused(() -> PinPlan.of(Pin.SAME_CORE, "", ccx, all)));
         assertEquals("the CPUs this process may use (0,4) have no two separate cores that share an L3: each L3 holds "
                 + "one core of them (L3s of cpus 0; 4)", refused(() -> PinPlan.of(Pin.SAME_L3, "", ccx, List.of(0, 4))));
-        assertEquals("pin=cross-l3: sender on cpu 0, receiver on cpu 4 (separate L3 caches: core_id 0, 4; L3s of "
+        assertEquals("pin=cross-l3: cpus 0 and 4 for the group's threads in -tg order (separate L3 caches: core_id 0, 4; L3s of "
                 + "cpus 0-3 and 4-7)", PinPlan.of(Pin.CROSS_L3, "", ccx, all).describe());
     }
 
@@ -100,7 +100,7 @@ class PinPlanTest {
         PinPlan given = PinPlan.of(Pin.OFF, " 6:2 ", ccx, all);
         assertTrue(given.pins(), "cpus pins even with the default pin=off");
         assertEquals(List.of(6, 2), cpus(given, 1));
-        assertEquals("cpus=6:2: sender on cpu 6, receiver on cpu 2 (separate L3 caches: core_id 6, 2; L3s of cpus "
+        assertEquals("cpus=6:2: cpus 6 and 2 for the group's threads in -tg order (separate L3 caches: core_id 6, 2; L3s of cpus "
                 + "4-7 and 0-3)", given.describe());
         assertEquals(List.of(6, 2), cpus(PinPlan.of(Pin.CROSS_L3, "6:2", ccx, all), 1));
         assertEquals("pin=same-l3 asks for separate cores sharing an L3, but cpus 6 and 2 are separate L3 caches: "
@@ -136,7 +136,7 @@ class PinPlanTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> on.cpuFor(0, 4, 0));
         assertEquals("pin=on: a group of 4 threads cannot get distinct CPUs from 1,3,5", e.getMessage());
         PinPlan noTopology = PinPlan.of(Pin.ON, "", null, List.of(0, 1));
-        assertEquals("pin=on: sender on cpu 0, receiver on cpu 1 (relation unknown: no CPU topology in sysfs)",
+        assertEquals("pin=on: cpus 0 and 1 for the group's threads in -tg order (relation unknown: no CPU topology in sysfs)",
                 noTopology.describe());
         assertEquals("pin=same-core needs the CPU topology from sysfs",
                 refused(() -> PinPlan.of(Pin.SAME_CORE, "", null, List.of(0, 1))));
