@@ -6,8 +6,10 @@
  * five, {@link CsdSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
  * {@link GroupGate}; what both threads share, {@link Interleaving}; each thread's position,
  * {@link SliceSender} and {@link SliceReceiver}; per-side totals, {@link SideTotals}), thread pinning
- * ({@link Pin}, {@link PinnedThread}, {@link ThreadPinning}), the pcpu_chunk reader and allocator workload
- * ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters ({@link PercpuParams}), and the
- * benchmarks' {@code checkParam} hook ({@link ParamHook}), which Main and the paired runner call.
+ * ({@link Pin}, {@link PinnedThread}, {@link ThreadPinning}; by topology, {@link CpuTopology} and
+ * {@link PinPlan}), the machine's facts a result depends on ({@link MachineFacts}), the pcpu_chunk reader
+ * and allocator workload ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters
+ * ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook ({@link ParamHook}), which Main and
+ * the paired runner call.
  */
 package org.cachelinebench.harness;
