@@ -19,8 +19,8 @@ import org.openjdk.jmh.util.Statistics;
  * @param header    what JMH writes about the run besides its scores
  * @param primary   JMH's primary metric; for {@code @Group} benchmarks the group total
  * @param secondary JMH's secondary metrics by name: per-method results of a group ({@code reader}, ...),
- *                  {@code @AuxCounters}, profiler results ({@code ·gc.alloc.rate}, ...), sample-mode
- *                  percentiles ({@code p0.50}, ...)
+ *                  {@code @AuxCounters}, profiler results ({@code gc.alloc.rate}, ...; {@code ·gc.alloc.rate}
+ *                  before JMH 1.37), sample-mode percentiles ({@code p0.50}, ...)
  */
 public record JmhResult(Header header, Metric primary, SortedMap<String, Metric> secondary) {
 
