@@ -175,7 +175,7 @@ class IpiBenchmarksIT {
 
     // ---- helpers -------------------------------------------------------------------------------------
 
-    private static void assertGroupReported(JsonObject e, int threads, Map<String, String> params) {
+    static void assertGroupReported(JsonObject e, int threads, Map<String, String> params) {
         assertNotNull(e, "entry missing");
         assertEquals(Math.max(2, threads + threads % 2), e.get("threads").getAsInt(), "threads: groups of 2");
         JsonObject p = e.getAsJsonObject("params");
@@ -192,7 +192,7 @@ class IpiBenchmarksIT {
         assertTrue(secondary.has("senderYields") && secondary.has("receiverYields"), secondary.keySet().toString());
     }
 
-    private static Map<String, JsonObject> entries(Path json) throws IOException {
+    static Map<String, JsonObject> entries(Path json) throws IOException {
         JsonArray all = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
         Map<String, JsonObject> out = new HashMap<>();
         for (JsonElement el : all) {
@@ -226,7 +226,7 @@ class IpiBenchmarksIT {
     }
 
     /** Runs the shaded jar in a child JVM; kills it and fails after {@code seconds}. */
-    private static Run run(List<String> jvmFlags, List<String> args, Path dir, long seconds) throws Exception {
+    static Run run(List<String> jvmFlags, List<String> args, Path dir, long seconds) throws Exception {
         String jar = System.getProperty("benchmarks.jar");
         assertNotNull(jar, "system property benchmarks.jar (set by failsafe)");
         assertTrue(new File(jar).isFile(), jar + " (run mvn package first)");
