@@ -103,7 +103,9 @@ class IpiBenchmarksIT {
         Map<String, JsonObject> entries = entries(json);
         assertEquals(1, entries.size(), entries.keySet().toString());
         JsonObject e = entries.get(PKG + "IpiInterleaved.ipi");
-        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off"));
+        // protocol and work keep their single defaults: the kernel protocol, no work in func(info).
+        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off", "protocol", "kernel",
+                "work", "0"));
         JsonObject secondary = e.getAsJsonObject("secondaryMetrics");
         assertTrue(secondary.has(Claim.CYCLES), secondary.keySet().toString());
         double cycles = secondary.getAsJsonObject(Claim.CYCLES).get("score").getAsDouble();
