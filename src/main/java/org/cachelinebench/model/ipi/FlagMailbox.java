@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.Control;
  * <p>The same protocol runs on two kinds of memory, written once here: the v4.13 csd bytes in a {@link CsdBlock}
  * ({@link #in}: offsets from {@link CallSingleData#V4_13} by name, so the straddled, size-aligned and line-aligned
  * placements and the offset sweep are the csd's), and Java objects ({@link #on(Mailbox, long)} and its padded and
- * {@code @Contended} variants). Each kind is a small final subclass that supplies the memory accesses; each
+ * {@code @Contended} variants). Each kind of memory is a small final subclass that supplies the accesses and
  * overrides the three calls itself, so that the JIT compiles one copy of the protocol per kind with its accesses
  * inlined (the protocol's methods are inlined by force) and nothing in a round trip is a virtual call.
  *
@@ -56,17 +56,17 @@ public abstract class FlagMailbox implements Handshake {
 
     /** The flag mailbox on a plain Java object. Several handshakes may share one object, used one at a time. */
     public static FlagMailbox on(Mailbox box, long work) {
-        return new OnMailbox(box, work);
+        return OnObject.of(box, work);
     }
 
     /** The flag mailbox on a class-hierarchy-padded Java object. */
     public static FlagMailbox on(PaddedMailbox box, long work) {
-        return new OnPaddedMailbox(box, work);
+        return OnObject.of(box, work);
     }
 
     /** The flag mailbox on a {@code @Contended} Java object. */
     public static FlagMailbox on(ContendedMailbox box, long work) {
-        return new OnContendedMailbox(box, work);
+        return OnObject.of(box, work);
     }
 
     // ---- the memory accesses, one kind of memory per subclass ------------------------------------------
@@ -258,127 +258,128 @@ public abstract class FlagMailbox implements Handshake {
         }
     }
 
-    // The same accessors in each object class, deliberately: each names its own class's fields, so that every
-    // access compiles to one field access at a constant offset.
+    /**
+     * A Java mailbox object of one of the three classes. One handshake class for all three, the class chosen by a
+     * final field that every access switches on (a branch that always goes the same way): the schedule's call
+     * sites then see two handshake classes in a fork (this and the floor's), as in the off-heap benchmarks, and
+     * stay inlined, instead of a virtual call per send and receive that would also slow the floor, the unit of
+     * the extra line transfers. Each case names its own class's fields, so every access is one field access.
+     */
+    private static final class OnObject extends FlagMailbox {
+        private static final int PLAIN = 0;
+        private static final int PADDED = 1;
+        private static final int CONTENDED = 2;
+        private static final VarHandle PLAIN_FLAGS = flagsHandle(Mailbox.class);
+        private static final VarHandle PADDED_FLAGS = flagsHandle(PaddedMailboxFields.class);
+        private static final VarHandle CONTENDED_FLAGS = flagsHandle(ContendedMailbox.class);
 
-    /** A plain {@link Mailbox}. */
-    private static final class OnMailbox extends FlagMailbox {
-        private static final VarHandle FLAGS = flagsHandle(Mailbox.class);
-        private final Mailbox box;
+        private final int kind;
+        private final Mailbox plain;
+        private final PaddedMailboxFields padded;
+        private final ContendedMailbox contended;
+        private final Object box;
 
-        OnMailbox(Mailbox box, long work) {
+        private OnObject(int kind, Mailbox plain, PaddedMailbox padded, ContendedMailbox contended, long work) {
             super(work);
-            this.box = box;
+            this.kind = kind;
+            this.plain = plain;
+            this.padded = padded;
+            this.contended = contended;
+            this.box = kind == PLAIN ? plain : kind == PADDED ? padded : contended;
+            if (box == null) {
+                throw new IllegalArgumentException("no mailbox object");
+            }
+        }
+
+        static OnObject of(Mailbox box, long work) {
+            return new OnObject(PLAIN, box, null, null, work);
+        }
+
+        static OnObject of(PaddedMailbox box, long work) {
+            return new OnObject(PADDED, null, box, null, work);
+        }
+
+        static OnObject of(ContendedMailbox box, long work) {
+            return new OnObject(CONTENDED, null, null, box, work);
         }
 
         @Override public boolean send(Control stop, SpinWait spin) { return sendCall(stop, spin); }
         @Override public boolean awaitHandled(Control stop, SpinWait spin) { return awaitEmpty(stop, spin); }
         @Override public int receive(Control stop, SpinWait spin) { return receiveCall(stop, spin); }
 
-        @Override int flagsAcquire() { return (int) FLAGS.getAcquire(box); }
-        @Override void setFlagsRelease(int value) { FLAGS.setRelease(box, value); }
+        @Override
+        int flagsAcquire() {
+            switch (kind) {
+                case PLAIN: return (int) PLAIN_FLAGS.getAcquire(plain);
+                case PADDED: return (int) PADDED_FLAGS.getAcquire(padded);
+                default: return (int) CONTENDED_FLAGS.getAcquire(contended);
+            }
+        }
+
+        @Override
+        void setFlagsRelease(int value) {
+            switch (kind) {
+                case PLAIN: PLAIN_FLAGS.setRelease(plain, value); break;
+                case PADDED: PADDED_FLAGS.setRelease(padded, value); break;
+                default: CONTENDED_FLAGS.setRelease(contended, value);
+            }
+        }
 
         @Override
         void fill(long func, long info) {
-            box.next = null;
-            box.func = func;
-            box.info = info;
+            switch (kind) {
+                case PLAIN:
+                    plain.next = null;
+                    plain.func = func;
+                    plain.info = info;
+                    break;
+                case PADDED:
+                    padded.next = null;
+                    padded.func = func;
+                    padded.info = info;
+                    break;
+                default:
+                    contended.next = null;
+                    contended.func = func;
+                    contended.info = info;
+            }
         }
 
-        @Override boolean nextIsNull() { return box.next == null; }
-        @Override long func() { return box.func; }
-        @Override long info() { return box.info; }
+        @Override
+        boolean nextIsNull() {
+            switch (kind) {
+                case PLAIN: return plain.next == null;
+                case PADDED: return padded.next == null;
+                default: return contended.next == null;
+            }
+        }
+
+        @Override
+        long func() {
+            switch (kind) {
+                case PLAIN: return plain.func;
+                case PADDED: return padded.func;
+                default: return contended.func;
+            }
+        }
+
+        @Override
+        long info() {
+            switch (kind) {
+                case PLAIN: return plain.info;
+                case PADDED: return padded.info;
+                default: return contended.info;
+            }
+        }
 
         @Override
         void clearMemory() {
-            box.next = null;
-            box.func = 0;
-            box.info = 0;
-            FLAGS.setVolatile(box, EMPTY);
-        }
-
-        @Override
-        public String where() {
-            return MailboxObjects.describe(box);
-        }
-    }
-
-    /** A {@link PaddedMailbox}: the fields are {@link PaddedMailboxFields}'. */
-    private static final class OnPaddedMailbox extends FlagMailbox {
-        private static final VarHandle FLAGS = flagsHandle(PaddedMailboxFields.class);
-        private final PaddedMailboxFields box;
-
-        OnPaddedMailbox(PaddedMailbox box, long work) {
-            super(work);
-            this.box = box;
-        }
-
-        @Override public boolean send(Control stop, SpinWait spin) { return sendCall(stop, spin); }
-        @Override public boolean awaitHandled(Control stop, SpinWait spin) { return awaitEmpty(stop, spin); }
-        @Override public int receive(Control stop, SpinWait spin) { return receiveCall(stop, spin); }
-
-        @Override int flagsAcquire() { return (int) FLAGS.getAcquire(box); }
-        @Override void setFlagsRelease(int value) { FLAGS.setRelease(box, value); }
-
-        @Override
-        void fill(long func, long info) {
-            box.next = null;
-            box.func = func;
-            box.info = info;
-        }
-
-        @Override boolean nextIsNull() { return box.next == null; }
-        @Override long func() { return box.func; }
-        @Override long info() { return box.info; }
-
-        @Override
-        void clearMemory() {
-            box.next = null;
-            box.func = 0;
-            box.info = 0;
-            FLAGS.setVolatile(box, EMPTY);
-        }
-
-        @Override
-        public String where() {
-            return MailboxObjects.describe(box);
-        }
-    }
-
-    /** A {@link ContendedMailbox}. */
-    private static final class OnContendedMailbox extends FlagMailbox {
-        private static final VarHandle FLAGS = flagsHandle(ContendedMailbox.class);
-        private final ContendedMailbox box;
-
-        OnContendedMailbox(ContendedMailbox box, long work) {
-            super(work);
-            this.box = box;
-        }
-
-        @Override public boolean send(Control stop, SpinWait spin) { return sendCall(stop, spin); }
-        @Override public boolean awaitHandled(Control stop, SpinWait spin) { return awaitEmpty(stop, spin); }
-        @Override public int receive(Control stop, SpinWait spin) { return receiveCall(stop, spin); }
-
-        @Override int flagsAcquire() { return (int) FLAGS.getAcquire(box); }
-        @Override void setFlagsRelease(int value) { FLAGS.setRelease(box, value); }
-
-        @Override
-        void fill(long func, long info) {
-            box.next = null;
-            box.func = func;
-            box.info = info;
-        }
-
-        @Override boolean nextIsNull() { return box.next == null; }
-        @Override long func() { return box.func; }
-        @Override long info() { return box.info; }
-
-        @Override
-        void clearMemory() {
-            box.next = null;
-            box.func = 0;
-            box.info = 0;
-            FLAGS.setVolatile(box, EMPTY);
+            fill(0, 0);
+            switch (kind) {
+                case PLAIN: PLAIN_FLAGS.setVolatile(plain, EMPTY); break;
+                case PADDED: PADDED_FLAGS.setVolatile(padded, EMPTY); break;
+                default: CONTENDED_FLAGS.setVolatile(contended, EMPTY);
+            }
         }
 
         @Override
