@@ -37,7 +37,9 @@ class MailboxObjectLayoutTest {
         assertTrue(l.end() - l.first() <= 32, "the four fields span " + (l.end() - l.first()) + " bytes: " + l.offsets()
                 + "\n" + ClassLayout.parseClass(Mailbox.class).toPrintable());
         assertTrue(MailboxObjects.oneLineStarts(l, LINE) > 0, l.offsets());
-        assertEquals(3, MailboxObjects.straddlingStarts(l, LINE), "the README says three of eight: " + l.offsets());
+        int straddling = MailboxObjects.straddlingStarts(l, LINE);
+        assertTrue(straddling == 2 || straddling == 3, "the README says two or three of eight, not " + straddling
+                + ": " + l.offsets());
         assertEquals(LINE / 8, MailboxObjects.oneLineStarts(l, LINE) + MailboxObjects.straddlingStarts(l, LINE));
         assertTrue(l.gapBefore() < MailboxObjects.PAD && l.gapAfter() < MailboxObjects.PAD,
                 "nothing keeps the neighbours away: " + l.offsets());
