@@ -8,7 +8,7 @@ import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
-import org.cachelinebench.model.percpu.HeapAddresses;
+import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;

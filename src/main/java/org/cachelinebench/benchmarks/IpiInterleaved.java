@@ -3,17 +3,19 @@ package org.cachelinebench.benchmarks;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.Interleaving;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SideTotals;
 import org.cachelinebench.harness.SliceReceiver;
 import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,7 +35,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 /*
  * The csd comparison with every variant inside one measurement, in a schedule that favours none.
@@ -63,15 +64,36 @@ import org.openjdk.jmh.runner.IterationType;
  *     call of the group was handled once, in order, with its func and info, then zeroes the blocks (the
  *     sides' csds overlap);
  *   - a cycle is counted only when it began after all threads started measuring and ended before the stop;
- *   - the protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent); every wait polls stopMeasurement.
+ *   - the protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent), with a doorbell, or the flag mailbox
+ *     (FlagMailbox), as -p protocol says; every wait polls stopMeasurement.
  *
- * Parameters: mode=sync (default) or async, layout=v4.13 (default) or current, pin and cpus, as in
- * IpiBenchmark; mode and layout apply to every csd side.
+ * Parameters:
+ *   protocol  kernel (default): kernel/smp.c's smp_call_function_single (IpiMailbox), the receiver polling its
+ *             call_single_queue head for the IPI;
+ *             doorbell: the same, but the IPI is a store-release to a doorbell word in a line of its own, made
+ *             only when llist_add found the queue empty, and the receiver waits on it: the head line moves only as
+ *             the kernel moves it (a kernel CPU learns of the call from the interrupt, not from its queue);
+ *             flag: the flag mailbox Java developers write (FlagMailbox) on the same csd bytes at the same offsets:
+ *             the sender waits for flags == 0, fills next/func/info, publishes flags = 1 (release); the receiver
+ *             spins on flags (acquire), reads the payload, runs func(info), stores flags = 0 (release). On 64-byte
+ *             lines straddled puts llist.next and func in line A, info and flags in line B.
+ *   work      0 (default) .. 1000000000: dependent multiply-adds func(info) runs on the receiver, in every
+ *             protocol (the C program's --work). Work in the round trip dilutes the ratio, not the extra lines.
+ *   mode      sync (default) or async, layout v4.13 (default) or current, as in IpiBenchmark: kernel and
+ *             doorbell only; the flag mailbox has one form on the v4.13 bytes and ignores them.
+ *   pin, cpus as in IpiBenchmark (thread pinning, by topology or by CPU numbers).
+ *   Only one value of protocol and work is the default, so the plain run stays one fork; ask for the others.
  *
  * How to run:
  *   java -jar target/benchmarks.jar IpiInterleaved
+ *   java -jar target/benchmarks.jar IpiInterleaved -p protocol=kernel,doorbell,flag -p work=0,100
  *   java -jar target/benchmarks.jar IpiInterleaved -p mode=async -p pin=on
- *   The paired runner's csd comparisons run it: org.cachelinebench.runner.Paired --profile ci.
+ *   The paired runner's csd comparisons run it: org.cachelinebench.runner.Paired --profile ci (kernel) and
+ *   --profile full (doorbell and flag too).
+ *
+ * At setup the fork prints each side's memory from the real addresses: which csd members fall in which line of
+ * the block (e.g. "straddled  flag mailbox on the v4.13 csd bytes at offset 48: llist.next, func in line 3;
+ * info, flags in line 4").
  *
  * How to read it: after each iteration, and over all measurement iterations at the end, the fork prints one
  * "#" line per side: ns per call, ratio = cost(side) / cost(line-aligned) (above 1 the side is slower), and
@@ -94,6 +116,12 @@ public class IpiInterleaved {
     /** The five sides' handshakes in five blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
     public static class Sides {
+        @Param({"kernel"})
+        public String protocol;
+
+        @Param({"0"})
+        public String work;
+
         @Param({"sync"})
         public String mode;
 
@@ -105,7 +133,11 @@ public class IpiInterleaved {
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
-            run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
+            IpiProtocol p = IpiProtocol.parse(protocol);
+            run = new Interleaving(CsdSides.of(p, CsdLayout.parse(layout), IpiMode.parse(mode), FuncWork.parse(work)));
+            System.out.print(InterleavedReport.sides("IpiInterleaved protocol=" + protocol + " work=" + work
+                    + (p.usesModeAndLayout() ? " mode=" + mode + " layout=" + layout
+                            : " (the flag mailbox: mode and layout do not apply)"), run));
         }
 
         /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
@@ -138,26 +170,17 @@ public class IpiInterleaved {
         public long lineAlignedAgainCalls() { return slices.totals().calls(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
         public long cycles() { return slices.totals().cycles(); }
 
-        /** The measurement iterations' totals, for the trial's lines. */
-        private final SideTotals trial = new SideTotals(CsdSides.NAMES.size());
+        private final InterleavedReport report =
+                new InterleavedReport(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
 
         @TearDown(Level.Iteration)
         public void printSides(IterationParams iteration) {
-            boolean measured = iteration.getType() == IterationType.MEASUREMENT;
-            if (measured) {
-                trial.add(slices.totals());
-            }
-            print((measured ? "measurement" : "warmup") + " iteration", slices.totals());
+            report.iteration(iteration, slices.totals());
         }
 
         @TearDown(Level.Trial)
         public void printTrialSides() {
-            print("all measurement iterations", trial);
-        }
-
-        private static void print(String what, SideTotals totals) {
-            System.out.print("# " + what + ": " + totals.cycles() + " cycles\n"
-                    + totals.describe(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE, "#   "));
+            report.trial();
         }
     }
 
@@ -194,6 +217,12 @@ public class IpiInterleaved {
                 break;
             case CsdLayout.PARAM:
                 CsdLayout.parse(value);
+                break;
+            case IpiProtocol.PARAM:
+                IpiProtocol.parse(value);
+                break;
+            case FuncWork.PARAM:
+                FuncWork.parse(value);
                 break;
             case Pin.PARAM:
                 Pin.check(value);

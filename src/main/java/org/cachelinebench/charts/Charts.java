@@ -15,8 +15,10 @@ import org.jfree.chart.JFreeChart;
 
 /**
  * Draws the charts of a session from its summary.json, so they can be redrawn without rerunning:
- * {@code ratios.png} (every comparison) and, when the session ran the offset sweep,
- * {@code csd-offset-sweep.png}. Headless; each PNG is written atomically.
+ * {@code ratios.png} (every comparison); when the session ran the offset sweep, {@code csd-offset-sweep.png};
+ * when it ran the mailbox sets ({@code claims.MailboxSets}), {@code extra-line-transfers.png} (by placement:
+ * kernel protocol, flag mailbox, Java object) and, with the interleaved sweeps,
+ * {@code extra-line-transfers-by-offset.png}. Headless; each PNG is written atomically.
  *
  * <p>Usage: {@code java -Djava.awt.headless=true -cp target/benchmarks.jar
  * org.cachelinebench.charts.Charts SUMMARY.json OUTDIR}
@@ -26,6 +28,8 @@ public final class Charts {
 
     public static final String RATIOS_PNG = "ratios.png";
     public static final String SWEEP_PNG = "csd-offset-sweep.png";
+    public static final String EXTRA_PNG = "extra-line-transfers.png";
+    public static final String EXTRA_BY_OFFSET_PNG = "extra-line-transfers-by-offset.png";
     public static final int WIDTH = 1100;
     public static final int SWEEP_HEIGHT = 600;
 
@@ -63,6 +67,18 @@ public final class Charts {
             JFreeChart sweep = SweepChart.create(summary.sweep(), summary.csdBytes(), summary.lineSize(), subtitle);
             Path p = dir.resolve(SWEEP_PNG);
             files.put(p, png(sweep, WIDTH, SWEEP_HEIGHT));
+            written.add(p);
+        }
+        if (ExtraTransfersChart.hasPlacements(summary.comparisons())) {
+            JFreeChart extra = ExtraTransfersChart.byPlacement(summary.comparisons(), subtitle);
+            Path p = dir.resolve(EXTRA_PNG);
+            files.put(p, png(extra, WIDTH, ExtraTransfersChart.placementHeight()));
+            written.add(p);
+        }
+        if (ExtraTransfersChart.hasOffsets(summary.comparisons())) {
+            JFreeChart extra = ExtraTransfersChart.byOffset(summary.comparisons(), summary.lineSize(), subtitle);
+            Path p = dir.resolve(EXTRA_BY_OFFSET_PNG);
+            files.put(p, png(extra, WIDTH, SWEEP_HEIGHT));
             written.add(p);
         }
         AtomicFiles.writeAll(files);

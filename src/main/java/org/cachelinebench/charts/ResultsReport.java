@@ -164,9 +164,12 @@ public final class ResultsReport {
         sb.append("## Charts\n\n");
         for (Path chart : charts) {
             String rel = results.relativize(chart).toString().replace('\\', '/');
-            String alt = chart.getFileName().toString().equals(Charts.SWEEP_PNG)
-                    ? "csd offset sweep: IPI rate relative to offset 0, straddling offsets marked"
-                    : "cost ratio of every comparison with its 95 % interval";
+            String alt = switch (chart.getFileName().toString()) {
+                case Charts.SWEEP_PNG -> "csd offset sweep: IPI rate relative to offset 0, straddling offsets marked";
+                case Charts.EXTRA_PNG -> "extra line transfers by placement: kernel protocol, flag mailbox, Java object";
+                case Charts.EXTRA_BY_OFFSET_PNG -> "extra line transfers by offset: kernel protocol and flag mailbox";
+                default -> "cost ratio of every comparison with its 95 % interval";
+            };
             sb.append("![").append(alt).append("](").append(rel).append(")\n\n");
         }
         if (charts.stream().noneMatch(c -> c.getFileName().toString().equals(Charts.SWEEP_PNG))) {

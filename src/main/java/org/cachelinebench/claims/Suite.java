@@ -73,7 +73,10 @@ public final class Suite {
             new ComparisonSet("csd-aa", "A/A control: the line-aligned csd against itself",
                     List.of(ipi("line-aligned", "sync", "off"), again(ipi("line-aligned", "sync", "off")))),
             new ComparisonSet("chunk-aa", "A/A control: the v6.5-merged pcpu_chunk against itself",
-                    List.of(layouts(CHUNK, "v6.5-merged").get(0), again(layouts(CHUNK, "v6.5-merged").get(0)))));
+                    List.of(layouts(CHUNK, "v6.5-merged").get(0), again(layouts(CHUNK, "v6.5-merged").get(0)))),
+            // Issue 9: the csd lesson where Java users live (MailboxSets). Informational only.
+            MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
+            MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP);
 
     public static final List<Claim> COMPARISONS = comparisons();
 
@@ -88,11 +91,12 @@ public final class Suite {
             new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
-     * Full: everything, 23 forks a round. 12 rounds x 23 x (1.0 + 1.0 + 1.5 s) = 966 s (16 min); 21 min
-     * with a 2 s overhead.
+     * Full: everything, 30 forks a round (23, and the 7 interleaved forks of {@link MailboxSets}). 12 rounds x 30
+     * x (1.0 + 1.0 + 1.5 s) = 1260 s (21 min); 27 min with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
-            List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object", "chunk-symmetric"),
+            concat(List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object",
+                    "chunk-symmetric"), MailboxSets.FULL),
             12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 1.0);
 
     /**
@@ -159,7 +163,14 @@ public final class Suite {
                 "A/A: the same variant twice, as after a revert; its median should miss the 1.10 gate"));
         c.add(new Claim("chunk-aa", "v6.5-merged-again", "v6.5-merged", READER, Expect.info(SIMILAR),
                 "A/A: the same variant twice, as after a revert; its median should miss the 1.10 gate"));
+        c.addAll(MailboxSets.CLAIMS);
         return List.copyOf(c);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
     }
 
     private static ComparisonSet csd(String id, String title, String mode, String pin, boolean withFloor) {

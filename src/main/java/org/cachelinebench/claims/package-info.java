@@ -1,6 +1,7 @@
 /**
  * The suite's claims, as data: which variants are measured together ({@link ComparisonSet}, {@link Variant}),
  * which ratios are formed and which way each is expected to go ({@link Claim}, {@link Expect}), and how much
- * to run ({@link Profile}, {@link IterationSpec}); {@link Suite} lists them all. The runner executes them.
+ * to run ({@link Profile}, {@link IterationSpec}); {@link Suite} lists them all, the informational sets of the
+ * mailbox lesson kept apart in {@link MailboxSets}. The runner executes them.
  */
 package org.cachelinebench.claims;

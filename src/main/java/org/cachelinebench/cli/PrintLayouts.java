@@ -8,6 +8,9 @@ import org.cachelinebench.benchmarks.IpiBenchmark;
 import org.cachelinebench.benchmarks.IpiOffsetSweep;
 import org.cachelinebench.benchmarks.LineFloor;
 import org.cachelinebench.model.ipi.CallSingleData;
+import org.cachelinebench.model.ipi.CsdBlock;
+import org.cachelinebench.model.ipi.FlagMailbox;
+import org.cachelinebench.model.ipi.MailboxObjects;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.Placement;
@@ -88,6 +91,26 @@ public final class PrintLayouts {
             out.printf("offset=%-3d %s%n", e.getKey(), e.getValue().describe());
         }
         out.printf("%nLineFloor flag: %s%n%n", LineFloor.placement().describe());
+        heading(out, "IPI flag mailbox on the v4.13 csd bytes (IpiInterleaved -p protocol=flag, InterleavedOffsetSweep):"
+                + " members by line (real addresses)");
+        for (int offset = 0; offset < line; offset += 8) {
+            out.println(FlagMailbox.in(CsdBlock.allocate(line), offset, 0).where());
+        }
+        out.println();
+        heading(out, "IPI mailbox as a Java object (ObjectMailboxInterleaved) on this JVM (JOL)");
+        for (MailboxObjects.Kind kind : MailboxObjects.Kind.values()) {
+            MailboxObjects.Layout l = MailboxObjects.layout(kind);
+            out.printf("/* %s: %s; %d bytes before the first field, %d after the last; of the %d places an"
+                            + " instance can start in a %d-byte line, %d keep the four fields in one line and %d put"
+                            + " flags in another line than part of the payload */%n", kind.type().getSimpleName(),
+                    l.offsets(), l.gapBefore(), l.gapAfter(), line / 8, line,
+                    MailboxObjects.oneLineStarts(l, line), MailboxObjects.straddlingStarts(l, line));
+            for (int start = 0; start < line; start += 8) {
+                out.printf("   instance at %2d bytes into a line: %s%n", start,
+                        MailboxObjects.at(l, start, line).fieldLines());
+            }
+            out.println(ClassLayout.parseClass(kind.type()).toPrintable());
+        }
     }
 
     private static void placed(PrintStream out, Map<String, Placement> placements, StructLayout layout, int line) {

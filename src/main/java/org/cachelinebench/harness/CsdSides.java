@@ -5,8 +5,8 @@ import java.util.List;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FlagPingPong;
-import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
 
 /**
  * The five sides {@code benchmarks.IpiInterleaved} measures in one schedule, in schedule order:
@@ -19,7 +19,10 @@ import org.cachelinebench.model.ipi.IpiMode;
  *   <li>{@code line-aligned-again}: the reference's placement as a side of its own, the A/A control:
  *       its ratio to the reference is the design's own bias.</li>
  * </ol>
- * Every csd side runs the same protocol ({@code layout}, {@code mode}); only the offset differs.
+ * Every csd side runs the same protocol ({@code protocol}, {@code layout}, {@code mode}, {@code work}); only the
+ * offset differs. With {@code protocol=flag} the csd sides are the flag mailbox on the same bytes at the same
+ * offsets (on 64-byte lines: line-aligned and size-aligned keep its four members in one line; straddled has
+ * {@code llist.next} and {@code func} in line A, {@code info} and {@code flags} in line B).
  */
 public final class CsdSides {
     private CsdSides() {}
@@ -39,17 +42,26 @@ public final class CsdSides {
     public static final int SIZE_ALIGNED_SIDE = NAMES.indexOf(SIZE_ALIGNED);
     public static final int LINE_ALIGNED_AGAIN_SIDE = NAMES.indexOf(LINE_ALIGNED_AGAIN);
 
-    /** The five sides for one kernel layout and call mode. */
+    /** The five sides of the kernel's protocol (receiver polling its queue head) for one layout and call mode. */
     public static List<InterleavedSide> of(CsdLayout layout, IpiMode mode) {
-        return List.of(
-                csd(LINE_ALIGNED, layout, mode, CsdPlacement.LINE_ALIGNED),
-                new InterleavedSide(FLOOR, FlagPingPong::in),
-                csd(STRADDLED, layout, mode, CsdPlacement.STRADDLED),
-                csd(SIZE_ALIGNED, layout, mode, CsdPlacement.SIZE_ALIGNED),
-                csd(LINE_ALIGNED_AGAIN, layout, mode, CsdPlacement.LINE_ALIGNED));
+        return of(IpiProtocol.KERNEL, layout, mode, 0);
     }
 
-    private static InterleavedSide csd(String name, CsdLayout layout, IpiMode mode, CsdPlacement placement) {
-        return new InterleavedSide(name, block -> IpiMailbox.in(block, layout, mode, placement));
+    /** The five sides of one protocol, layout and call mode, {@code func(info)} running {@code work} more steps. */
+    public static List<InterleavedSide> of(IpiProtocol protocol, CsdLayout layout, IpiMode mode, long work) {
+        return List.of(
+                csd(LINE_ALIGNED, protocol, layout, mode, CsdPlacement.LINE_ALIGNED, work),
+                new InterleavedSide(FLOOR, FlagPingPong::in),
+                csd(STRADDLED, protocol, layout, mode, CsdPlacement.STRADDLED, work),
+                csd(SIZE_ALIGNED, protocol, layout, mode, CsdPlacement.SIZE_ALIGNED, work),
+                csd(LINE_ALIGNED_AGAIN, protocol, layout, mode, CsdPlacement.LINE_ALIGNED, work));
+    }
+
+    private static InterleavedSide csd(String name, IpiProtocol protocol, CsdLayout layout, IpiMode mode,
+                                       CsdPlacement placement, long work) {
+        // The flag mailbox runs on the v4.13 bytes: its placements are the v4.13 csd's.
+        int size = (protocol.usesModeAndLayout() ? layout : CsdLayout.V4_13).struct().size();
+        return new InterleavedSide(name, block -> protocol.in(block, layout, mode,
+                placement.offset(block.lineSize(), size), work));
     }
 }

@@ -2,6 +2,7 @@ package org.cachelinebench.harness;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -119,6 +120,26 @@ public final class HandshakeGrid {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * Where side {@code side}'s memory is ({@link Handshake#where}), from the real addresses: one description when
+     * every block gives the same (the blocks' origins are all on 128-byte boundaries, and an object side uses its
+     * object in every block), else one per block.
+     */
+    public String whereIs(int side) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (int b = 0; b < size(); b++) {
+            seen.add(handshakes[side][b].where());
+        }
+        if (seen.size() == 1) {
+            return seen.iterator().next();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int b = 0; b < size(); b++) {
+            sb.append(b == 0 ? "" : "; ").append("block ").append(b).append(": ").append(handshakes[side][b].where());
+        }
+        return sb.toString();
     }
 
     /** "straddled in block 2". */

@@ -2,14 +2,15 @@
  * Harness: the JMH states and workloads the benchmarks are built from, shared so each is written once.
  * The IPI mailbox every csd benchmark group shares ({@link IpiMailboxState}), the spin states that count
  * yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check ({@link OnePair}), the interleaved
- * design (the pure {@link InterleavedSchedule}; sides as factories, {@link InterleavedSide}, and the csd's
- * five, {@link CsdSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
+ * design (the pure {@link InterleavedSchedule}; sides as factories, {@link InterleavedSide}: the csd's five,
+ * {@link CsdSides}, the offset sweep's ten, {@link SweepSides}, and the object mailbox's six, chosen from live
+ * addresses, {@link ObjectMailboxSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
  * {@link GroupGate}; what both threads share, {@link Interleaving}; each thread's position,
- * {@link SliceSender} and {@link SliceReceiver}; per-side totals, {@link SideTotals}), thread pinning
- * ({@link Pin}, {@link PinnedThread}, {@link ThreadPinning}; by topology, {@link CpuTopology} and
- * {@link PinPlan}), the machine's facts a result depends on ({@link MachineFacts}), the pcpu_chunk reader
- * and allocator workload ({@link PcpuChunkWorkload}, {@link PendingArea}) and parameters
- * ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook ({@link ParamHook}), which Main and
- * the paired runner call.
+ * {@link SliceSender} and {@link SliceReceiver}; per-side totals, {@link SideTotals}, and the lines every
+ * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link Pin}, {@link PinnedThread},
+ * {@link ThreadPinning}; by topology, {@link CpuTopology} and {@link PinPlan}), the machine's facts a result
+ * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link PcpuChunkWorkload},
+ * {@link PendingArea}) and parameters ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook
+ * ({@link ParamHook}), which Main and the paired runner call.
  */
 package org.cachelinebench.harness;

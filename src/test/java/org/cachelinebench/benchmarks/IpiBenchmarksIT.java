@@ -158,7 +158,9 @@ class IpiBenchmarksIT {
         Map<String, JsonObject> entries = entries(json);
         assertEquals(1, entries.size(), entries.keySet().toString());
         JsonObject e = entries.get(PKG + "IpiInterleaved.ipi");
-        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off", "cpus", ""));
+        // protocol and work keep their single defaults: the kernel protocol, no work in func(info).
+        assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off", "cpus", "",
+                "protocol", "kernel", "work", "0"));
         JsonObject secondary = e.getAsJsonObject("secondaryMetrics");
         assertTrue(secondary.has(Claim.CYCLES), secondary.keySet().toString());
         double cycles = secondary.getAsJsonObject(Claim.CYCLES).get("score").getAsDouble();
@@ -232,7 +234,7 @@ class IpiBenchmarksIT {
 
     // ---- helpers -------------------------------------------------------------------------------------
 
-    private static void assertGroupReported(JsonObject e, int threads, Map<String, String> params) {
+    static void assertGroupReported(JsonObject e, int threads, Map<String, String> params) {
         assertNotNull(e, "entry missing");
         assertEquals(Math.max(2, threads + threads % 2), e.get("threads").getAsInt(), "threads: groups of 2");
         JsonObject p = e.getAsJsonObject("params");
@@ -249,7 +251,7 @@ class IpiBenchmarksIT {
         assertTrue(secondary.has("senderYields") && secondary.has("receiverYields"), secondary.keySet().toString());
     }
 
-    private static Map<String, JsonObject> entries(Path json) throws IOException {
+    static Map<String, JsonObject> entries(Path json) throws IOException {
         JsonArray all = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
         Map<String, JsonObject> out = new HashMap<>();
         for (JsonElement el : all) {
@@ -283,7 +285,7 @@ class IpiBenchmarksIT {
     }
 
     /** Runs the shaded jar in a child JVM; kills it and fails after {@code seconds}. */
-    private static Run run(List<String> jvmFlags, List<String> args, Path dir, long seconds) throws Exception {
+    static Run run(List<String> jvmFlags, List<String> args, Path dir, long seconds) throws Exception {
         String jar = System.getProperty("benchmarks.jar");
         assertNotNull(jar, "system property benchmarks.jar (set by failsafe)");
         assertTrue(new File(jar).isFile(), jar + " (run mvn package first)");

@@ -45,6 +45,29 @@ class IpiParamsTest {
         assertRejected(() -> IpiOffsetSweep.checkParam("mode", "later"), "later");
     }
 
+    /** The issue-9 parameters: protocol and work on the interleaved benchmarks, their defaults and their bounds. */
+    @Test
+    void protocolAndWorkAreCheckedOnEveryInterleavedBenchmark() throws Exception {
+        assertDefaultsAccepted(IpiInterleaved.class, IpiInterleaved.Sides.class);
+        assertDefaultsAccepted(InterleavedOffsetSweep.class, InterleavedOffsetSweep.Sides.class);
+        assertDefaultsAccepted(ObjectMailboxInterleaved.class, ObjectMailboxInterleaved.Sides.class);
+        assertEquals(List.of("kernel"), values(IpiInterleaved.Sides.class, "protocol"), "one default: one fork");
+        assertEquals(List.of("0"), values(IpiInterleaved.Sides.class, "work"));
+        assertEquals(List.of("kernel", "doorbell", "flag"), values(InterleavedOffsetSweep.Sides.class, "protocol"));
+        assertEquals(List.of("0", "100"), values(ObjectMailboxInterleaved.Sides.class, "work"));
+        for (String protocol : List.of("kernel", "doorbell", "flag")) {
+            IpiInterleaved.checkParam("protocol", protocol);
+            InterleavedOffsetSweep.checkParam("protocol", protocol);
+        }
+        IpiInterleaved.checkParam("work", "1000000000");
+        assertRejected(() -> IpiInterleaved.checkParam("protocol", "smoke-signal"), "smoke-signal");
+        assertRejected(() -> InterleavedOffsetSweep.checkParam("protocol", "Flag"), "Flag");
+        assertRejected(() -> IpiInterleaved.checkParam("work", "-1"), "-1");
+        assertRejected(() -> InterleavedOffsetSweep.checkParam("work", "1000000001"), "1000000001");
+        assertRejected(() -> ObjectMailboxInterleaved.checkParam("work", "lots"), "lots");
+        assertRejected(() -> ObjectMailboxInterleaved.checkParam("pin", "maybe"), "maybe");
+    }
+
     @Test
     void offsetRangeFollowsTheLineSize() {
         assertEquals(56, IpiOffsetSweep.parseOffset("56", 64));

@@ -42,7 +42,8 @@ class PinParamsTest {
                 classes.add(e.getUserClassQName());
             }
         }
-        assertEquals(Set.of("IpiBenchmark", "IpiInterleaved", "IpiOffsetSweep", "LineFloor"),
+        assertEquals(Set.of("IpiBenchmark", "IpiInterleaved", "IpiOffsetSweep", "LineFloor", "InterleavedOffsetSweep",
+                        "ObjectMailboxInterleaved"),
                 Set.copyOf(classes.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()));
         for (String c : classes) {
             Method check = Class.forName(c).getMethod("checkParam", String.class, String.class);

@@ -35,6 +35,20 @@ class PrintLayoutsTest {
         assertTrue(!text.contains("pcpu_chunk"), text);
     }
 
+    /** The flag mailbox at every offset, and the three mailbox classes with where their fields fall. */
+    @Test
+    void theCsdModelShowsTheFlagMailboxAndTheJavaMailboxObjects() {
+        assertEquals(0, run("csd"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("flag mailbox on the v4.13 csd bytes at offset 0: llist.next, func, info, flags in line 3"),
+                text);
+        for (String type : new String[] {"Mailbox", "PaddedMailbox", "ContendedMailbox"}) {
+            assertTrue(text.contains("/* " + type + ": "), type + " in\n" + text);
+            assertTrue(text.contains(type + " object internals"), type + " JOL layout");
+        }
+        assertTrue(text.contains("   instance at  0 bytes into a line: "), text);
+    }
+
     @Test
     void badArgumentsAreOneLineAndExitTwo() {
         assertEquals(2, run("everything"));

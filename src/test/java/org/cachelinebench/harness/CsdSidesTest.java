@@ -10,9 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Placement;
 import org.junit.jupiter.api.Test;
@@ -62,6 +65,64 @@ class CsdSidesTest {
             for (int other = b + 1; other < grid.size(); other++) {
                 assertNotSame(grid.block(b), grid.block(other));
             }
+        }
+    }
+
+    /**
+     * With the doorbell and the flag mailbox the sides keep their placements; every side says which members fall in
+     * which line, the same in every block, from the real addresses.
+     */
+    @Test
+    void everyProtocolsSidesSayWhichMembersFallInWhichLine() {
+        for (IpiProtocol protocol : IpiProtocol.values()) {
+            HandshakeGrid grid = new HandshakeGrid(CsdSides.of(protocol, CsdLayout.V4_13, IpiMode.SYNC, 0));
+            for (int s = 0; s < grid.size(); s++) {
+                String where = grid.whereIs(s);
+                assertFalse(where.contains("block 0:"), "the same in every block: " + where);
+                for (int b = 0; b < grid.size(); b++) {
+                    Handshake h = grid.at(s, b);
+                    if (s == CsdSides.FLOOR_SIDE) {
+                        assertTrue(h instanceof FlagPingPong, grid.where(s, b));
+                    } else if (protocol == IpiProtocol.FLAG) {
+                        assertTrue(h instanceof FlagMailbox, grid.where(s, b));
+                    } else {
+                        assertEquals(protocol == IpiProtocol.DOORBELL, ((IpiMailbox) h).doorbell(), grid.where(s, b));
+                    }
+                }
+            }
+            assertEquals("one 4-byte flag at offset 0 of line 3", grid.whereIs(CsdSides.FLOOR_SIDE));
+            if (LINE == 64) {
+                String straddled = grid.whereIs(CsdSides.STRADDLED_SIDE);
+                assertTrue(straddled.contains("at offset 48: llist.next, func in line 3; info, flags in line 4"), straddled);
+                String aligned = grid.whereIs(CsdSides.REFERENCE_SIDE);
+                assertTrue(aligned.contains("at offset 0: llist.next, func, info, flags in line 3"), aligned);
+                assertEquals(protocol == IpiProtocol.DOORBELL, aligned.endsWith("doorbell in line 1"), aligned);
+                assertEquals(protocol != IpiProtocol.FLAG, aligned.contains("queue head in line 0"), aligned);
+            }
+        }
+    }
+
+    /** The sweep's ten sides: offset 0, the floor, 8..56, offset 0 again; each csd at its offset. */
+    @Test
+    void theSweepsSidesAreEveryOffsetOfALine() {
+        HandshakeGrid grid = new HandshakeGrid(SweepSides.of(IpiProtocol.KERNEL, IpiMode.SYNC, 0));
+        assertEquals(List.of("offset-0", "floor", "offset-8", "offset-16", "offset-24", "offset-32", "offset-40",
+                "offset-48", "offset-56", "offset-0-again"), grid.names());
+        for (int s = 0; s < grid.size(); s++) {
+            if (s == SweepSides.FLOOR_SIDE) {
+                continue;
+            }
+            int offset = ((IpiMailbox) grid.at(s, 0)).offset();
+            assertEquals(grid.name(s).startsWith("offset-0") ? 0 : Integer.parseInt(grid.name(s).substring(7)), offset);
+            Placement p = ((IpiMailbox) grid.at(s, 0)).placement();
+            assertEquals(offset, p.startInLine());
+            assertEquals(offset + 32 > LINE, p.straddles(), grid.name(s));
+        }
+        FlagMailbox flag = (FlagMailbox) new HandshakeGrid(SweepSides.of(IpiProtocol.FLAG, IpiMode.SYNC, 0))
+                .at(SweepSides.NAMES.indexOf("offset-56"), 0);
+        if (LINE == 64) {
+            assertTrue(flag.where().endsWith("at offset 56: llist.next in line 3; func, info, flags in line 4"),
+                    flag.where());
         }
     }
 

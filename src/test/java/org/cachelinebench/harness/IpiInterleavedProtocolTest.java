@@ -13,10 +13,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,7 +27,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The interleaved schedule between two plain threads, all five csd sides in five blocks: every handshake
+ * The interleaved schedule between two plain threads, all five csd sides in five blocks (each protocol), the ten
+ * sides of the offset sweep and the six object-mailbox sides: every handshake
  * (side x block) handles every one of its calls once, in order, with the right func and info, and ends
  * unlocked and empty; the sender commits exactly the calls of its complete cycles for every side. Asserts
  * facts, never speed.
@@ -48,6 +51,52 @@ class IpiInterleavedProtocolTest {
         Interleaving run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
         SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
+    }
+
+    /** The doorbell and the flag mailbox in the same schedule, with and without work in func(info). */
+    @ParameterizedTest(name = "protocol {0}, {1}, work {2}")
+    @CsvSource({"doorbell, sync, 0", "doorbell, async, 5", "flag, sync, 0", "flag, sync, 5"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everyProtocolHandlesEveryCallOnceInTheSchedule(String protocol, String mode, long work) throws Exception {
+        Interleaving run = new Interleaving(CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.V4_13,
+                IpiMode.parse(mode), work));
+        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        assertCompleteCycles(run, sender, CYCLES);
+    }
+
+    /** The ten sides of the interleaved offset sweep, kernel protocol and flag mailbox: one cycle each. */
+    @ParameterizedTest(name = "sweep, protocol {0}")
+    @CsvSource({"kernel", "flag"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theSweepsTenSidesHandleEveryCall(String protocol) throws Exception {
+        Interleaving run = new Interleaving(SweepSides.of(IpiProtocol.parse(protocol), IpiMode.SYNC, 0));
+        SliceSender sender = run(run, run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        assertCompleteCycles(run, sender, 1);
+    }
+
+    /**
+     * The object mailboxes chosen from live addresses: every side, the floor in the blocks and the objects whatever
+     * the block, handles every call; a stop mid-cycle and the reset leave every object empty.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theObjectMailboxSidesHandleEveryCallAndResetClean() throws Exception {
+        ObjectMailboxSides objects = new ObjectMailboxSides(org.cachelinebench.model.layout.CacheLine.SIZE);
+        objects.choose();
+        Interleaving run = new Interleaving(objects.sides(3));
+        assertEquals(ObjectMailboxSides.NAMES, run.grid().names());
+        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        assertCompleteCycles(run, sender, CYCLES);
+        int perCycle = run.schedule().slicesPerCycle();
+        run.checkAndReset();
+        SliceSender cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
+        assertEquals(1, cut.totals().cycles());
+        run.checkAndReset();
+        for (int s = 0; s < run.schedule().sides(); s++) {
+            if (run.grid().at(s, 0) instanceof FlagMailbox box) {
+                assertEquals(0, box.flags(), run.grid().name(s) + " left full after the reset");
+            }
+        }
     }
 
     /**
@@ -210,8 +259,8 @@ class IpiInterleavedProtocolTest {
         SideTotals t = sender.totals();
         assertEquals(cycles, t.cycles());
         for (int s = 0; s < n; s++) {
-            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), CsdSides.NAMES.get(s) + ": calls");
-            assertTrue(t.nanos(s) > 0, CsdSides.NAMES.get(s) + ": nanos");
+            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.grid().name(s) + ": calls");
+            assertTrue(t.nanos(s) > 0, run.grid().name(s) + ": nanos");
         }
     }
 
@@ -222,6 +271,13 @@ class IpiInterleavedProtocolTest {
         if (h instanceof IpiMailbox box) {
             assertEquals(box.sent(), box.ipisSent(), "llist_add found the queue empty on every call");
             assertEquals(0, box.outOfOrder());
+            assertFalse(box.doorbellRung(), "the doorbell is silent between slices");
+            return new Countable(box.sent(), box.handled());
+        }
+        if (h instanceof FlagMailbox box) {
+            assertEquals(0, box.outOfOrder());
+            assertEquals(0, box.protocolErrors());
+            assertEquals(0, box.flags(), "the mailbox is empty between slices");
             return new Countable(box.sent(), box.handled());
         }
         if (h instanceof FlagPingPong flag) {

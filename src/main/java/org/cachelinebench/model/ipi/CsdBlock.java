@@ -1,16 +1,22 @@
 package org.cachelinebench.model.ipi;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.FieldLines;
 import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.StructLayout;
 
 /**
  * The memory one IPI model runs in: the receiving CPU's {@code call_single_queue} and one csd, in a
- * line-aligned off-heap block whose line positions are the same for every variant.
+ * line-aligned off-heap block whose line positions are the same for every variant (and the same as in
+ * {@code benchmarks/c/interleaved.c}).
  *
  * <pre>
  * line 0  call_single_queue (struct llist_head), alone in its line (DEFINE_PER_CPU_SHARED_ALIGNED)
- * line 1  unused
+ * line 1  the doorbell word (4 bytes at offset 0), alone: the "IPI" of the doorbell protocol only
  * line 2  unused
  * line 3  csd line A  \  the csd starts at offset 0..lineSize-8 of line A
  * line 4  csd line B  /  and may run into line B
@@ -24,6 +30,7 @@ import org.cachelinebench.model.layout.Placement;
  */
 public final class CsdBlock {
     static final int HEAD_LINE = 0;
+    static final int DOORBELL_LINE = 1;
     static final int CSD_LINE = 3;
     /** Lines the csd may occupy. */
     public static final int CSD_LINES = 2;
@@ -63,6 +70,14 @@ public final class CsdBlock {
         return origin + HEAD_LINE * lineSize;
     }
 
+    /**
+     * Byte index of the doorbell word, 4 bytes: the stand-in for the interrupt in the doorbell protocol. Lines 0 and
+     * 1 share a 128-byte pair; only the doorbell protocol uses both, the same way in every side.
+     */
+    public int doorbell() {
+        return origin + DOORBELL_LINE * lineSize;
+    }
+
     /** Byte index of line A, the first csd line. Nodes live here or later, so index 0 can stand for NULL. */
     public int csdLines() {
         return origin + CSD_LINE * lineSize;
@@ -84,6 +99,37 @@ public final class CsdBlock {
         return memory.place(head(), Long.BYTES);
     }
 
+    /** Where the doorbell word falls, from the real address. */
+    public Placement placeDoorbell() {
+        return memory.place(doorbell(), Integer.BYTES);
+    }
+
+    /** The block line (counted from its origin) holding byte {@code index}. */
+    public int lineOf(int index) {
+        if (index < origin || index >= origin + LINES * lineSize) {
+            throw new IllegalArgumentException("byte " + index + " is outside the block's " + LINES + " lines");
+        }
+        return (index - origin) / lineSize;
+    }
+
+    /**
+     * Which of a struct's members fall in which of the block's lines, for the struct at {@code offset} in the
+     * csd lines: e.g. "llist.next, func in line 3; info, flags in line 4". Lines are counted from the block's
+     * origin, whose alignment was proven from the real address.
+     */
+    public String memberLines(int offset, StructLayout layout, List<String> members) {
+        int csd = csd(offset, layout.size());
+        List<FieldLines.Field> fields = new ArrayList<>();
+        for (String name : members) {
+            StructLayout.Member m = layout.member(name);
+            fields.add(new FieldLines.Field(name, csd + m.offset(), m.size()));
+        }
+        if (memory.addressModulo(origin, lineSize) != 0) {
+            throw new IllegalStateException("block origin is not on a line boundary");
+        }
+        return FieldLines.describe(fields, lineSize, origin);
+    }
+
     /**
      * The csd offsets a block accepts: a multiple of 8 (every field stays naturally aligned, as any
      * allocator gives an 8-aligned struct), starting inside line A ({@code 0..lineSize-8}), and ending
@@ -99,7 +145,7 @@ public final class CsdBlock {
         }
     }
 
-    /** Zeroes the whole block: an unlocked csd and an empty queue, as zeroed per-CPU memory starts. */
+    /** Zeroes the whole block: an unlocked csd, an empty queue and a silent doorbell, as zeroed per-CPU memory starts. */
     public void clear() {
         for (int i = 0; i + Long.BYTES <= memory.capacity(); i += Long.BYTES) {
             memory.setLongVolatile(i, 0L);

@@ -1,5 +1,7 @@
 package org.cachelinebench.model.ipi;
 
+import java.util.List;
+
 import org.cachelinebench.model.layout.EnumParam;
 import org.cachelinebench.model.layout.StructLayout;
 
@@ -15,32 +17,41 @@ import org.cachelinebench.model.layout.StructLayout;
  * straddled {@code current} csd is what an unaligned {@code struct __call_single_data} would give).
  */
 public enum CsdLayout {
-    V4_13("v4.13", CallSingleData.V4_13),
-    CURRENT("current", CallSingleData.CURRENT_T);
+    V4_13("v4.13", CallSingleData.V4_13, List.of("llist.next", "func", "info", "flags")),
+    CURRENT("current", CallSingleData.CURRENT_T,
+            List.of("node.llist.next", "node.u_flags", "node.src", "node.dst", "func", "info"));
 
     public static final String PARAM = "layout";
 
     private final String value;
     private final StructLayout struct;
+    private final List<String> members;
 
-    CsdLayout(String value, StructLayout struct) {
+    CsdLayout(String value, StructLayout struct, List<String> members) {
         this.value = value;
         this.struct = struct;
+        this.members = members;
     }
 
     public String value() { return value; }
 
     public StructLayout struct() { return struct; }
 
+    /** The struct's innermost members, by path, in declaration order: the words the protocol reads and writes. */
+    public List<String> members() { return members; }
+
     public static CsdLayout parse(String value) {
         return EnumParam.parse(PARAM, values(), CsdLayout::value, value);
     }
 
-    /** The model of this kernel's smp.c on a csd {@code offset} bytes into the block's csd lines. */
-    Smp newSmp(CsdBlock block, int offset) {
+    /**
+     * The model of this kernel's smp.c on a csd {@code offset} bytes into the block's csd lines; with
+     * {@code doorbell}, the IPI rings the block's doorbell word instead of being seen in the queue head.
+     */
+    Smp newSmp(CsdBlock block, int offset, boolean doorbell) {
         switch (this) {
-            case V4_13: return new SmpV4_13(block, offset);
-            case CURRENT: return new SmpCurrent(block, offset);
+            case V4_13: return new SmpV4_13(block, offset, doorbell);
+            case CURRENT: return new SmpCurrent(block, offset, doorbell);
             default: throw new AssertionError(this);
         }
     }

@@ -109,4 +109,10 @@ public final class FlagPingPong implements Handshake {
     }
 
     public CsdBlock block() { return block; }
+
+    /** "one 4-byte flag at offset 0 of line 3". */
+    @Override
+    public String where() {
+        return "one 4-byte flag at offset 0 of line " + block.lineOf(flag);
+    }
 }

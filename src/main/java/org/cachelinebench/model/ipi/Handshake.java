@@ -3,8 +3,8 @@ package org.cachelinebench.model.ipi;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI) and
- * {@link FlagPingPong} (one bare flag) run it: what {@code harness.Interleaving} needs to drive several
+ * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI),
+ * {@link FlagMailbox} (a flag and a payload) and {@link FlagPingPong} (one bare flag) run it: what {@code harness.Interleaving} needs to drive several
  * of them in one schedule without knowing which protocol each one runs.
  */
 public interface Handshake {
@@ -26,4 +26,12 @@ public interface Handshake {
 
     /** Between JMH iterations: check what is checkable, then start over clean. */
     void checkAndReset();
+
+    /**
+     * Where this handshake's memory is, for a fork's setup output: which fields fall in which line, from the real
+     * address, e.g. "v4.13 csd at offset 48: llist.next, func in line 3; info, flags in line 4; queue head in line 0".
+     */
+    default String where() {
+        return getClass().getSimpleName();
+    }
 }

@@ -17,23 +17,36 @@ public final class IpiMailbox implements Handshake {
     private final IpiMode mode;
     private final int offset;
     private final CsdBlock block;
+    private final boolean doorbell;
     private final Smp smp;
     private final boolean wait;
     private final SenderLog sender = new SenderLog();
-    private final ReceiverLog receiver = new ReceiverLog();
+    private final ReceiverLog receiver;
 
-    private IpiMailbox(CsdLayout layout, IpiMode mode, int offset, CsdBlock block) {
+    private IpiMailbox(CsdLayout layout, IpiMode mode, int offset, CsdBlock block, boolean doorbell, long work) {
         this.layout = layout;
         this.mode = mode;
         this.offset = offset;
         this.block = block;
-        this.smp = layout.newSmp(block, offset);
+        this.doorbell = doorbell;
+        this.smp = layout.newSmp(block, offset, doorbell);
         this.wait = mode.waits();
+        this.receiver = new ReceiverLog(work);
     }
 
     /** A new block with a csd at {@code offset} bytes into its csd lines. */
     public static IpiMailbox create(CsdLayout layout, IpiMode mode, int offset) {
-        return new IpiMailbox(layout, mode, offset, CsdBlock.allocate());
+        return new IpiMailbox(layout, mode, offset, CsdBlock.allocate(), false, 0);
+    }
+
+    /**
+     * A mailbox in an existing block (see {@link #in(CsdBlock, CsdLayout, IpiMode, CsdPlacement)} on sharing one),
+     * with the csd at {@code offset}; with {@code doorbell} the IPI rings the block's doorbell word (see
+     * {@link Smp}); {@code func(info)} runs {@code work} more dependent steps ({@link FuncWork}).
+     */
+    public static IpiMailbox in(CsdBlock block, CsdLayout layout, IpiMode mode, int offset, boolean doorbell,
+                                long work) {
+        return new IpiMailbox(layout, mode, offset, block, doorbell, work);
     }
 
     /** A new block with the csd where {@code placement} puts it. */
@@ -48,7 +61,7 @@ public final class IpiMailbox implements Handshake {
      */
     public static IpiMailbox in(CsdBlock block, CsdLayout layout, IpiMode mode, CsdPlacement placement) {
         int offset = placement.offset(block.lineSize(), layout.struct().size());
-        return new IpiMailbox(layout, mode, offset, block);
+        return new IpiMailbox(layout, mode, offset, block, false, 0);
     }
 
     /**
@@ -122,6 +135,9 @@ public final class IpiMailbox implements Handshake {
             if (!smp.queueEmpty()) {
                 return "the call_single_queue is not empty";
             }
+            if (smp.doorbellRung()) {
+                return "the doorbell is still rung";
+            }
         }
         return null;
     }
@@ -132,7 +148,8 @@ public final class IpiMailbox implements Handshake {
         String problem = check(false);
         reset();
         if (problem != null) {
-            throw new IllegalStateException(layout.value() + " " + mode.value() + " csd at offset " + offset + ": " + problem);
+            throw new IllegalStateException(layout.value() + " " + mode.value() + (doorbell ? " doorbell" : "")
+                    + " csd at offset " + offset + ": " + problem);
         }
     }
 
@@ -149,6 +166,13 @@ public final class IpiMailbox implements Handshake {
     public long checksum() { return receiver.checksum; }
     public long expectedChecksum() { return sender.expectedSum; }
     public long outOfOrder() { return receiver.outOfOrder; }
+    /** Sum of the work chains {@code func(info)} ran (0 with no work). */
+    public long workResult() { return receiver.workResult; }
+    public long work() { return receiver.work; }
+    /** True when the IPI rings the block's doorbell instead of being seen in the queue head. */
+    public boolean doorbell() { return doorbell; }
+    /** The doorbell word is rung (read with acquire); always false without a doorbell. */
+    public boolean doorbellRung() { return smp.doorbellRung(); }
     /** The csd's flags word, read with acquire. */
     public int csdFlags() { return smp.flags(); }
     public int lockBit() { return smp.lockBit(); }
@@ -162,5 +186,13 @@ public final class IpiMailbox implements Handshake {
     /** Where the csd sits, from the real address. */
     public Placement placement() {
         return block.placeCsd(offset, layout.struct().size());
+    }
+
+    /** "v4.13 csd at offset 48: llist.next, func in line 3; info, flags in line 4; queue head in line 0; ...". */
+    @Override
+    public String where() {
+        return layout.value() + " csd at offset " + offset + ": " + block.memberLines(offset, layout.struct(),
+                layout.members()) + "; queue head in line " + CsdBlock.HEAD_LINE
+                + (doorbell ? "; doorbell in line " + CsdBlock.DOORBELL_LINE : "");
     }
 }

@@ -42,8 +42,8 @@ final class SmpCurrent extends Smp {
         }
     }
 
-    SmpCurrent(CsdBlock block, int offset) {
-        super(block, offset, SIZE);
+    SmpCurrent(CsdBlock block, int offset, boolean doorbell) {
+        super(block, offset, SIZE, doorbell);
     }
 
     /** {@code CSD_TYPE(csd)}: {@code csd->node.u_flags & CSD_FLAG_TYPE_MASK}, a plain read. */
@@ -86,6 +86,7 @@ final class SmpCurrent extends Smp {
     private void genericExecSingle(int csd, SenderLog log) {
         if (Llist.add(m, csd + NODE_LLIST, queue)) {
             log.ipisSent++;
+            sendIpi();
         }
     }
 

@@ -19,6 +19,8 @@ import org.openjdk.jmh.infra.Control;
  *       pair on {@code flags}; no loop spins on them, so opaque would add nothing and plain leaves the JIT
  *       the freedom gcc has.</li>
  *   <li>{@code READ_ONCE(head->first)}: opaque (see {@link Llist}).</li>
+ *   <li>The doorbell that stands in for the interrupt ({@code protocol=doorbell}, as benchmarks/c/csd.h):
+ *       rung with {@code setIntRelease}, awaited with {@code getIntAcquire}, cleared opaque ({@link Smp#awaitIpi}).</li>
  * </ul>
  *
  * <p>Written out beside {@link SmpCurrent}, not shared with it, deliberately: each follows its kernel's smp.c
@@ -37,8 +39,8 @@ final class SmpV4_13 extends Smp {
     static final int CSD_FLAG_LOCK = 0x01;
     static final int CSD_FLAG_SYNCHRONOUS = 0x02;
 
-    SmpV4_13(CsdBlock block, int offset) {
-        super(block, offset, SIZE);
+    SmpV4_13(CsdBlock block, int offset, boolean doorbell) {
+        super(block, offset, SIZE, doorbell);
     }
 
     /** {@code csd_lock_wait}: {@code smp_cond_load_acquire(&csd->flags, !(VAL & CSD_FLAG_LOCK))}. */
@@ -78,6 +80,7 @@ final class SmpV4_13 extends Smp {
         m.setLong(csd + INFO, info);
         if (Llist.add(m, csd + LLIST, queue)) {
             log.ipisSent++;
+            sendIpi();
         }
     }
 

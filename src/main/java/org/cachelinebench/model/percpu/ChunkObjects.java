@@ -1,7 +1,5 @@
 package org.cachelinebench.model.percpu;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +8,9 @@ import java.util.function.Supplier;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.EnumParam;
-import org.openjdk.jol.vm.VM;
+import org.cachelinebench.model.layout.HeapAddresses;
+import org.cachelinebench.model.layout.ObjectFields;
+import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 
 /**
  * The Java-object variants of {@code struct pcpu_chunk}, which of their fields play which role, and
@@ -70,31 +70,9 @@ public final class ChunkObjects {
         }
     }
 
-    /** A field as the JVM laid it out: offset from the object's start, and size in bytes. */
-    public record FieldSlot(String name, long offset, int size) {
-        public long end() { return offset + size; }
-    }
-
     /** Every instance field of {@code type} and its superclasses, by name, at the offsets JOL reads from the JVM. */
     public static Map<String, FieldSlot> fields(Class<?> type) {
-        Map<String, FieldSlot> out = new LinkedHashMap<>();
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers())) {
-                    continue;
-                }
-                out.put(f.getName(), new FieldSlot(f.getName(), VM.current().fieldOffset(f), sizeOf(f.getType())));
-            }
-        }
-        return out;
-    }
-
-    private static int sizeOf(Class<?> t) {
-        if (t == long.class || t == double.class) return 8;
-        if (t == int.class || t == float.class) return 4;
-        if (t == short.class || t == char.class) return 2;
-        if (t == byte.class || t == boolean.class) return 1;
-        return (int) VM.current().sizeOfField("oop");
+        return ObjectFields.fields(type);
     }
 
     /**

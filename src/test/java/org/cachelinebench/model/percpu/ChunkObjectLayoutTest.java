@@ -12,7 +12,8 @@ import java.util.TreeMap;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 
-import org.cachelinebench.model.percpu.ChunkObjects.FieldSlot;
+import org.cachelinebench.model.layout.HeapAddresses;
+import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 import org.cachelinebench.model.percpu.ChunkObjects.Variant;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.cachelinebench.model.layout.StructLayout;
-import org.cachelinebench.model.percpu.ChunkObjects.FieldSlot;
+import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

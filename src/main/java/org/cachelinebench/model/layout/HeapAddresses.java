@@ -1,4 +1,8 @@
-package org.cachelinebench.model.percpu;
+package org.cachelinebench.model.layout;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import org.openjdk.jol.vm.VM;
 import org.openjdk.jol.vm.VirtualMachine;
@@ -28,6 +32,32 @@ public final class HeapAddresses {
             s = checkScale();
         }
         return VM.current().addressOf(o) / s;
+    }
+
+    /**
+     * The bytes one instance from {@code factory} takes in the heap, as the distance between two instances
+     * allocated one after the other (the most common distance over many pairs). Unlike the class's field
+     * layout, it includes what HotSpot adds after the last field (the padding after {@code @Contended} fields),
+     * and unlike JOL's {@code sizeOf} it needs no instrumentation agent.
+     */
+    public static long allocatedSize(Supplier<?> factory) {
+        Map<Long, Integer> seen = new HashMap<>();
+        Object[] keep = new Object[2 * TRIES];   // escapes, so the JIT cannot elide the allocations
+        for (int i = 0; i < TRIES; i++) {
+            Object a = factory.get();
+            Object b = factory.get();
+            keep[2 * i] = a;
+            keep[2 * i + 1] = b;
+            seen.merge(addressOf(b) - addressOf(a), 1, Integer::sum);
+        }
+        for (Map.Entry<Long, Integer> e : seen.entrySet()) {
+            if (e.getValue() > TRIES / 2 && e.getKey() > 0) {
+                return e.getKey();
+            }
+        }
+        throw new IllegalStateException("cannot measure the allocated size of " + keep[0].getClass().getName()
+                + ": no distance between " + TRIES + " pairs of adjacent instances was the most common by a majority: "
+                + seen);
     }
 
     /** The factor JOL's addresses are off by, found once per JVM. */

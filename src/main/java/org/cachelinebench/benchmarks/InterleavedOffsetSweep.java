@@ -1,0 +1,207 @@
+package org.cachelinebench.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+
+import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.Interleaving;
+import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.Pin;
+import org.cachelinebench.harness.PinnedThread;
+import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.SliceReceiver;
+import org.cachelinebench.harness.SliceSender;
+import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.model.ipi.FuncWork;
+import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Control;
+import org.openjdk.jmh.infra.IterationParams;
+
+/*
+ * The v4.13 csd at every 8-byte offset of a line, all offsets in one interleaved measurement.
+ *
+ * The lesson: where the csd starts decides how many lines one call moves, and whether the receiver can fetch
+ * them together. IpiOffsetSweep measures each offset in a fork of its own, which on a small VM compares machine
+ * states more than offsets; here one sender and one receiver alternate between TEN sides in slices of 256
+ * calls, in IpiInterleaved's schedule (every side in every block at the same positions, see InterleavedSchedule):
+ *   offset-0          the csd at offset 0 of line A: the reference;
+ *   floor             one flag bounced in one line: the machine's one-line round trip;
+ *   offset-8..56      the csd at each other offset: in line A up to 32, across lines A and B from 40 on
+ *                     (at 40 llist.next, func, info in A and flags in B; at 48 two and two; at 56 only
+ *                     llist.next in A), on 64-byte lines; on 128-byte lines every offset stays in one line;
+ *   offset-0-again    offset 0 again: the A/A control.
+ * Each side's extra line transfers, (cost - cost(offset-0)) / cost(floor), then show the step at 40 for the
+ * protocol whose second line is serialized (flag) and how little of it is left where the receiver fetches both
+ * lines at once (kernel, doorbell). The fork prints which members fall in which line for each offset, from the
+ * real addresses.
+ *
+ * Parameters:
+ *   protocol  kernel, doorbell, flag (all three by default): as in IpiInterleaved;
+ *   work      0 (default): dependent multiply-adds in func(info), as in IpiInterleaved;
+ *   mode      sync (default) or async: kernel and doorbell only;
+ *   pin       off (default) or on.
+ *
+ * How to run:
+ *   java -jar target/benchmarks.jar InterleavedOffsetSweep
+ *   java -jar target/benchmarks.jar InterleavedOffsetSweep -p protocol=flag -p work=100
+ *
+ * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial; the JSON
+ * has the counters "ipi:<side>Nanos" and "ipi:<side>Calls" (offset0Nanos, offset40Calls, ...) and "ipi:cycles".
+ * A cycle here is 10 groups of 20 slices of 256 calls per side, 51,200 calls per side: an iteration that is too
+ * short for one completes none and reports nothing. With -t 4 the two groups time-share 2 cores: a robustness
+ * test, not a measurement.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class InterleavedOffsetSweep {
+
+    /** The ten sides' handshakes in ten blocks, shared by one sender and one receiver. */
+    @State(Scope.Group)
+    public static class Sides {
+        @Param({"kernel", "doorbell", "flag"})
+        public String protocol;
+
+        @Param({"0"})
+        public String work;
+
+        @Param({"sync"})
+        public String mode;
+
+        Interleaving run;
+
+        @Setup(Level.Trial)
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
+            IpiProtocol p = IpiProtocol.parse(protocol);
+            run = new Interleaving(SweepSides.of(p, IpiMode.parse(mode), FuncWork.parse(work)));
+            System.out.print(InterleavedReport.sides("InterleavedOffsetSweep protocol=" + protocol + " work=" + work
+                    + (p.usesModeAndLayout() ? " mode=" + mode : " (the flag mailbox: mode does not apply)"), run));
+        }
+
+        /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
+        @TearDown(Level.Iteration)
+        public void checkAndReset() {
+            run.checkAndReset();
+        }
+    }
+
+    /** The sender's schedule and clock; its counters are the iteration's result. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class SenderSlices {
+        final SliceSender slices = new SliceSender(SweepSides.NAMES.size());
+        private final InterleavedReport report =
+                new InterleavedReport(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
+
+        @Setup(Level.Iteration)
+        public void restart() {
+            slices.reset();
+        }
+
+        // One pair of counters per side: the runner reads them by side name (Claim.nanosCounter).
+        public long offset0Nanos() { return slices.totals().nanos(side("offset-0")); }
+        public long offset0Calls() { return slices.totals().calls(side("offset-0")); }
+        public long floorNanos() { return slices.totals().nanos(side("floor")); }
+        public long floorCalls() { return slices.totals().calls(side("floor")); }
+        public long offset8Nanos() { return slices.totals().nanos(side("offset-8")); }
+        public long offset8Calls() { return slices.totals().calls(side("offset-8")); }
+        public long offset16Nanos() { return slices.totals().nanos(side("offset-16")); }
+        public long offset16Calls() { return slices.totals().calls(side("offset-16")); }
+        public long offset24Nanos() { return slices.totals().nanos(side("offset-24")); }
+        public long offset24Calls() { return slices.totals().calls(side("offset-24")); }
+        public long offset32Nanos() { return slices.totals().nanos(side("offset-32")); }
+        public long offset32Calls() { return slices.totals().calls(side("offset-32")); }
+        public long offset40Nanos() { return slices.totals().nanos(side("offset-40")); }
+        public long offset40Calls() { return slices.totals().calls(side("offset-40")); }
+        public long offset48Nanos() { return slices.totals().nanos(side("offset-48")); }
+        public long offset48Calls() { return slices.totals().calls(side("offset-48")); }
+        public long offset56Nanos() { return slices.totals().nanos(side("offset-56")); }
+        public long offset56Calls() { return slices.totals().calls(side("offset-56")); }
+        public long offset0AgainNanos() { return slices.totals().nanos(side("offset-0-again")); }
+        public long offset0AgainCalls() { return slices.totals().calls(side("offset-0-again")); }
+        public long cycles() { return slices.totals().cycles(); }
+
+        private static int side(String name) {
+            return SweepSides.NAMES.indexOf(name);
+        }
+
+        @TearDown(Level.Iteration)
+        public void printSides(IterationParams iteration) {
+            report.iteration(iteration, slices.totals());
+        }
+
+        @TearDown(Level.Trial)
+        public void printTrialSides() {
+            report.trial();
+        }
+    }
+
+    /** The receiver's position in the schedule. */
+    @State(Scope.Thread)
+    public static class ReceiverSlices {
+        final SliceReceiver slices = new SliceReceiver();
+
+        @Setup(Level.Iteration)
+        public void restart() {
+            slices.reset();
+        }
+    }
+
+    @Benchmark
+    @Group("ipi")
+    @GroupThreads(1)
+    public boolean sender(Sides sides, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
+        return slices.slices.send(sides.run, control, spin.spin());
+    }
+
+    @Benchmark
+    @Group("ipi")
+    @GroupThreads(1)
+    public int receiver(Sides sides, ReceiverSlices slices, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        return slices.slices.receive(sides.run, control, spin.spin());
+    }
+
+    /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
+    public static void checkParam(String name, String value) {
+        switch (name) {
+            case IpiProtocol.PARAM:
+                IpiProtocol.parse(value);
+                break;
+            case FuncWork.PARAM:
+                FuncWork.parse(value);
+                break;
+            case IpiMode.PARAM:
+                IpiMode.parse(value);
+                break;
+            case Pin.PARAM:
+                Pin.check(value);
+                break;
+            case Pin.CPUS_PARAM:
+                Pin.checkCpus(value);
+                break;
+            default:
+                // not a parameter of this benchmark
+        }
+    }
+}
