@@ -174,10 +174,16 @@ public final class PairedSession {
         return sb.append(String.format(Locale.ROOT, "  (%.0f cycles, %.1f s)", cycles, r.wallSeconds())).toString();
     }
 
-    /** "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)". */
+    /**
+     * "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)": the benchmark's own rows; a profiler's
+     * ({@code --prof}: gc.alloc.rate, ...), named with a dot or a dash, stay in runs.json.
+     */
     static String describe(ForkRecord r) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, Metric> e : r.result().secondaries().entrySet()) {
+            if (e.getKey().contains(".") || e.getKey().contains("-")) {
+                continue;
+            }
             sb.append(e.getKey()).append(' ').append(String.format(Locale.ROOT, "%.4g", e.getValue().score())).append("  ");
         }
         Metric primary = r.result().primary();
