@@ -1,5 +1,9 @@
 package org.cachelinebench;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,8 +15,17 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import org.cachelinebench.harness.ParamHook;
+import org.cachelinebench.results.JmhResultReader;
+import org.cachelinebench.results.UnusableInputException;
+import org.cachelinebench.runner.RunComparisons;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -23,13 +36,14 @@ import org.openjdk.jmh.util.Optional;
 /**
  * Entry point of {@code target/benchmarks.jar}: JMH's own command line, every option accepted.
  *
- * <p>Three things are added before JMH runs. A tool's workload ({@link #TOOL_PACKAGES}: the struct tool's
- * {@code StructAccessBenchmark}) is left out unless the user's include patterns ask for it ({@link #asksFor}),
- * so that a run of the suite runs the suite's lessons only. Every {@code -p name=value} given for a benchmark
- * of this suite is checked by that benchmark class's {@code public static void checkParam(String name, String
- * value)}, so that an unknown variant or an impossible offset fails at once, in one line, with exit status 2,
- * instead of as a stack trace deep in a fork. And a benchmark that fails makes the run fail (JMH's
- * {@code -foe true}) unless the user says otherwise.
+ * <p>Three things are added before JMH runs, and one after. A tool's workload ({@link #TOOL_PACKAGES}: the
+ * struct tool's {@code StructAccessBenchmark}) is left out unless the user's include patterns ask for it
+ * ({@link #asksFor}), so that a run of the suite runs the suite's lessons only. Every {@code -p name=value} given
+ * for a benchmark of this suite is checked by that benchmark class's {@code public static void checkParam(String
+ * name, String value)}, so that an unknown variant or an impossible offset fails at once, in one line, with exit
+ * status 2, instead of as a stack trace deep in a fork. And a benchmark that fails makes the run fail (JMH's
+ * {@code -foe true}) unless the user says otherwise. After a run, below JMH's own table, the comparisons of the
+ * suite that its results contain, a line each ({@link RunComparisons}), and where to get them paired.
  */
 public final class Main {
     private Main() {}
@@ -48,7 +62,107 @@ public final class Main {
             System.err.println("benchmarks.jar: " + problem);
             System.exit(2);
         }
-        org.openjdk.jmh.Main.main(withDefaults);
+        runJmh(withDefaults);
+    }
+
+    /**
+     * What {@code org.openjdk.jmh.Main} of JMH 1.37 does, with its messages and exit statuses (help, the lists,
+     * a run; 1 for a bad command line, no matching benchmark, failed profilers or a failed run), except that it
+     * keeps the results {@link Runner#run()} returns and prints their comparisons ({@link #printComparisons}).
+     */
+    static void runJmh(String[] args) throws IOException {
+        CommandLineOptions options;
+        Runner runner;
+        try {
+            options = new CommandLineOptions(args);
+            runner = new Runner(options);
+            if (options.shouldHelp()) {
+                options.showHelp();
+                return;
+            }
+            if (options.shouldList()) {
+                runner.list();
+                return;
+            }
+            if (options.shouldListWithParams()) {
+                runner.listWithParams(options);
+                return;
+            }
+            if (options.shouldListProfilers()) {
+                options.listProfilers();
+                return;
+            }
+            if (options.shouldListResultFormats()) {
+                options.listResultFormats();
+                return;
+            }
+        } catch (CommandLineOptionException e) {
+            System.err.println("Error parsing command line:");
+            System.err.println(" " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Collection<RunResult> results;
+        try {
+            results = runner.run();
+        } catch (NoBenchmarksException e) {
+            System.err.println("No matching benchmarks. Miss-spelled regexp?");
+            if (options.verbosity().orElse(Defaults.VERBOSITY) != VerboseMode.EXTRA) {
+                System.err.println("Use " + VerboseMode.EXTRA + " verbose mode to debug the pattern matching.");
+            } else {
+                runner.list();
+            }
+            System.exit(1);
+            return;
+        } catch (ProfilersFailedException e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                System.err.println(t.getMessage());
+                for (Throwable s : t.getSuppressed()) {
+                    System.err.println(s.getMessage());
+                }
+            }
+            System.exit(1);
+            return;
+        } catch (RunnerException e) {
+            System.err.print("ERROR: ");
+            e.printStackTrace(System.err);
+            System.exit(1);
+            return;
+        }
+        if (!results.isEmpty()) {
+            printComparisons(options, comparisons(results), System.out);
+        }
+    }
+
+    /**
+     * The comparisons the results contain ({@link RunComparisons}); a problem in forming them is one line and
+     * changes nothing else: the exit status stays JMH's.
+     */
+    static String comparisons(Collection<RunResult> results) {
+        try {
+            return RunComparisons.text(JmhResultReader.fromRunResults(results));
+        } catch (UnusableInputException | RuntimeException e) {
+            return RunComparisons.TITLE + ": not formed (" + (e.getMessage() == null ? e : e.getMessage()) + ")\n";
+        }
+    }
+
+    /**
+     * {@code text} after JMH's table, where JMH wrote it: {@code stdout}, or the end of the file of {@code -o};
+     * nothing with {@code -v SILENT}.
+     */
+    static void printComparisons(CommandLineOptions options, String text, PrintStream stdout) throws IOException {
+        if (options.verbosity().orElse(Defaults.VERBOSITY) == VerboseMode.SILENT) {
+            return;
+        }
+        if (options.getOutput().hasValue()) {
+            try (PrintStream file = new PrintStream(new FileOutputStream(options.getOutput().get(), true), true,
+                    StandardCharsets.UTF_8)) {
+                file.print("\n" + text);
+            }
+        } else {
+            stdout.print("\n" + text);
+            stdout.flush();
+        }
     }
 
     /**

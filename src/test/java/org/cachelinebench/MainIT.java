@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Which benchmarks {@code java -jar target/benchmarks.jar} selects, as JMH lists them ({@code -l}: nothing
- * runs): the suite's lessons by default, the struct tool's workload only when a pattern asks for it.
+ * runs): the suite's lessons by default, the struct tool's workload only when a pattern asks for it. What JMH
+ * prints and exits with stays JMH's, and a run ends in the comparisons its results contain.
  */
 class MainIT {
     static final String WORKLOAD = "org.cachelinebench.struct.StructAccessBenchmark.access";
@@ -26,18 +27,48 @@ class MainIT {
     Path dir;
 
     private List<String> list(String... patterns) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", System.getProperty("benchmarks.jar", "target/benchmarks.jar"), "-l"));
-        cmd.addAll(List.of(patterns));
-        Path out = dir.resolve("out.txt");
+        List<String> args = new ArrayList<>(List.of("-l"));
+        args.addAll(List.of(patterns));
+        Run r = jar(args);
+        assertEquals(0, r.exit(), r.out());
+        return r.out().lines().map(String::strip).toList();
+    }
+
+    /** What a command printed (stdout and stderr together) and its exit status. */
+    record Run(String out, int exit) {}
+
+    /** {@code java -jar target/benchmarks.jar ARGS}. */
+    private Run jar(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("-jar",
+                System.getProperty("benchmarks.jar", "target/benchmarks.jar")));
+        cmd.addAll(args);
+        return java(cmd);
+    }
+
+    /** {@code java -cp target/benchmarks.jar org.openjdk.jmh.Main ARGS}: JMH's own entry point, for comparison. */
+    private Run jmh(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("-cp", System.getProperty("benchmarks.jar", "target/benchmarks.jar"),
+                "org.openjdk.jmh.Main"));
+        cmd.addAll(args);
+        return java(cmd);
+    }
+
+    private Run java(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow");   // JMH's Unsafe use would warn on stderr
+        }
+        // Plumbing, not a measurement: go ahead while another JMH run holds JMH's lock. Forks inherit the flag.
+        cmd.add("-Djmh.ignoreLock=true");
+        cmd.addAll(args);
+        Path out = Files.createTempFile(dir, "out", ".txt");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             throw new AssertionError(String.join(" ", cmd) + " did not finish in 60 s");
         }
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), text);
-        return text.lines().map(String::strip).toList();
+        return new Run(Files.readString(out, StandardCharsets.UTF_8), p.exitValue());
     }
 
     @Test
@@ -55,5 +86,38 @@ class MainIT {
         assertEquals(List.of("Benchmarks:", WORKLOAD), list("StructAccessBenchmark"));
         List<String> both = list("StructAccess|LineFloor");
         assertTrue(both.contains(WORKLOAD) && both.contains(LESSON), both.toString());
+    }
+
+    @Test
+    void whatRunsNoBenchmarkIsJmhsOwnOutputAndExitStatus() throws Exception {
+        // Help, the lists that list no benchmark, a bad option, a pattern that matches nothing: JMH's main, byte
+        // for byte (the benchmark lists differ by the tool's workload, see above), and no comparisons.
+        for (List<String> args : List.of(List.of("-h"), List.of("-lrf"), List.of("-f", "many"),
+                List.of("NoSuchBenchmarkAnywhere"))) {
+            Run ours = jar(args);
+            Run jmhs = jmh(args);
+            assertEquals(jmhs, ours, "java -jar benchmarks.jar " + String.join(" ", args));
+            assertFalse(ours.out().contains("Comparisons in this run"), ours.out());
+        }
+        assertEquals(1, jar(List.of("-f", "many")).exit());
+        assertEquals(1, jar(List.of("NoSuchBenchmarkAnywhere")).exit());
+        Run lp = jar(List.of("-lp", "LineFloor"));
+        assertEquals(0, lp.exit(), lp.out());
+        assertFalse(lp.out().contains("Comparisons in this run"), lp.out());
+    }
+
+    @Test
+    void aRunEndsInTheComparisonsItsResultsContain() throws Exception {
+        // Two forks of 100 ms: plumbing, not a measurement.
+        Run r = jar(List.of("ChunkFalseSharing", "-p", "layout=v6.4-rc4,v6.5-merged", "-f", "1", "-wi", "0", "-i",
+                "1", "-r", "100ms"));
+        assertEquals(0, r.exit(), r.out());
+        List<String> lines = r.out().lines().toList();
+        int table = lines.indexOf(lines.stream().filter(l -> l.startsWith("Benchmark ")).findFirst().orElseThrow());
+        int title = lines.indexOf(lines.stream().filter(l -> l.startsWith("Comparisons in this run ")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.out())));
+        assertTrue(table < title, "after JMH's table:\n" + r.out());
+        assertTrue(lines.get(title + 1).startsWith("chunk, v6.4-rc4 / v6.5-merged: reader "), r.out());
+        assertTrue(lines.get(lines.size() - 1).startsWith("Paired, drift-robust ratios"), r.out());
     }
 }

@@ -1,14 +1,25 @@
 package org.cachelinebench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 
-/** Which include patterns ask for a tool's workload, by the rule Main applies before JMH runs. */
+/**
+ * Which include patterns ask for a tool's workload, by the rule Main applies before JMH runs; where the comparisons
+ * go after a run.
+ */
 class MainTest {
     static final String STRUCT = "org.cachelinebench.struct.";
     static final List<String> BENCHMARKS = List.of(
@@ -52,5 +63,26 @@ class MainTest {
     void argumentsJmhCannotParseAreLeftToJmh() {
         String[] bad = {"-f", "not-a-number"};
         assertArrayEquals(bad, Main.withoutToolWorkloads(bad));
+    }
+
+    @TempDir
+    Path dir;
+
+    private static String printed(String... args) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Main.printComparisons(new CommandLineOptions(args), "Comparisons in this run: ...\n",
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theComparisonsFollowJmhsOutputWhereverItGoes() throws Exception {
+        assertEquals("\nComparisons in this run: ...\n", printed("ChunkFalseSharing"), "stdout, after a blank line");
+        assertEquals("", printed("ChunkFalseSharing", "-v", "SILENT"), "-v SILENT: nothing");
+
+        Path file = dir.resolve("jmh.txt");
+        Files.writeString(file, "JMH's table\n");
+        assertEquals("", printed("-o", file.toString()), "-o FILE: nothing on stdout");
+        assertEquals("JMH's table\n\nComparisons in this run: ...\n", Files.readString(file), "appended to JMH's file");
     }
 }

@@ -19,6 +19,8 @@ import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.BenchmarkResultMetaData;
 import org.openjdk.jmh.results.IterationResult;
@@ -31,6 +33,7 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
@@ -41,12 +44,14 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *
  * <p>JVM: {@code jvm} replaces the forks' java executable; {@code jvmArgs}, when given, replace the VM flags
  * the forks would otherwise inherit from this JVM (JMH's default), while a benchmark's own
- * {@code @Fork(jvmArgsAppend/Prepend)} still apply.
+ * {@code @Fork(jvmArgsAppend/Prepend)} still apply. Profilers ({@code -prof NAME[:OPTS]}, JMH's spelling) run
+ * in every fork; their rows come back as secondary metrics beside the benchmark's own.
  */
 public final class JmhForkRunner implements ForkRunner {
     private final String jvm;
     private final List<String> jvmArgs;
     private final boolean verbose;
+    private final List<String> profilers;
     private final Map<String, String> resolved = new LinkedHashMap<>();
 
     /**
@@ -55,18 +60,35 @@ public final class JmhForkRunner implements ForkRunner {
      * @param verbose show JMH's own output for every fork
      */
     public JmhForkRunner(String jvm, List<String> jvmArgs, boolean verbose) {
+        this(jvm, jvmArgs, verbose, List.of());
+    }
+
+    /** @param profilers JMH profilers for every fork, as {@code -prof} takes them: "gc", "stack:lines=5" */
+    public JmhForkRunner(String jvm, List<String> jvmArgs, boolean verbose, List<String> profilers) {
         this.jvm = jvm;
         this.jvmArgs = jvmArgs == null ? null : List.copyOf(jvmArgs);
         this.verbose = verbose;
+        this.profilers = List.copyOf(profilers);
     }
 
     /**
      * Every variant's benchmark must be in this jar's benchmark list, declare each param it is given, and
      * accept each value through its class's {@code checkParam} (the same hook {@code benchmarks.jar}'s Main
-     * calls), so a typo fails in one line before the first fork instead of minutes into the run.
+     * calls), so a typo fails in one line before the first fork instead of minutes into the run. Every profiler
+     * must be one JMH can start here (a name it knows, options it accepts, {@code perf} and counters for
+     * {@code perfnorm}/{@code perfc2c}), for the same reason.
      */
     @Override
     public void validate(Collection<Variant> variants) {
+        for (String prof : profilers) {
+            try {
+                ProfilerFactory.getProfilerOrException(profilerConfig(prof));
+            } catch (ProfilerException e) {
+                String why = e.getMessage() == null ? e.toString() : e.getMessage().strip()
+                        .replaceAll("\\s*\\R\\s*(?=[\\])])", "").replaceAll("\\s*\\R\\s*", " | ");
+                throw new IllegalArgumentException("--prof " + prof + ": " + why);
+            }
+        }
         OutputFormat silent = OutputFormatFactory.createFormatInstance(
                 new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
         BenchmarkList list;
@@ -142,11 +164,22 @@ public final class JmhForkRunner implements ForkRunner {
         if (jvmArgs != null) {
             b.jvmArgs(jvmArgs.toArray(String[]::new));
         }
+        for (String prof : profilers) {
+            ProfilerConfig p = profilerConfig(prof);
+            b.addProfiler(p.getKlass(), p.getOpts());
+        }
         RunResult run = new Runner(b.build()).runSingle();
         if (run == null) {
             throw new IllegalStateException("JMH returned no result for " + name);
         }
         return toForkResult(run);
+    }
+
+    /** "NAME[:OPTS]", as JMH's {@code -prof} splits it: the name, and the options after the first colon. */
+    static ProfilerConfig profilerConfig(String spec) {
+        int colon = spec.indexOf(':');
+        return colon < 0 ? new ProfilerConfig(spec, "")
+                : new ProfilerConfig(spec.substring(0, colon), spec.substring(colon + 1));
     }
 
     /** Reads one fork's result: every iteration of every metric, and when it measured. */

@@ -46,8 +46,8 @@ public final class Paired {
     public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
 
     public static void main(String[] args) {
-        int code = run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose), System::currentTimeMillis,
-                System.out, System.err);
+        int code = run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
+                System::currentTimeMillis, System.out, System.err);
         System.exit(code);
     }
 
@@ -98,6 +98,11 @@ public final class Paired {
                     + "drift; use it only to measure what pairing buys");
         } else if (o.rounds() % 2 == 1) {
             out.println("note: an odd number of rounds; a linear drift cancels only over pairs of rounds");
+        }
+        if (!o.profilers.isEmpty()) {
+            out.println("note: every fork runs with --prof " + String.join(", ", o.profilers) + "; their rows go to "
+                    + ResultStore.RUNS + ", never into a ratio, and a profiler costs the fork time: compare these "
+                    + "ratios with a baseline measured the same way");
         }
         if (o.dryRun) {
             out.print(Budget.order(plan));

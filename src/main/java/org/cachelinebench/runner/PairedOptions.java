@@ -20,7 +20,8 @@ public final class PairedOptions {
             usage: Paired [--profile ci|full|calibrate] [--rounds N] [--out DIR] [--only REGEX]
                           [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
                           [--update-baseline] [--baseline DIR] [--require-baseline]
-                          [--order paired|sequential] [--dry-run] [--list] [--verbose]
+                          [--order paired|sequential] [--prof NAME[:OPTS]]... [--dry-run] [--list]
+                          [--verbose]
               --profile NAME      what to run (default ci): ci = the key csd and pcpu_chunk comparisons
                                   within 5 minutes; full = all comparisons, offset sweep, async, pinned,
                                   on-heap; calibrate = ci plus A/A controls, to measure the runner itself
@@ -36,6 +37,8 @@ public final class PairedOptions {
               --require-baseline  refuse to run (exit 2) when the baseline has no ratios.json yet
               --order paired      rounds, every variant once per round (default); "sequential" runs each
                                   variant's forks in a row, only to measure what pairing buys
+              --prof NAME[:OPTS]  run every fork with this JMH profiler, as JMH's -prof (repeatable), e.g.
+                                  gc, stack, perfnorm, perfc2c; its rows go to runs.json, never into a ratio
               --dry-run           print the plan and its time budget, run nothing
               --list              print the profile's comparisons and their claims, run nothing
               --verbose           show JMH's own output of every fork
@@ -57,10 +60,12 @@ public final class PairedOptions {
     boolean list;
     boolean verbose;
     boolean help;
+    /** JMH profilers for every fork, as {@code -prof} takes them: "gc", "perfnorm:events=cycles". */
+    List<String> profilers = List.of();
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("profile").value("rounds").value("out").value("baseline").value("only").value("jvm")
-            .rawValue("jvm-args").value("warmup").value("measurement").value("order")
+            .rawValue("jvm-args").value("warmup").value("measurement").value("order").value("prof")
             .flag("update-baseline").flag("require-baseline").flag("dry-run").flag("list").flag("verbose");
 
     static PairedOptions parse(String... args) {
@@ -102,6 +107,13 @@ public final class PairedOptions {
         o.dryRun = p.has("dry-run");
         o.list = p.has("list");
         o.verbose = p.has("verbose");
+        o.profilers = p.values("prof");
+        for (String prof : o.profilers) {
+            if (prof.isBlank() || prof.startsWith(":")) {
+                throw new IllegalArgumentException("--prof '" + prof
+                        + "': NAME[:OPTS], e.g. gc (see -lprof of the jar)");
+            }
+        }
         return o;
     }
 

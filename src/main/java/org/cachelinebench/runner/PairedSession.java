@@ -126,13 +126,16 @@ public final class PairedSession {
     public List<ForkRecord> run(Plan plan) throws ForkFailedException {
         List<ForkRecord> records = new ArrayList<>();
         int done = 0;
+        long first = clockMillis.getAsLong();
         for (Slot slot : plan.schedule()) {
             Variant variant = slot.variant();
             String set = slot.set().id();
             long start = clockMillis.getAsLong();
             // A line of its own: a fork may print its own lines (setup reports) before its result.
-            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s%n", ++done, plan.forks(),
-                    slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)));
+            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s  %s%n", done + 1, plan.forks(),
+                    slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)),
+                    progress(start - first, done, plan.forks()));
+            done++;
             out.flush();
             ForkResult result;
             try {
@@ -148,6 +151,26 @@ public final class PairedSession {
             out.println(RESULT_INDENT + describe(record, claims));
         }
         return records;
+    }
+
+    /**
+     * "elapsed 00:01:10, ETA 00:03:30", as JMH's "Run progress" line: the time since the first fork started, and
+     * what the forks left need at the mean wall time of the forks done so far (their runs and what lies between
+     * them); before the first fork ends there is no mean, only the elapsed time.
+     */
+    static String progress(long elapsedMillis, int forksDone, int forks) {
+        String elapsed = "elapsed " + hms(elapsedMillis);
+        if (forksDone == 0) {
+            return elapsed;
+        }
+        double perFork = (double) elapsedMillis / forksDone;
+        return elapsed + ", ETA " + hms(Math.round(perFork * (forks - forksDone)));
+    }
+
+    /** hh:mm:ss, JMH's spelling of an ETA. */
+    static String hms(long millis) {
+        long s = Math.max(0, Math.round(millis / 1000.0));
+        return String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 
     /**
@@ -174,10 +197,16 @@ public final class PairedSession {
         return sb.append(String.format(Locale.ROOT, "  (%.0f cycles, %.1f s)", cycles, r.wallSeconds())).toString();
     }
 
-    /** "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)". */
+    /**
+     * "sender 1.234e+06 receiver 1.233e+06 total 2.467e+06 ops/s (3.1 s)": the benchmark's own rows; a profiler's
+     * ({@code --prof}: gc.alloc.rate, ...), named with a dot or a dash, stay in runs.json.
+     */
     static String describe(ForkRecord r) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, Metric> e : r.result().secondaries().entrySet()) {
+            if (e.getKey().contains(".") || e.getKey().contains("-")) {
+                continue;
+            }
             sb.append(e.getKey()).append(' ').append(String.format(Locale.ROOT, "%.4g", e.getValue().score())).append("  ");
         }
         Metric primary = r.result().primary();

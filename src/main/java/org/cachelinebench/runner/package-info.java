@@ -33,7 +33,12 @@
  * {@code summary.json} and {@code summary.md}, {@code metadata.json}. {@link ForkResult} is one fork as a
  * {@code results.JmhResult}; {@link JmhFiles} merges them into the two JMH files. A baseline is replaced
  * only with {@code --update-baseline} ({@link ResultStore}). Options: {@link PairedOptions}, on the suite's one
- * command-line parser ({@code cli.CommandLine}).
+ * command-line parser ({@code cli.CommandLine}); {@code --prof} runs every fork with a JMH profiler, whose rows
+ * stay in {@code runs.json}. Every fork's line shows the time elapsed and the time left at the mean fork so far.
+ *
+ * <p><b>A plain run.</b> {@link RunComparisons} finds the same comparisons in the results of one ordinary JMH run
+ * of the jar (its {@code Main} prints them after JMH's table), with the same {@link Analysis}, and says that
+ * such a run is not paired.
  *
  * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed, 2 bad input or no usable result.
  */

@@ -36,6 +36,8 @@ final class FakeForks implements ForkRunner, LongSupplier {
     private long now = START;
     final List<String> ran = new ArrayList<>();
     String failOn;
+    /** When set, every fork also reports these rows, as JMH's {@code -prof gc} does. */
+    boolean profilerRows;
 
     /**
      * @param drift          factor applied to every score, as a function of seconds since the start
@@ -86,6 +88,11 @@ final class FakeForks implements ForkRunner, LongSupplier {
         }
         if (interleaved) {
             secondaries.putAll(interleavedCounters(sender, truth));
+        }
+        if (profilerRows) {
+            double[] none = new double[measurement.count()];
+            secondaries.put("gc.alloc.rate", metric("MB/sec", none));
+            secondaries.put("gc.alloc.rate.norm", metric("B/op", none));
         }
         return new ForkResult(info, metric("ops/s", total), secondaries, measureStart, measureEnd);
     }

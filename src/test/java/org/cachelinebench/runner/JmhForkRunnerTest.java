@@ -1,6 +1,7 @@
 package org.cachelinebench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,28 @@ class JmhForkRunnerTest {
         assertTrue(before <= r.measureStartMillis() && r.measureStartMillis() < r.measureEndMillis()
                 && r.measureEndMillis() <= after, "measurement window inside the call");
         assertTrue(r.measureEndMillis() - r.measureStartMillis() >= 100, "two iterations of 50 ms");
+    }
+
+    @Test
+    void aProfilerJmhCannotStartIsRefusedBeforeAnyFork() {
+        JmhForkRunner runner = new JmhForkRunner(null, null, false, List.of("nosuchprofiler"));
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> runner.validate(List.of(new Variant("b", FIXTURE, Map.of("variant", "b"))))).getMessage();
+        assertTrue(message.startsWith("--prof nosuchprofiler: "), message);
+        assertFalse(message.contains("\n"), message);
+        assertEquals("gc", JmhForkRunner.profilerConfig("gc").getKlass());
+        assertEquals("", JmhForkRunner.profilerConfig("gc").getOpts());
+        assertEquals("lines=3:top=2", JmhForkRunner.profilerConfig("stack:lines=3:top=2").getOpts());
+    }
+
+    @Test
+    void aProfilersRowsComeBackBesideTheBenchmarksOwn() throws Exception {
+        JmhForkRunner runner = new JmhForkRunner(null, null, false, List.of("gc"));
+        Variant v = new Variant("a", FIXTURE, Map.of("variant", "a"));
+        runner.validate(List.of(v));
+        ForkResult r = runner.run(v, new IterationSpec(1, 50), new IterationSpec(1, 50));
+        assertTrue(r.secondaries().containsKey("sender"), r.secondaries().keySet().toString());
+        assertTrue(r.secondaries().containsKey("gc.alloc.rate.norm"), r.secondaries().keySet().toString());
     }
 
     @Test

@@ -121,10 +121,31 @@ class PairedSessionTest {
 
         String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\\R");
         assertEquals(40, lines.length, "a line as each fork starts, a line with its result");
-        // [  6/20] round 2/4  s   c   HH:MM:SS
+        // [  6/20] round 2/4  s   c   HH:MM:SS  elapsed ..., ETA ...
         //         = ... sender 3.000  total 6.000 ops/s  (3.5 s)
-        assertTrue(lines[10].matches("\\[  6/20\\] round 2/4  s +c +\\d\\d:\\d\\d:\\d\\d"), lines[10]);
+        assertTrue(lines[10].matches("\\[  6/20\\] round 2/4  s +c +\\d\\d:\\d\\d:\\d\\d  elapsed .*"), lines[10]);
         assertTrue(lines[11].matches(" +=.* sender 3\\.000 .*total 6\\.000 ops/s  \\(3\\.5 s\\)"), lines[11]);
+    }
+
+    @Test
+    void everyForkLineShowsTheTimeElapsedAndTheTimeLeftAtTheMeanForkSoFar() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        // The fake clock: every fork takes 2 s + 0.5 s warmup + 1 s measurement = 3.5 s.
+        paired(forks(t -> 1), 10, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        List<String> starts = bytes.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("[")).toList();
+        assertEquals(20, starts.size());
+        assertTrue(starts.get(0).endsWith("  elapsed 00:00:00"), "no fork done, no mean yet: " + starts.get(0));
+        assertTrue(starts.get(1).endsWith("  elapsed 00:00:04, ETA 00:01:07"), "3.5 s done, 19 x 3.5 s left: "
+                + starts.get(1));
+        assertTrue(starts.get(19).endsWith("  elapsed 00:01:07, ETA 00:00:04"), "66.5 s done, one fork left: "
+                + starts.get(19));
+    }
+
+    @Test
+    void progressIsSpelledAsJmhSpellsItsEta() {
+        assertEquals("elapsed 00:00:00", PairedSession.progress(0, 0, 40));
+        assertEquals("elapsed 00:01:15, ETA 00:11:15", PairedSession.progress(75_000, 10, 100));
+        assertEquals("elapsed 01:02:03, ETA 00:00:00", PairedSession.progress(3_723_000, 40, 40));
     }
 
     @Test

@@ -134,6 +134,35 @@ class PairedTest {
     }
 
     @Test
+    void profilersGoToEveryForkAndTheirRowsToRunsJsonNeverIntoARatio() throws IOException {
+        List<List<String>> asked = new ArrayList<>();
+        fake.profilerRows = true;
+        Path latest = root.resolve("latest");
+        int code = Paired.run(new String[] {"--rounds", "2", "--only", "^chunk\\.", "--prof", "gc", "--prof",
+                "stack:lines=3", "--out", latest.toString()}, o -> {
+                    asked.add(o.profilers);
+                    return fake;
+                }, fake, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err());
+        assertEquals(List.of(List.of("gc", "stack:lines=3")), asked, "as JMH's -prof takes them, in order");
+        assertTrue(out().contains("note: every fork runs with --prof gc, stack:lines=3; their rows go to runs.json,"
+                + " never into a ratio"), out());
+        assertFalse(out().contains("gc.alloc.rate"), "a fork's line shows the benchmark's own rows:\n" + out());
+        String runs = Files.readString(latest.resolve("runs.json"));
+        assertTrue(runs.contains("\"gc.alloc.rate\"") && runs.contains("\"gc.alloc.rate.norm\""), runs);
+        String ratios = Files.readString(latest.resolve("ratios.json"));
+        assertFalse(ratios.contains("gc."), ratios);
+        assertEquals(new TreeSet<>(List.of("pair.chunk.v6.4-rc4-vs-v2-reorder.reader",
+                "pair.chunk.v6.4-rc4-vs-v2-reorder.allocator", "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader",
+                "pair.chunk.v6.4-rc4-vs-v6.5-merged.allocator")), benchmarks(latest.resolve("ratios.json")));
+
+        errBytes.reset();
+        fake = healthy();
+        assertUsageError("paired: --prof '': NAME[:OPTS], e.g. gc (see -lprof of the jar)", "--prof", "");
+    }
+
+    @Test
     void listShowsClaims() {
         assertEquals(0, run("--list"));
         assertTrue(out().contains("csd.straddled-vs-line-aligned "), out());
