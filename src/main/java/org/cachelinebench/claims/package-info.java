@@ -1,6 +1,8 @@
 /**
  * The suite's claims, as data: which variants are measured together ({@link ComparisonSet}, {@link Variant}),
  * which ratios are formed and which way each is expected to go ({@link Claim}, {@link Expect}), and how much
- * to run ({@link Profile}, {@link IterationSpec}); {@link Suite} lists them all. The runner executes them.
+ * to run ({@link Profile}, {@link IterationSpec}); {@link Suite} lists them all. The gate's numbers are in
+ * {@link GateThresholds}; {@link MachineState} names the states a round's floor puts it in. The runner executes
+ * them.
  */
 package org.cachelinebench.claims;
