@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
@@ -405,7 +406,7 @@ public final class Analysis {
     }
 
     private static int[] firstRounds(int n) {
-        return java.util.stream.IntStream.range(0, n).toArray();
+        return IntStream.range(0, n).toArray();
     }
 
     private static double[][] eachAlone(double[] ratios) {

@@ -3,6 +3,7 @@ package org.cachelinebench.runner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -169,7 +170,7 @@ public final class Judgment {
     /** The verdicts with the A/A context ({@link #aaContext}) added to every failed directional claim's reason. */
     public static List<Analysis.ComparisonResult> withAaContext(List<Analysis.ComparisonResult> results) {
         List<Claim> claims = results.stream().map(Analysis.ComparisonResult::comparison).toList();
-        Map<String, Verdict> byId = new java.util.HashMap<>();
+        Map<String, Verdict> byId = new HashMap<>();
         results.stream().filter(r -> r.verdict() != null).forEach(r -> byId.put(r.comparison().id(), r.verdict()));
         List<Analysis.ComparisonResult> out = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {

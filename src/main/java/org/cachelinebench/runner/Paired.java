@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
@@ -194,7 +195,7 @@ public final class Paired {
         }
         out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
                 + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
-                + actionFiles.keySet().stream().map(f -> ", " + f).collect(java.util.stream.Collectors.joining()));
+                + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
         int code = Analysis.exitCode(results);
         out.println(verdict(results));
         return code;
@@ -294,7 +295,7 @@ public final class Paired {
                 + "Command: `" + m.command() + "`\n\n"
                 + SummaryTable.markdown(s.comparisons()) + "\n" + states(s) + "\n\n"
                 + SummaryTable.problems(s.comparisons()).stream().map(l -> "- " + l + "\n").collect(
-                        java.util.stream.Collectors.joining())
+                        Collectors.joining())
                 + (SummaryTable.problems(s.comparisons()).isEmpty() ? "" : "\n") + verdict(s) + "\n";
     }
 

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.GateThresholds;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
@@ -304,7 +305,7 @@ public final class Regate {
             if (Arrays.stream(counts).allMatch(n -> n == 0)) {
                 continue;
             }
-            int needed = row.all() ? Analysis.MIN_ROUNDS : org.cachelinebench.claims.GateThresholds.MIN_ROUNDS_PER_STATE;
+            int needed = row.all() ? Analysis.MIN_ROUNDS : GateThresholds.MIN_ROUNDS_PER_STATE;
             cells.add(String.join(" ", aaCells));
             double maxD = maxD(medians, counts, needed);
             cells.add(Double.isNaN(maxD) ? "-" : String.format(Locale.ROOT, "%.3f", maxD));

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +121,7 @@ public final class SavedRun {
         int perRound = ratios.length / rounds;
         List<Double> ownFloors = e.floorNanosByRound();
         for (int round = 0; round < rounds; round++) {
-            double[] samples = java.util.Arrays.copyOfRange(ratios, round * perRound, (round + 1) * perRound);
+            double[] samples = Arrays.copyOfRange(ratios, round * perRound, (round + 1) * perRound);
             double floor;
             if (Claim.INTERLEAVED.equals(e.metric())) {
                 floor = ownFloors != null && ownFloors.size() == rounds && ownFloors.get(round) != null

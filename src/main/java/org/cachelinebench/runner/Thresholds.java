@@ -3,6 +3,7 @@ package org.cachelinebench.runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
@@ -61,7 +62,7 @@ public record Thresholds(Double minEffect, Double aaForks, Double aaInterleaved,
         }
         Expect x = new Expect(d, e.checked(), e.atLeast() == null ? Double.NaN : e.atLeast(),
                 e.checked() && d != Expect.Direction.SIMILAR && e.baselineTolerance() != null ? e.baselineTolerance()
-                        : Double.NaN, java.util.Set.copyOf(blind));
+                        : Double.NaN, Set.copyOf(blind));
         String variant = Claim.INTERLEAVED.equals(e.metric()) ? Suite.INTERLEAVED_VARIANT : null;
         return new Claim(e.set(), e.subject(), e.reference(), e.metric(), x, e.claim(), variant);
     }
