@@ -3,6 +3,7 @@ package org.cachelinebench.benchmarks;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
@@ -51,7 +52,9 @@ import org.openjdk.jmh.infra.Control;
  * that fits the variant: for unpadded, one whose baseAddr shares a line with a written field; for the
  * fixed ones, every instance must keep them apart. Each iteration re-checks the address, and fails
  * if the object moved while measured to a place where the relation no longer holds. A failure names
- * the fields.
+ * the fields; when a fixed variant's padding does not separate them, its message starts with
+ * LayoutCheck.MARKER: that is the regression the CI gate exists for (the padding removed or broken), and
+ * the paired runner fails the claims that use the variant with that line as the reason.
  *
  * Reported separately: the "reader" and "allocator" secondary results (the primary is their sum).
  * One operation is one pcpu_chunk_addr() for a reader, one allocation or free for an allocator; the
@@ -133,11 +136,15 @@ public class ChunkObjectFalseSharing {
             return;
         }
         List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chunk.getClass(), now, CacheLine.SIZE);
+        if (variant.separates() && !shared.isEmpty()) {
+            throw LayoutCheck.failed(String.format("%s: the measured %s moved from 0x%x to 0x%x during the iteration,"
+                            + " where baseAddr shares its line with %s; the padding does not separate them", layout,
+                    chunk.getClass().getSimpleName(), chunkAddress, now, String.join(", ", shared)));
+        }
         if (variant.separates() != shared.isEmpty()) {
             throw new IllegalStateException(String.format("%s: the measured %s moved from 0x%x to 0x%x during the"
-                            + " iteration, where baseAddr %s: the iteration did not measure what it claims", layout,
-                    chunk.getClass().getSimpleName(), chunkAddress, now,
-                    shared.isEmpty() ? "shares no line with a written field" : "shares its line with " + String.join(", ", shared)));
+                            + " iteration, where baseAddr shares no line with a written field: the iteration did not"
+                            + " measure what it claims", layout, chunk.getClass().getSimpleName(), chunkAddress, now));
         }
         System.out.printf("# %s: the measured object moved from 0x%x to 0x%x during the iteration; baseAddr's line"
                 + " relation is the same at both%n", layout, chunkAddress, now);
@@ -156,7 +163,7 @@ public class ChunkObjectFalseSharing {
             seen.append(String.format("%n#   0x%x (%d into a line): %s", address, address % line,
                     shared.isEmpty() ? "baseAddr alone" : "baseAddr with " + String.join(", ", shared)));
             if (variant.separates() && !shared.isEmpty()) {
-                throw new IllegalStateException(String.format("%s: baseAddr shares a %d-byte line with %s in the"
+                throw LayoutCheck.failed(String.format("%s: baseAddr shares a %d-byte line with %s in the"
                         + " instance at 0x%x (field offsets: %s); the padding does not separate them%s", layout, line,
                         String.join(", ", shared), address, ChunkObjects.describeOffsets(candidate.getClass()),
                         variant == ChunkObjects.Variant.CONTENDED ? " (is -XX:-RestrictContended missing?)" : ""));

@@ -57,10 +57,12 @@ public final class Charts {
                 summary.profile(), summary.rounds(), summary.warmup(), summary.measurement(), summary.finished());
         Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
         List<Path> written = new ArrayList<>();
-        if (!summary.comparisons().isEmpty()) {
-            JFreeChart ratios = RatioChart.create(summary.comparisons(), subtitle);
+        // A claim no round measured (its variant failed its layout check) has no ratio to draw.
+        List<Summary.Entry> measured = summary.comparisons().stream().filter(Summary.Entry::measured).toList();
+        if (!measured.isEmpty()) {
+            JFreeChart ratios = RatioChart.create(measured, subtitle);
             Path p = dir.resolve(RATIOS_PNG);
-            files.put(p, png(ratios, WIDTH, RatioChart.height(summary.comparisons().size())));
+            files.put(p, png(ratios, WIDTH, RatioChart.height(measured.size())));
             written.add(p);
         }
         if (summary.sweep() != null && !summary.sweep().isEmpty()) {

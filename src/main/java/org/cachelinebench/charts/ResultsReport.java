@@ -133,12 +133,16 @@ public final class ResultsReport {
                 + "apart (\"time apart\": median distance between the middles of their measurement windows). "
                 + "Ratio = cost(subject) / cost(reference), cost = 1/throughput: above 1 the subject is slower. "
                 + "\"ratio\" is the geometric mean over rounds with a 95 % Student-t interval on the log ratios; "
-                + "checked claims (\"gate\") are judged on the median ratio, which must reach the claim's effect "
-                + "(at least ×" + SummaryTable.fmt(Expect.MIN_EFFECT) + "), so one round disturbed by the VM "
+                + "checked claims (\"gate\") are judged on the median ratio, which must reach the claim's minimum "
+                + "effect (e.g. \"gate ≥ " + SummaryTable.fmt(Expect.MIN_EFFECT) + "\"), or for an A/A control (a "
+                + "variant against itself) stay within its tolerance of 1, so one round disturbed by the VM "
                 + "cannot fail a true claim. \"clear\": the interval excludes 1 on the expected side; \"noisy\": it "
-                + "does not. Absolute scores are shown for information only: on small cloud VMs the core-to-core "
-                + "round trip drifts by a factor of 20 within minutes, so absolute numbers cannot be compared "
-                + "with a baseline; the ratios can (`benchmarks/compare baseline/ratios.json latest/ratios.json`).\n\n");
+                + "does not. \"floor ns\" is the median one-line round trip of the rounds behind a ratio, and "
+                + "\"states\" how many of them were near (floor below the split) or far: false sharing and "
+                + "straddling cost less when the line stays near. Absolute scores are shown for information only: on "
+                + "small cloud VMs the core-to-core round trip drifts by a factor of 20 within minutes, so absolute "
+                + "numbers cannot be compared with a baseline; the ratios of the same machine can, state by state "
+                + "(`benchmarks/regate --baseline results/baseline results/latest`).\n\n");
 
         sb.append("## Comparisons (latest)\n\n");
         sb.append(SummaryTable.markdown(s.comparisons())).append('\n');
@@ -155,7 +159,8 @@ public final class ResultsReport {
                 Summary.Entry b = base.get(e.id());
                 sb.append("| `").append(e.id()).append("` | ").append(withInterval(e)).append(" | ")
                         .append(b == null ? "—" : withInterval(b)).append(" | ")
-                        .append(b == null ? "—" : String.format(Locale.ROOT, "%+.1f %%", 100 * (e.geoMean() / b.geoMean() - 1)))
+                        .append(b == null || !b.measured() || !e.measured() ? "—"
+                                : String.format(Locale.ROOT, "%+.1f %%", 100 * (e.geoMean() / b.geoMean() - 1)))
                         .append(" |\n");
             }
             sb.append('\n');
@@ -179,6 +184,9 @@ public final class ResultsReport {
     }
 
     private static String withInterval(Summary.Entry e) {
+        if (!e.measured()) {
+            return "—";
+        }
         return SummaryTable.fmt(e.geoMean()) + (e.low() == null ? "" : " [" + SummaryTable.fmt(e.low()) + ", "
                 + SummaryTable.fmt(e.high()) + "]");
     }

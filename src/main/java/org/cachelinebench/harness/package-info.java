@@ -11,6 +11,7 @@
  * {@link ThreadPinning}; by topology, {@link CpuTopology} and {@link PinPlan}), the machine's facts a result
  * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link PcpuChunkWorkload},
  * {@link PendingArea}) and parameters ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook
- * ({@link ParamHook}), which Main and the paired runner call.
+ * ({@link ParamHook}), which Main and the paired runner call, and the marker of a failed layout check
+ * ({@link LayoutCheck}), which the paired runner turns into failed claims.
  */
 package org.cachelinebench.harness;

@@ -126,13 +126,12 @@ public final class BenchmarkActionJson {
     }
 
     /**
-     * Writes each direction's entries to its file in {@code dir}, all files or none ({@link AtomicFiles}); removes
-     * the file of a direction that has no entry, so that no earlier run's values are charted as this one's.
+     * Each direction's file name and content, for the directions that have entries, in {@link Better} order; for a
+     * caller that writes them together with other files, all or none.
      *
-     * @return the files written
      * @throws IllegalArgumentException when two entries of one file share a name (the action charts by name)
      */
-    public static List<Path> write(Path dir, List<Entry> entries) throws IOException {
+    public static Map<String, String> contents(List<Entry> entries) {
         Map<Better, List<Entry>> byFile = new LinkedHashMap<>();
         for (Better b : Better.values()) {
             byFile.put(b, new ArrayList<>());
@@ -140,7 +139,7 @@ public final class BenchmarkActionJson {
         for (Entry e : entries) {
             byFile.get(e.better()).add(e);
         }
-        Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         for (Map.Entry<Better, List<Entry>> f : byFile.entrySet()) {
             Set<String> names = new HashSet<>();
             for (Entry e : f.getValue()) {
@@ -149,17 +148,39 @@ public final class BenchmarkActionJson {
                 }
             }
             if (!f.getValue().isEmpty()) {
-                files.put(dir.resolve(f.getKey().file()), AtomicFiles.Content.of(toJson(f.getValue())));
+                files.put(f.getKey().file(), toJson(f.getValue()));
             }
         }
+        return files;
+    }
+
+    /**
+     * Removes from {@code dir} the file of every direction {@code written} lacks, so that no earlier run's values
+     * are charted as this one's.
+     */
+    public static void removeOthers(Path dir, Map<String, String> written) throws IOException {
+        for (Better b : Better.values()) {
+            if (!written.containsKey(b.file())) {
+                Files.deleteIfExists(dir.resolve(b.file()));
+            }
+        }
+    }
+
+    /**
+     * Writes each direction's entries to its file in {@code dir}, all files or none ({@link AtomicFiles}); removes
+     * the file of a direction that has no entry ({@link #removeOthers}).
+     *
+     * @return the files written
+     * @throws IllegalArgumentException when two entries of one file share a name (the action charts by name)
+     */
+    public static List<Path> write(Path dir, List<Entry> entries) throws IOException {
+        Map<String, String> contents = contents(entries);
+        Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
+        contents.forEach((name, text) -> files.put(dir.resolve(name), AtomicFiles.Content.of(text)));
         if (!files.isEmpty()) {
             AtomicFiles.writeAll(files);
         }
-        for (Map.Entry<Better, List<Entry>> f : byFile.entrySet()) {
-            if (f.getValue().isEmpty()) {
-                Files.deleteIfExists(dir.resolve(f.getKey().file()));
-            }
-        }
+        removeOthers(dir, contents);
         return List.copyOf(files.keySet());
     }
 }

@@ -3,12 +3,18 @@ package org.cachelinebench.runner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.GateThresholds;
+import org.cachelinebench.claims.Suite;
 import org.cachelinebench.results.JmhResult.Metric;
 
 /**
@@ -21,7 +27,13 @@ import org.cachelinebench.results.JmhResult.Metric;
  * would fail a true claim; the median ignores it. A reverted fix makes the two variants equal, the true ratio
  * 1, whose median over paired rounds stays below the effect unless the pairs scatter by about as much, so
  * reverts fail. Whether the interval excludes 1 is still reported ("clear" or "noisy") so a reader sees how
- * firm a passing claim is. Fewer than {@link #MIN_ROUNDS} rounds check nothing.
+ * firm a passing claim is. Fewer than {@link #MIN_ROUNDS} rounds check nothing. An A/A control (a variant
+ * against itself) holds when its median lies within its tolerance of 1.
+ *
+ * <p>Machine state: every round's one-line floor comes from the interleaved fork of {@link Suite#FLOOR_SET} in
+ * that round (an interleaved claim's from its own fork) and stands beside every ratio of the round; rounds in a
+ * state where a claim's effect cannot show are left out of it ({@link Judgment}). A run without that set has no
+ * floor and is judged without states.
  */
 public final class Analysis {
     private Analysis() {}
@@ -30,7 +42,9 @@ public final class Analysis {
     public static final int MIN_ROUNDS = 3;
 
     public enum Status {
-        HOLDS, FAILS, INFO, TOO_FEW_ROUNDS
+        HOLDS, FAILS, INFO, TOO_FEW_ROUNDS,
+        /** Every round of the run was in a state where the claim's effect cannot show: not a failure. */
+        NOT_JUDGED
     }
 
     /**
@@ -52,27 +66,94 @@ public final class Analysis {
      * @param extraTransfers interleaved only (else null): per sample, (cost(subject) - cost(reference)) /
      *                       cost(floor), the extra cost in one-line round trips measured in the same iteration
      * @param extra          interleaved only (else null): mean of {@link #extraTransfers} with its 95 % interval
-     * @param floorNanos     interleaved only (else null): per fork, aligned with {@link #byFork}, the floor's ns
-     *                       per call (median over the fork's iterations): which machine state the round drew
+     * @param floorNanos     per fork, aligned with {@link #byFork}, the floor's ns per call of its round (an
+     *                       interleaved claim: its own fork's, the median over its iterations; a comparison of
+     *                       forks: the round's {@link Suite#FLOOR_SET} fork's), NaN for a round without one; null
+     *                       when the run measured no floor: which machine state each round drew
      * @param noCycle        interleaved only: measurement iterations left out because they completed no cycle
      *                       of the schedule (a machine so slow or disturbed that they measured nothing)
+     * @param roundOf        per fork, aligned with {@link #byFork}: its 0-based round
+     * @param verdict        the within-run verdict ({@link Judgment}); null only for results built by hand
      */
     public record ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                    double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
                                    Score reference, int roundsOnExpectedSide, Status status, double[][] byFork,
-                                   double[] extraTransfers, MeanStats extra, double[] floorNanos, int noCycle) {
+                                   double[] extraTransfers, MeanStats extra, double[] floorNanos, int noCycle,
+                                   int[] roundOf, Judgment.Verdict verdict) {
 
-        /** A comparison of forks: every sample is its own round. */
+        /** A comparison of forks: every sample is its own round, rounds 0, 1, ...; no floor. */
         public ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                 double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
                                 Score reference, int roundsOnExpectedSide, Status status) {
             this(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject, reference,
-                    roundsOnExpectedSide, status, eachAlone(ratios), null, null, null, 0);
+                    roundsOnExpectedSide, status, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length),
+                    null);
         }
 
-        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN for a comparison of forks. */
+        /**
+         * A claim no round measured because a fork of a variant it uses failed its layout check: FAILS, with
+         * that line as the reason.
+         */
+        static ComparisonResult unmeasured(Claim claim, String reason) {
+            return new ComparisonResult(claim, null, null, new double[0], new double[0], null, null, null, 0,
+                    Status.FAILS, new double[0][], null, null, null, 0, new int[0],
+                    new Judgment.Verdict(Status.FAILS, reason, Double.NaN, 0, Judgment.NO_FLOOR));
+        }
+
+        /** The same result, failed for {@code reason} (a layout check of a variant it uses). */
+        ComparisonResult failed(String reason) {
+            String states = verdict == null ? Judgment.NO_FLOOR : verdict.states();
+            return new ComparisonResult(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats,
+                    subject, reference, roundsOnExpectedSide, Status.FAILS, byFork, extraTransfers, extra, floorNanos,
+                    noCycle, roundOf, new Judgment.Verdict(Status.FAILS, reason, judgedMedian(), rounds(), states));
+        }
+
+        /** The same result with another reason (the verdict's line, extended). */
+        ComparisonResult withReason(String reason) {
+            Judgment.Verdict v = verdict == null ? new Judgment.Verdict(status, reason, judgedMedian(), rounds(), states())
+                    : new Judgment.Verdict(verdict.status(), reason, verdict.median(), verdict.rounds(), verdict.states());
+            return new ComparisonResult(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats,
+                    subject, reference, roundsOnExpectedSide, status, byFork, extraTransfers, extra, floorNanos,
+                    noCycle, roundOf, v);
+        }
+
+        /** True when at least one round measured the claim. */
+        public boolean measured() {
+            return byFork.length > 0;
+        }
+
+        /** Why the claim has its status, one line ("" for information). */
+        public String reason() {
+            return verdict == null ? "" : verdict.reason();
+        }
+
+        /** The state mix of the rounds, e.g. "far 8/near 2", or "no floor measured". */
+        public String states() {
+            return verdict == null ? Judgment.NO_FLOOR : verdict.states();
+        }
+
+        /** The median the verdict was reached on: over the rounds judged (blind states left out). */
+        public double judgedMedian() {
+            return verdict == null ? (stats == null ? Double.NaN : stats.median()) : verdict.median();
+        }
+
+        /** The rounds behind the claim, each with its samples and floor, for {@link Judgment}. */
+        public List<Judgment.Round> roundSamples() {
+            List<Judgment.Round> out = new ArrayList<>();
+            for (int i = 0; i < byFork.length; i++) {
+                out.add(new Judgment.Round(roundOf[i], byFork[i],
+                        floorNanos == null ? Double.NaN : floorNanos[i]));
+            }
+            return out;
+        }
+
+        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN when no floor was measured. */
         public double medianFloorNanos() {
-            return floorNanos == null || floorNanos.length == 0 ? Double.NaN : InterleavedFork.median(floorNanos);
+            if (floorNanos == null) {
+                return Double.NaN;
+            }
+            double[] known = Arrays.stream(floorNanos).filter(f -> !Double.isNaN(f)).toArray();
+            return known.length == 0 ? Double.NaN : InterleavedFork.median(known);
         }
 
         /** Rounds (forks) behind the samples. */
@@ -81,6 +162,9 @@ public final class Analysis {
         }
 
         public double medianSecondsApart() {
+            if (secondsApart.length == 0) {
+                return Double.NaN;
+            }
             double[] s = secondsApart.clone();
             Arrays.sort(s);
             int n = s.length;
@@ -94,7 +178,7 @@ public final class Analysis {
                 case FASTER -> -1;
                 case SIMILAR -> 0;
             };
-            if (direction == 0 || stats.n() < 2) {
+            if (direction == 0 || stats == null || stats.n() < 2) {
                 return "";
             }
             return stats.intervalExcludesOne(direction) ? "clear" : "noisy";
@@ -109,6 +193,7 @@ public final class Analysis {
             byKey.put(key(r.set(), r.variant(), r.round()), r);
             rounds = Math.max(rounds, r.round() + 1);
         }
+        Map<Integer, Double> roundFloor = floorNanosByRound(records, Suite.FLOOR_SET);
         List<ComparisonResult> results = new ArrayList<>();
         for (Claim c : comparisons) {
             if (c.interleaved()) {
@@ -118,6 +203,7 @@ public final class Analysis {
                 }
                 continue;
             }
+            List<Integer> roundOf = new ArrayList<>();
             List<Double> ratios = new ArrayList<>();
             List<Double> apart = new ArrayList<>();
             List<Double> subjectScores = new ArrayList<>();
@@ -131,6 +217,7 @@ public final class Analysis {
                 }
                 Metric sm = s.result().metric(c.metric());
                 Metric rm = r.result().metric(c.metric());
+                roundOf.add(round);
                 ratios.add(costSecondsPerOp(sm.score(), sm.unit()) / costSecondsPerOp(rm.score(), rm.unit()));
                 apart.add(Math.abs(s.result().measureMidMillis() - r.result().measureMidMillis()) / 1000.0);
                 subjectScores.add(sm.score());
@@ -145,12 +232,66 @@ public final class Analysis {
             }
             double[] ratioArray = ratios.stream().mapToDouble(Double::doubleValue).toArray();
             RatioStats stats = RatioStats.of(ratioArray);
+            int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
+            double[] floors = roundFloor.isEmpty() ? null
+                    : roundOf.stream().mapToDouble(r -> roundFloor.getOrDefault(r, Double.NaN)).toArray();
+            double[][] byFork = eachAlone(ratioArray);
+            Judgment.Verdict verdict = Judgment.judge(c, c.expect(), rounds(byFork, roundArray, floors),
+                    GateThresholds.NEAR_FAR_SPLIT_NANOS);
             results.add(new ComparisonResult(c, subjectBench, referenceBench, ratioArray,
                     apart.stream().mapToDouble(Double::doubleValue).toArray(), stats,
                     new Score(geoMean(subjectScores), subjectUnit), new Score(geoMean(referenceScores), referenceUnit),
-                    onExpectedSide(c.expect(), ratioArray), status(c.expect(), stats)));
+                    onExpectedSide(c.expect(), ratioArray), verdict.status(), byFork, null, null, floors, 0,
+                    roundArray, verdict));
         }
         return results;
+    }
+
+    /**
+     * The results with the layout-check failures applied: every claim that uses a variant whose fork failed its
+     * layout check ({@link LayoutFailure}) FAILS with that check's line and the rounds it failed in as the reason,
+     * whether or not other rounds measured it; a claim no round measured is added as {@link
+     * ComparisonResult#unmeasured}. Claims in {@code comparisons} order.
+     */
+    public static List<ComparisonResult> withLayoutFailures(List<Claim> comparisons, List<ComparisonResult> results,
+                                                            List<LayoutFailure> failures) {
+        if (failures.isEmpty()) {
+            return results;
+        }
+        Map<String, ComparisonResult> byId = new HashMap<>();
+        results.forEach(r -> byId.put(r.comparison().id(), r));
+        List<ComparisonResult> out = new ArrayList<>();
+        for (Claim c : comparisons) {
+            List<LayoutFailure> hit = failures.stream().filter(f -> f.hits(c)).toList();
+            ComparisonResult r = byId.get(c.id());
+            if (hit.isEmpty()) {
+                if (r != null) {
+                    out.add(r);
+                }
+                continue;
+            }
+            String reason = reason(hit);
+            out.add(r == null ? ComparisonResult.unmeasured(c, reason) : r.failed(reason));
+        }
+        return out;
+    }
+
+    /** "LAYOUT CHECK FAILED: padded: ... (padded, rounds 1, 2)": the first failure's line, every variant and round. */
+    private static String reason(List<LayoutFailure> hit) {
+        Set<String> variants = new LinkedHashSet<>();
+        hit.forEach(f -> variants.add(f.variant()));
+        String rounds = hit.stream().map(f -> Integer.toString(f.round() + 1)).distinct()
+                .collect(Collectors.joining(", "));
+        return hit.get(0).reason() + " (" + String.join(", ", variants) + ", round" + (rounds.contains(",") ? "s " : " ")
+                + rounds + ")";
+    }
+
+    private static List<Judgment.Round> rounds(double[][] byFork, int[] roundOf, double[] floors) {
+        List<Judgment.Round> out = new ArrayList<>();
+        for (int i = 0; i < byFork.length; i++) {
+            out.add(new Judgment.Round(roundOf[i], byFork[i], floors == null ? Double.NaN : floors[i]));
+        }
+        return out;
     }
 
     /**
@@ -169,6 +310,7 @@ public final class Analysis {
         List<Double> referenceCost = new ArrayList<>();
         List<Double> extra = new ArrayList<>();
         List<Double> floorByFork = new ArrayList<>();
+        List<Integer> roundOf = new ArrayList<>();
         int noCycle = 0;
         String bench = null;
         for (int round = 0; round < rounds; round++) {
@@ -199,6 +341,7 @@ public final class Analysis {
                 apart.add(InterleavedFork.sliceSeconds((subject[i] + reference[i]) / 2));
             }
             if (!ratios.isEmpty()) {
+                roundOf.add(round);
                 byFork.add(ratios.stream().mapToDouble(Double::doubleValue).toArray());
                 floorByFork.add(InterleavedFork.median(floors.stream().mapToDouble(Double::doubleValue).toArray()));
             }
@@ -213,11 +356,15 @@ public final class Analysis {
         double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
         double[] extraArray = extra.stream().mapToDouble(Double::doubleValue).toArray();
         RatioStats stats = RatioStats.of(all);
+        double[][] forks = byFork.toArray(double[][]::new);
+        int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
+        double[] floors = floorByFork.stream().mapToDouble(Double::doubleValue).toArray();
+        Judgment.Verdict verdict = Judgment.judge(c, c.expect(), rounds(forks, roundArray, floors),
+                GateThresholds.NEAR_FAR_SPLIT_NANOS);
         return new ComparisonResult(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
                 stats, new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
-                onExpectedSide(c.expect(), all), status(c.expect(), stats, byFork.size()),
-                byFork.toArray(double[][]::new), extraArray, MeanStats.of(extraArray),
-                floorByFork.stream().mapToDouble(Double::doubleValue).toArray(), noCycle);
+                onExpectedSide(c.expect(), all), verdict.status(), forks, extraArray, MeanStats.of(extraArray),
+                floors, noCycle, roundArray, verdict);
     }
 
     /**
@@ -243,26 +390,6 @@ public final class Analysis {
         return floor;
     }
 
-    static Status status(Expect expect, RatioStats stats) {
-        return status(expect, stats, stats.n());
-    }
-
-    /** {@code rounds}: the independent forks behind the samples; fewer than {@link #MIN_ROUNDS} check nothing. */
-    static Status status(Expect expect, RatioStats stats, int rounds) {
-        if (!expect.checked()) {
-            return Status.INFO;
-        }
-        if (rounds < MIN_ROUNDS) {
-            return Status.TOO_FEW_ROUNDS;
-        }
-        boolean holds = switch (expect.direction()) {
-            case SLOWER -> stats.median() >= expect.atLeast();
-            case FASTER -> stats.median() <= 1 / expect.atLeast();
-            case SIMILAR -> throw new IllegalStateException("SIMILAR is never checked");
-        };
-        return holds ? Status.HOLDS : Status.FAILS;
-    }
-
     private static int onExpectedSide(Expect expect, double[] ratios) {
         int n = 0;
         for (double r : ratios) {
@@ -276,6 +403,10 @@ public final class Analysis {
     /** 0 when no checked claim failed, 1 when one did. */
     public static int exitCode(List<ComparisonResult> results) {
         return results.stream().anyMatch(r -> r.status() == Status.FAILS) ? 1 : 0;
+    }
+
+    private static int[] firstRounds(int n) {
+        return IntStream.range(0, n).toArray();
     }
 
     private static double[][] eachAlone(double[] ratios) {

@@ -1,6 +1,7 @@
 package org.cachelinebench.runner;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,13 +10,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.GateThresholds;
+import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 
-/** A session as JMH results: runs.json (every fork) and ratios.json (every ratio), written by {@code results.JmhResultWriter}. */
+/** A session as JMH results: runs.json (every fork) and ratios.json (the gated ratios), written by {@code results.JmhResultWriter}. */
 public final class JmhFiles {
     private JmhFiles() {}
 
@@ -57,38 +60,55 @@ public final class JmhFiles {
         return entries;
     }
 
+    /** The {@code @Param} of every ratio entry: the machine state of the rounds it holds. */
+    public static final String STATE_PARAM = "state";
+    /** Its value for rounds without a floor (a run without the floor set). */
+    public static final String NO_STATE = "unknown";
+
     /**
-     * The ratios as JMH entries: benchmark "pair.&lt;comparison id&gt;", mode thrpt, unit "ratio", and
-     * rawData {@code [[r1], [r2], ...]}: every round is one "fork" with one iteration (an interleaved
-     * comparison: with that fork's per-iteration ratios, {@code [[r1a, r1b], [r2a, r2b], ...]}), because a round is
-     * what a fork is to JMH, the independent unit (its own fresh JVMs), so a comparer that works on per-fork
-     * means ({@code benchmarks/compare}: Welch's t-test over forks) uses exactly the rounds as its samples.
-     * Higher is better for a thrpt entry, and every ratio here is one where a drop is the bad news (an
-     * alignment benefit that shrank, or the csd drifting away from the one-line floor), so a JMH comparer's
-     * "score went down" is exactly the regression to flag. Comparisons expected to stay near 1 (size-aligned
-     * vs line-aligned, the offset sweep) have no bad direction, so they are left out here (they are in
-     * summary.json): a comparer would call half their wobbles regressions.
+     * The gated claims with a direction as JMH entries, one per claim and machine state: benchmark
+     * "pair.&lt;comparison id&gt;", unit "ratio", {@code @Param state=near|far} ({@link #NO_STATE} without a floor),
+     * so that {@code benchmarks/compare} matches a state only with the same state, and rawData {@code [[r1], [r2],
+     * ...]}: every round of that state is one "fork" with one iteration (an interleaved claim: with that fork's
+     * per-iteration ratios), because a round is what a fork is to JMH, the independent unit (its own fresh JVMs).
+     *
+     * <p>The mode carries the claim's direction, so that a JMH comparer's "worse" is the effect shrinking: thrpt
+     * (higher is better) for a SLOWER claim, whose ratio above 1 is the effect; avgt (lower is better) for a FASTER
+     * claim, whose ratio below 1 is. Information and A/A controls have no bad direction and stay in summary.json
+     * only; rounds in a state where a claim cannot show its effect are left out, as the claim leaves them out; a
+     * claim no round measured has no entry.
      */
     public static List<JmhResult> ratios(List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
         Map<String, Header> infoByBenchmark = new LinkedHashMap<>();
         for (ForkRecord r : records) {
             infoByBenchmark.putIfAbsent(r.result().info().benchmark(), r.result().info());
         }
+        double split = GateThresholds.NEAR_FAR_SPLIT_NANOS;
         List<JmhResult> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
-            if (r.comparison().expect().direction() == Expect.Direction.SIMILAR) {
+            Expect expect = r.comparison().expect();
+            if (!expect.directional() || !r.measured()) {
                 continue;
             }
             Header info = infoByBenchmark.get(r.subjectBenchmark());
-            double[][] raw = new double[r.byFork().length][];
-            int iterations = 1;
-            for (int round = 0; round < raw.length; round++) {
-                raw[round] = r.byFork()[round].clone();
-                iterations = Math.max(iterations, raw[round].length);
+            Map<String, List<double[]>> byState = new TreeMap<>();
+            for (Judgment.Round round : r.roundSamples()) {
+                MachineState state = round.state(split);
+                if (state != null && expect.blindIn().contains(state)) {
+                    continue;
+                }
+                byState.computeIfAbsent(state == null ? NO_STATE : state.label(), k -> new ArrayList<>())
+                        .add(round.ratios().clone());
             }
-            Header header = new Header(PAIR_PREFIX + r.comparison().id(), Mode.THROUGHPUT, info.threads(), Map.of(),
-                    info.warmup(), new Iterations(iterations, info.measurement().time()), info.jvm());
-            entries.add(new JmhResult(header, Metric.of(RATIO_UNIT, raw), Map.of()));
+            Mode mode = expect.direction() == Expect.Direction.FASTER ? Mode.AVERAGE_TIME : Mode.THROUGHPUT;
+            for (Map.Entry<String, List<double[]>> state : byState.entrySet()) {
+                double[][] raw = state.getValue().toArray(double[][]::new);
+                int iterations = Arrays.stream(raw).mapToInt(a -> a.length).max().orElse(1);
+                Header header = new Header(PAIR_PREFIX + r.comparison().id(), mode, info.threads(),
+                        Map.of(STATE_PARAM, state.getKey()), info.warmup(),
+                        new Iterations(iterations, info.measurement().time()), info.jvm());
+                entries.add(new JmhResult(header, Metric.of(RATIO_UNIT, raw), Map.of()));
+            }
         }
         return entries;
     }

@@ -8,9 +8,12 @@ import java.util.List;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
+import org.cachelinebench.harness.MachineFacts;
 
 /**
- * Where and how a session ran (metadata.json): machine, JVM of the forks, cache line, profile, command.
+ * Where and how a session ran (metadata.json): machine, JVM of the forks, cache line, profile, command, the
+ * machine's facts and fingerprint, where the threads ran, and every round's floor and state. A baseline keeps
+ * its fingerprint, which decides whether it may judge a later run ({@code BaselineGate}).
  *
  * @param role             "latest" or "baseline" (a baseline directory is protected, see {@link ResultStore})
  * @param date             ISO-8601 instant the session finished
@@ -28,19 +31,28 @@ import com.google.gson.JsonParseException;
  * @param forkOverheadSeconds mean of a fork's wall time minus its warmup and measurement: what a fork costs
  *                         beyond the iterations (JVM start, JMH setup, teardown); compare with the profile's
  *                         assumption to re-budget
+ * @param machine          the machine's facts (CPUs, caches, hypervisor, git commit of the measured code)
+ * @param fingerprint      what a baseline's must match; null in files written before fingerprints
+ * @param pinning          per variant: its pin values, the CPUs they chose here and how those relate, or off
+ * @param floorSet         the set whose interleaved fork measured each round's floor; null: no floor measured
+ * @param splitNanos       the floor below which a round is near
+ * @param roundStates      every round's floor and state
  */
 public record Metadata(String role, String profile, int rounds, String date, String command, String cpuModel,
                        int logicalCpus, String os, String jvm, String jdkVendor, String jdkVersion,
                        String vmName, String vmVersion, List<String> vmFlags, String jmhVersion,
                        int cacheLineSize, String cacheLineSource, String warmup, String measurement, int forks,
-                       double elapsedSeconds, double forkSeconds, double forkOverheadSeconds) {
+                       double elapsedSeconds, double forkSeconds, double forkOverheadSeconds, MachineFacts machine,
+                       Fingerprint fingerprint, List<Pinning> pinning, String floorSet, Double splitNanos,
+                       List<Summary.RoundState> roundStates) {
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     public Metadata withRole(String newRole) {
         return new Metadata(newRole, profile, rounds, date, command, cpuModel, logicalCpus, os, jvm, jdkVendor,
                 jdkVersion, vmName, vmVersion, vmFlags, jmhVersion, cacheLineSize, cacheLineSource, warmup,
-                measurement, forks, elapsedSeconds, forkSeconds, forkOverheadSeconds);
+                measurement, forks, elapsedSeconds, forkSeconds, forkOverheadSeconds, machine, fingerprint, pinning,
+                floorSet, splitNanos, roundStates);
     }
 
     public String toJson() {

@@ -14,13 +14,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.MachineFacts;
 import org.cachelinebench.results.AtomicFiles;
+import org.cachelinebench.results.BenchmarkActionJson;
 import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResultWriter;
 
@@ -34,10 +38,15 @@ import org.cachelinebench.results.JmhResultWriter;
  * seconds apart can. Each round runs every variant of a set once, back to back, in an order that
  * rotates and reverses from round to round ({@link RoundOrder}), and forms the ratios within the round.
  *
+ * <p>Every round's one-line floor ({@link Suite#FLOOR_SET}'s interleaved fork) puts the round in a machine
+ * state, shown beside every ratio; a fork that fails its layout check ({@link LayoutFailure}) fails every claim
+ * using its variant and the rest run on.
+ *
  * <p>Usage: {@code java -cp target/benchmarks.jar org.cachelinebench.runner.Paired --help}.
- * Writes runs.json and ratios.json (JMH {@code -rf json} format), summary.json, summary.md and
- * metadata.json into {@code --out}, all or none. Exit status: 0 every checked claim holds, 1 one failed,
- * 2 bad input or no usable result.
+ * Writes runs.json and ratios.json (JMH {@code -rf json} format), summary.json, summary.md, metadata.json and
+ * the gated ratios for github-action-benchmark ({@link BenchmarkActionJson}) into {@code --out}, all or none.
+ * Exit status: 0 every checked claim holds, 1 one failed (each named in one line), 2 bad input or no usable
+ * result.
  */
 public final class Paired {
     private Paired() {}
@@ -118,12 +127,14 @@ public final class Paired {
             return 2;
         }
         List<ForkRecord> records;
+        PairedSession session = new PairedSession(runner, clock, out, selected);
         try {
-            records = new PairedSession(runner, clock, out, selected).run(plan);
+            records = session.run(plan);
         } catch (PairedSession.ForkFailedException e) {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
         }
+        List<LayoutFailure> layoutFailures = session.layoutFailures();
         List<Analysis.ComparisonResult> results;
         try {
             results = Analysis.analyze(selected, records);
@@ -131,36 +142,65 @@ public final class Paired {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
         }
+        results = Judgment.withAaContext(Analysis.withLayoutFailures(selected, results, layoutFailures));
+        if (records.isEmpty()) {
+            // Every fork failed its layout check: the claims fail, but no fork measured anything to write.
+            out.println();
+            for (Analysis.ComparisonResult r : results) {
+                String line = Judgment.problem(r.comparison().id(), r.comparison().expect().checked(),
+                        r.status().name(), r.reason());
+                if (line != null) {
+                    out.println(line);
+                }
+            }
+            out.println("nothing written: no fork gave a result");
+            out.println(verdict(results));
+            return 1;
+        }
         ForkRecord first = records.get(0);
         List<String> flags = first.result().info().jvm().args();
         int lineSize = MachineInfo.cacheLineSize(flags);
         Summary summary = Summary.of(o.profile.name(), plan.rounds(), plan.warmup(), plan.measurement(), lineSize,
-                SweepPlacements.of(lineSize), results, records);
-        Metadata meta = metadata(o, plan, records, clock, lineSize);
-        Map<String, AtomicFiles.Content> files = files(summary, meta, results, records);
+                SweepPlacements.of(lineSize), results, records, layoutFailures);
+        Metadata meta = metadata(o, plan, records, clock, lineSize, summary);
+        Map<String, AtomicFiles.Content> files;
+        Map<String, String> actionFiles;
+        try {
+            actionFiles = BenchmarkActionJson.contents(benchmarkAction(results));
+            files = files(summary, meta, results, records, actionFiles);
+        } catch (IllegalArgumentException e) {
+            err.println("paired: " + e.getMessage() + "; nothing written");
+            return 2;
+        }
         out.println();
         out.print(SummaryTable.text(summary.comparisons()));
+        out.println(states(summary));
+        SummaryTable.problems(summary.comparisons()).forEach(out::println);
         out.println(Budget.measured(records, plan));
         try {
             if (o.updateBaseline) {
                 Map<String, AtomicFiles.Content> baseline = files(summary, meta.withRole(ResultStore.BASELINE),
-                        results, records);
+                        results, records, actionFiles);
                 Path dir = o.baselineDir();
                 boolean outIsBaseline = dir.toAbsolutePath().normalize().equals(o.out.toAbsolutePath().normalize());
                 ResultStore.write(dir, baseline, true);
+                BenchmarkActionJson.removeOthers(dir, actionFiles);
                 out.println("baseline written: " + dir);
                 if (!outIsBaseline) {
                     ResultStore.write(o.out, files, true);
+                    BenchmarkActionJson.removeOthers(o.out, actionFiles);
                 }
             } else {
                 ResultStore.write(o.out, files, false);
+                BenchmarkActionJson.removeOthers(o.out, actionFiles);
             }
         } catch (IOException | RuntimeException e) {
             err.println("paired: writing results failed: " + PairedSession.oneLine(e));
             return 2;
         }
         out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
-                + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA);
+                + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
+                + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
         int code = Analysis.exitCode(results);
         out.println(verdict(results));
         return code;
@@ -199,14 +239,54 @@ public final class Paired {
 
     private static Map<String, AtomicFiles.Content> files(Summary summary, Metadata meta,
                                                           List<Analysis.ComparisonResult> results,
-                                                          List<ForkRecord> records) {
+                                                          List<ForkRecord> records, Map<String, String> actionFiles) {
         Map<String, AtomicFiles.Content> files = new LinkedHashMap<>();
         files.put(ResultStore.RUNS, AtomicFiles.Content.of(JmhResultWriter.write(JmhFiles.runs(records))));
         files.put(ResultStore.RATIOS, AtomicFiles.Content.of(JmhResultWriter.write(JmhFiles.ratios(results, records))));
         files.put(ResultStore.SUMMARY_JSON, AtomicFiles.Content.of(summary.toJson()));
         files.put(ResultStore.SUMMARY_MD, AtomicFiles.Content.of(markdown(summary, meta)));
         files.put(ResultStore.METADATA, AtomicFiles.Content.of(meta.toJson()));
+        actionFiles.forEach((name, text) -> files.put(name, AtomicFiles.Content.of(text)));
         return files;
+    }
+
+    /**
+     * The gated claims with a direction as github-action-benchmark entries: the median the claim was judged on,
+     * bigger is better for a SLOWER claim (its effect is a ratio above 1), smaller for a FASTER one. A/A controls
+     * have no better side, information is not gated, a claim no round measured has no value: none is charted.
+     */
+    static List<BenchmarkActionJson.Entry> benchmarkAction(List<Analysis.ComparisonResult> results) {
+        List<BenchmarkActionJson.Entry> entries = new ArrayList<>();
+        for (Analysis.ComparisonResult r : results) {
+            Claim c = r.comparison();
+            if (!c.expect().directional() || !r.measured() || Double.isNaN(r.judgedMedian())) {
+                continue;
+            }
+            entries.add(BenchmarkActionJson.ratio(c.id(), c.claim() + "\nstates of its rounds: " + r.states(),
+                    r.judgedMedian(), r.stats().low(), r.stats().high(), r.rounds(),
+                    c.expect().direction() == Expect.Direction.FASTER ? BenchmarkActionJson.Better.SMALLER
+                            : BenchmarkActionJson.Better.BIGGER));
+        }
+        return entries;
+    }
+
+    /**
+     * "machine states (floor of csd's interleaved fork; near below 200 ns): round 1 far 471.2 ns, round 2 near
+     * 61.0 ns, ..." or, without the floor set, that no floor was measured.
+     */
+    static String states(Summary s) {
+        if (s.floorSet() == null) {
+            return "machine states: " + Judgment.NO_FLOOR + " (no interleaved " + Suite.FLOOR_SET + " set in this run):"
+                    + " claims judged without states";
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "machine states (floor of %s's interleaved "
+                + "fork; near below %.0f ns):", s.floorSet(), s.splitNanos()));
+        for (Summary.RoundState r : s.roundStates()) {
+            sb.append(r.round() == 1 ? " " : ", ").append("round ").append(r.round()).append(' ')
+                    .append(r.floorNanos() == null ? "no floor" : String.format(Locale.ROOT, "%s %.1f ns", r.state(),
+                            r.floorNanos()));
+        }
+        return sb.toString();
     }
 
     static String markdown(Summary s, Metadata m) {
@@ -218,40 +298,46 @@ public final class Paired {
                 + "one fork) also give extra line transfers = (cost(subject) - cost(reference)) / cost(floor) per "
                 + "iteration, mean with its 95 % t-interval, and the floor's ns per call (median over rounds).  \n"
                 + "Command: `" + m.command() + "`\n\n"
-                + SummaryTable.markdown(s.comparisons()) + "\n" + verdict(s) + "\n";
+                + SummaryTable.markdown(s.comparisons()) + "\n" + states(s) + "\n\n"
+                + SummaryTable.problems(s.comparisons()).stream().map(l -> "- " + l + "\n").collect(
+                        Collectors.joining())
+                + (SummaryTable.problems(s.comparisons()).isEmpty() ? "" : "\n") + verdict(s) + "\n";
     }
 
     static String verdict(List<Analysis.ComparisonResult> results) {
-        long failed = results.stream().filter(r -> r.status() == Analysis.Status.FAILS).count();
-        long held = results.stream().filter(r -> r.status() == Analysis.Status.HOLDS).count();
-        long few = results.stream().filter(r -> r.status() == Analysis.Status.TOO_FEW_ROUNDS).count();
-        return verdict(failed, held, few);
+        return verdictOf(results.stream().map(r -> r.status().name()).toList());
     }
 
     private static String verdict(Summary s) {
-        long failed = s.comparisons().stream().filter(e -> e.status().equals("FAILS")).count();
-        long held = s.comparisons().stream().filter(e -> e.status().equals("HOLDS")).count();
-        long few = s.comparisons().stream().filter(e -> e.status().equals("TOO_FEW_ROUNDS")).count();
-        return verdict(failed, held, few);
+        return verdictOf(s.comparisons().stream().map(Summary.Entry::status).toList());
     }
 
-    private static String verdict(long failed, long held, long few) {
+    private static String verdictOf(List<String> statuses) {
+        long failed = statuses.stream().filter(Analysis.Status.FAILS.name()::equals).count();
+        long held = statuses.stream().filter(Analysis.Status.HOLDS.name()::equals).count();
+        long few = statuses.stream().filter(Analysis.Status.TOO_FEW_ROUNDS.name()::equals).count();
+        long notJudged = statuses.stream().filter(Analysis.Status.NOT_JUDGED.name()::equals).count();
         String v = failed > 0 ? "CLAIMS FAILED: " + failed + " (held: " + held + ")" : "claims hold: " + held;
-        return few > 0 ? v + "; not checked (fewer than " + Analysis.MIN_ROUNDS + " rounds): " + few : v;
+        v = few > 0 ? v + "; not checked (fewer than " + Analysis.MIN_ROUNDS + " rounds): " + few : v;
+        return notJudged > 0 ? v + "; not judged (only states where the effect cannot show): " + notJudged : v;
     }
 
     private static Metadata metadata(PairedOptions o, PairedSession.Plan plan, List<ForkRecord> records,
-                                     LongSupplier clock, int lineSize) {
+                                     LongSupplier clock, int lineSize, Summary summary) {
         Jvm jvm = records.get(0).result().info().jvm();
         long start = records.get(0).startMillis();
         long end = records.get(records.size() - 1).endMillis();
         double forkSeconds = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);
+        String vendor = MachineInfo.vendorOf(jvm.path());
+        MachineFacts facts = MachineFacts.current();
         return new Metadata("latest", o.profile.name(), plan.rounds(), Instant.ofEpochMilli(clock.getAsLong()).toString(),
                 command(), MachineInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), MachineInfo.os(),
-                jvm.path(), MachineInfo.vendorOf(jvm.path()), jvm.jdkVersion(), jvm.vmName(), jvm.vmVersion(),
+                jvm.path(), vendor, jvm.jdkVersion(), jvm.vmName(), jvm.vmVersion(),
                 jvm.args(), jvm.jmhVersion(), lineSize, MachineInfo.cacheLineSource(jvm.args()),
                 plan.warmup().toString(), plan.measurement().toString(), records.size(), (end - start) / 1000.0,
-                forkSeconds, Budget.meanOverheadSeconds(records, plan));
+                forkSeconds, Budget.meanOverheadSeconds(records, plan), facts,
+                Fingerprint.of(facts, lineSize, vendor, jvm.jdkVersion()), Pinning.of(plan.sets()), summary.floorSet(),
+                summary.splitNanos(), summary.roundStates());
     }
 
     private static String command() {

@@ -22,9 +22,9 @@ public final class PairedOptions {
                           [--update-baseline] [--baseline DIR] [--require-baseline]
                           [--order paired|sequential] [--prof NAME[:OPTS]]... [--dry-run] [--list]
                           [--verbose]
-              --profile NAME      what to run (default ci): ci = the key csd and pcpu_chunk comparisons
-                                  within 5 minutes; full = all comparisons, offset sweep, async, pinned,
-                                  on-heap; calibrate = ci plus A/A controls, to measure the runner itself
+              --profile NAME      what to run (default ci): ci = every gated claim (csd, pcpu_chunk, Java
+                                  objects) within 5 minutes; full = all comparisons, offset sweep, async,
+                                  pinned; calibrate = csd and pcpu_chunk beside separate forks and more A/A
               --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
               --out DIR           where the session's files go (default results/latest)
               --only REGEX        only comparisons whose id matches (find), e.g. '^csd\\.' or 'reader'

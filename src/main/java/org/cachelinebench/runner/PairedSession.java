@@ -14,6 +14,7 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.results.JmhResult.Metric;
 
 /**
@@ -110,6 +111,8 @@ public final class PairedSession {
     private final PrintStream out;
     /** The claims whose interleaved sides a fork's result line shows. */
     private final List<Claim> claims;
+    /** Forks that failed their layout check, in run order. */
+    private final List<LayoutFailure> layoutFailures = new ArrayList<>();
 
     public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
         this(runner, clockMillis, out, List.of());
@@ -122,7 +125,10 @@ public final class PairedSession {
         this.claims = List.copyOf(claims);
     }
 
-    /** Runs the whole plan; stops at the first failing fork. */
+    /**
+     * Runs the whole plan; stops at the first failing fork, except a fork that failed its layout check
+     * ({@link LayoutCheck}): that one is recorded ({@link #layoutFailures}) and the rest run.
+     */
     public List<ForkRecord> run(Plan plan) throws ForkFailedException {
         List<ForkRecord> records = new ArrayList<>();
         int done = 0;
@@ -141,6 +147,12 @@ public final class PairedSession {
             try {
                 result = runner.run(variant, plan.warmup(), plan.measurement());
             } catch (Exception e) {
+                String layout = LayoutCheck.reasonIn(e);
+                if (layout != null) {
+                    out.println(RESULT_INDENT + layout);
+                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout));
+                    continue;
+                }
                 out.println(RESULT_INDENT + "FAILED");
                 throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
                         + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
@@ -151,6 +163,11 @@ public final class PairedSession {
             out.println(RESULT_INDENT + describe(record, claims));
         }
         return records;
+    }
+
+    /** The forks of the last {@link #run} that failed their layout check. */
+    public List<LayoutFailure> layoutFailures() {
+        return List.copyOf(layoutFailures);
     }
 
     /**

@@ -12,14 +12,18 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.GateThresholds;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.model.layout.Placement;
 
 /**
  * The machine-readable summary of a session (summary.json): every comparison's ratios and statistics, and
  * every fork with its timestamps. Charts and results/README.md are generated from it, so they can be
- * regenerated without rerunning. Values that do not exist (an interval from one round) are null.
+ * regenerated without rerunning, and {@code benchmarks/regate} recomputes the gate's verdicts from it. Values
+ * that do not exist (an interval from one round, the ratios of a claim whose variant failed its layout check)
+ * are null.
  *
  * @param format       version of this layout
  * @param profile      profile name
@@ -30,45 +34,87 @@ import org.cachelinebench.model.layout.Placement;
  * @param measurement  measurement iterations per fork
  * @param lineSize     cache line size the suite ran with
  * @param csdBytes     size of the csd the offset sweep moves, when known
+ * @param floorSet     the set whose interleaved fork measured every round's floor ({@link Suite#FLOOR_SET}); null
+ *                     when it did not run: no floor measured, claims judged without states
+ * @param splitNanos   a round is near when its floor is below this many ns, else far
+ * @param roundStates  every round's floor and state (empty when no floor was measured)
+ * @param layoutFailures forks that failed their layout check; every claim using their variant FAILS
  */
 public record Summary(int format, String profile, int rounds, String started, String finished, String warmup,
                       String measurement, int lineSize, Integer csdBytes, List<Entry> comparisons,
-                      List<SweepPoint> sweep, List<Fork> forks) {
+                      List<SweepPoint> sweep, List<Fork> forks, String floorSet, Double splitNanos,
+                      List<RoundState> roundStates, List<LayoutFailure> layoutFailures) {
 
-    public static final int FORMAT = 1;
+    /** Version 2 adds the machine states, the rounds behind every claim and the layout failures. */
+    public static final int FORMAT = 2;
+    /** The first version, still read: without states or per-round grouping ({@code Regate} rebuilds them). */
+    public static final int FORMAT_1 = 1;
+
+    /**
+     * One round's floor and the state it puts the round in.
+     *
+     * @param round      1-based round
+     * @param floorNanos the floor's ns per round trip; null when the round's floor fork did not give one
+     * @param state      "near" or "far"; null without a floor
+     */
+    public record RoundState(int round, Double floorNanos, String state) {}
+
+    /**
+     * One round behind a claim.
+     *
+     * @param round      1-based round
+     * @param ratios     the claim's samples in the round
+     * @param floorNanos the round's floor (an interleaved claim: its own fork's), null without one
+     * @param state      "near" or "far", null without a floor
+     */
+    public record Round(int round, double[] ratios, Double floorNanos, String state) {}
 
     /**
      * One comparison.
      *
      * @param expected           "&gt; 1", "&lt; 1" or "≈ 1"
-     * @param atLeast            the checked claim's threshold, null when unchecked
+     * @param atLeast            the checked claim's minimum effect, or an A/A control's tolerance; null when unchecked
      * @param rounds             rounds (forks) behind the ratios; an interleaved comparison has several
      *                           ratios (iterations) per round
-     * @param geoMean            geometric mean of the ratios
+     * @param geoMean            geometric mean of the ratios; null when no round measured the claim
      * @param low                lower end of its 95 % t-interval (log scale), null below 2 rounds
-     * @param median             median ratio (the value claims are checked on)
+     * @param median             median ratio over all rounds; null when no round measured the claim
      * @param medianSecondsApart median over rounds of the time between the two sides' measurement windows
-     * @param status             HOLDS, FAILS, INFO or TOO_FEW_ROUNDS
+     * @param status             HOLDS, FAILS, INFO, TOO_FEW_ROUNDS or NOT_JUDGED
      * @param confidence         "clear" when the interval excludes 1 on the expected side, "noisy" if not,
      *                           "" for comparisons without a direction
      * @param extraTransfers     interleaved only: mean over the samples of (cost(subject) - cost(reference)) /
      *                           cost(floor), the extra cost in one-line round trips; null otherwise
      * @param extraTransfersLow  lower end of its 95 % t-interval, null below 3 samples
      * @param extraTransfersHigh upper end
-     * @param floorNanos         interleaved only: the floor's ns per call, median over rounds of each round's
-     *                           median over its iterations
-     * @param floorNanosByRound  interleaved only: each round's floor ns per call, in round order
+     * @param floorNanos         the median floor (ns per call) of the claim's rounds; null when no floor was measured
+     * @param floorNanosByRound  each round's floor ns per call, in the order of {@link #byRound} (null entries:
+     *                           no floor that round)
      * @param iterationsWithoutCycle interleaved only: measurement iterations left out because they completed
      *                           no cycle of the schedule (null when none)
+     * @param reason             why the claim has its status, one line ("" for information)
+     * @param judgedMedian       the median the verdict was reached on (rounds in a blind state left out)
+     * @param baselineTolerance  T, the claim's tolerance against a baseline in log space; null when not compared
+     * @param blindIn            states whose rounds the claim leaves out
+     * @param states             the state mix of its rounds, e.g. "far 8/near 2", or "no floor measured"
+     * @param byRound            the rounds behind the claim: samples, floor and state of each
      */
     public record Entry(String id, String set, String subject, String reference, String metric, String claim,
                         String direction, String expected, boolean checked, Double atLeast, int rounds,
-                        double[] ratios, double geoMean, Double low, Double high, double median, Double logSd,
-                        int roundsOnExpectedSide, double medianSecondsApart, String subjectBenchmark,
-                        double subjectScore, String subjectUnit, String referenceBenchmark, double referenceScore,
+                        double[] ratios, Double geoMean, Double low, Double high, Double median, Double logSd,
+                        int roundsOnExpectedSide, Double medianSecondsApart, String subjectBenchmark,
+                        Double subjectScore, String subjectUnit, String referenceBenchmark, Double referenceScore,
                         String referenceUnit, String status, String confidence, Double extraTransfers,
                         Double extraTransfersLow, Double extraTransfersHigh, Double floorNanos,
-                        double[] floorNanosByRound, Integer iterationsWithoutCycle) {}
+                        List<Double> floorNanosByRound, Integer iterationsWithoutCycle, String reason,
+                        Double judgedMedian, Double baselineTolerance, List<String> blindIn, String states,
+                        List<Round> byRound) {
+
+        /** True when at least one round measured the claim. */
+        public boolean measured() {
+            return geoMean != null;
+        }
+    }
 
     /**
      * A point of the offset sweep: throughput at an offset relative to offset 0 in the same round, i.e. the
@@ -89,20 +135,20 @@ public record Summary(int format, String profile, int rounds, String started, St
     public static Summary of(String profile, int rounds, IterationSpec warmup, IterationSpec measurement,
                              int lineSize, Map<Integer, Placement> sweepPlacements,
                              List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
+        return of(profile, rounds, warmup, measurement, lineSize, sweepPlacements, results, records, List.of());
+    }
+
+    public static Summary of(String profile, int rounds, IterationSpec warmup, IterationSpec measurement,
+                             int lineSize, Map<Integer, Placement> sweepPlacements,
+                             List<Analysis.ComparisonResult> results, List<ForkRecord> records,
+                             List<LayoutFailure> layoutFailures) {
+        double split = GateThresholds.NEAR_FAR_SPLIT_NANOS;
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
-            Claim c = r.comparison();
-            RatioStats s = r.stats();
-            entries.add(new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
-                    c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
-                    c.expect().checked() ? c.expect().atLeast() : null, r.rounds(), r.ratios(), s.geoMean(),
-                    orNull(s.low()), orNull(s.high()), s.median(), orNull(s.logSd()), r.roundsOnExpectedSide(),
-                    r.medianSecondsApart(), r.subjectBenchmark(), r.subject().geoMean(), r.subject().unit(),
-                    r.referenceBenchmark(), r.reference().geoMean(), r.reference().unit(), r.status().name(),
-                    r.confidence(), r.extra() == null ? null : r.extra().mean(),
-                    r.extra() == null ? null : orNull(r.extra().low()), r.extra() == null ? null : orNull(r.extra().high()),
-                    orNull(r.medianFloorNanos()), r.floorNanos(), r.noCycle() == 0 ? null : r.noCycle()));
+            entries.add(entry(r, split));
         }
+        Map<Integer, Double> floors = Analysis.floorNanosByRound(records, Suite.FLOOR_SET);
+        List<RoundState> states = roundStates(rounds, floors, split);
         List<Fork> forks = new ArrayList<>();
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         for (ForkRecord f : records) {
@@ -120,7 +166,49 @@ public record Summary(int format, String profile, int rounds, String started, St
                 records.isEmpty() ? null : java.time.Instant.ofEpochMilli(last).toString(),
                 warmup.toString(), measurement.toString(), lineSize,
                 sweepPlacements == null ? null : sweepPlacements.values().iterator().next().size(), entries,
-                sweep(results, sweepPlacements), forks);
+                sweep(results, sweepPlacements), forks, floors.isEmpty() ? null : Suite.FLOOR_SET, split, states,
+                List.copyOf(layoutFailures));
+    }
+
+    /** Every round's floor and state; empty when no round measured a floor. */
+    static List<RoundState> roundStates(int rounds, Map<Integer, Double> floors, double split) {
+        List<RoundState> out = new ArrayList<>();
+        if (floors.isEmpty()) {
+            return out;
+        }
+        for (int round = 0; round < rounds; round++) {
+            Double f = floors.get(round);
+            MachineState s = f == null ? null : MachineState.of(f, split);
+            out.add(new RoundState(round + 1, f, s == null ? null : s.label()));
+        }
+        return out;
+    }
+
+    private static Entry entry(Analysis.ComparisonResult r, double split) {
+        Claim c = r.comparison();
+        RatioStats s = r.stats();
+        List<Round> byRound = new ArrayList<>();
+        List<Double> floors = new ArrayList<>();
+        for (Judgment.Round round : r.roundSamples()) {
+            MachineState state = round.state(split);
+            Double floor = orNull(round.floorNanos());
+            byRound.add(new Round(round.round() + 1, round.ratios(), floor, state == null ? null : state.label()));
+            floors.add(floor);
+        }
+        return new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
+                c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
+                c.expect().checked() ? c.expect().atLeast() : null, r.rounds(), r.ratios(),
+                s == null ? null : s.geoMean(), s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high()),
+                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.roundsOnExpectedSide(),
+                orNull(r.medianSecondsApart()), r.subjectBenchmark(), r.subject() == null ? null : r.subject().geoMean(),
+                r.subject() == null ? null : r.subject().unit(), r.referenceBenchmark(),
+                r.reference() == null ? null : r.reference().geoMean(), r.reference() == null ? null : r.reference().unit(),
+                r.status().name(), r.confidence(), r.extra() == null ? null : r.extra().mean(),
+                r.extra() == null ? null : orNull(r.extra().low()), r.extra() == null ? null : orNull(r.extra().high()),
+                orNull(r.medianFloorNanos()), r.floorNanos() == null ? null : floors,
+                r.noCycle() == 0 ? null : r.noCycle(), r.reason(), orNull(r.judgedMedian()),
+                orNull(c.expect().baselineTolerance()),
+                c.expect().blindIn().stream().map(MachineState::label).sorted().toList(), r.states(), byRound);
     }
 
     /** Sweep points from the comparisons of the sweep set, offset 0 included as exactly 1. */
@@ -128,7 +216,7 @@ public record Summary(int format, String profile, int rounds, String started, St
         List<SweepPoint> points = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             Claim c = r.comparison();
-            if (!c.set().equals(Suite.SWEEP_SET)) {
+            if (!c.set().equals(Suite.SWEEP_SET) || !r.measured()) {
                 continue;
             }
             if (points.isEmpty()) {
@@ -168,8 +256,8 @@ public record Summary(int format, String profile, int rounds, String started, St
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("not a summary file: " + e.getMessage(), e);
         }
-        if (s == null || s.format() != FORMAT || s.comparisons() == null) {
-            throw new IllegalArgumentException("not a summary file of format " + FORMAT);
+        if (s == null || (s.format() != FORMAT && s.format() != FORMAT_1) || s.comparisons() == null) {
+            throw new IllegalArgumentException("not a summary file of format " + FORMAT_1 + " or " + FORMAT);
         }
         return s;
     }

@@ -1,5 +1,6 @@
 package org.cachelinebench.runner;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -7,13 +8,15 @@ import org.cachelinebench.cli.TextTable;
 
 /**
  * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and
- * results/README.md.
+ * results/README.md. Every row shows the median floor of its rounds and their machine states ("far 8/near 2",
+ * or "no floor measured"); a claim no round measured (its variant failed its layout check) shows "—".
  */
 public final class SummaryTable {
     private SummaryTable() {}
 
     private static final String[] HEADER = {"comparison", "ratio", "95% interval", "median", "rounds",
-            "apart (s)", "expected", "status", "extra lines (95% interval)", "floor ns"};
+            "apart (s)", "expected", "status", "extra lines (95% interval)", "floor ns", "states"};
+    private static final String NONE = "—";
 
     /** Plain text, columns padded, one comparison a line. */
     public static String text(List<Summary.Entry> entries) {
@@ -31,33 +34,61 @@ public final class SummaryTable {
     public static String markdown(List<Summary.Entry> entries) {
         StringBuilder sb = new StringBuilder();
         sb.append("| comparison | claim | ratio (geo. mean) | 95 % interval | median | rounds | time apart (median) "
-                + "| expected | status | extra line transfers (95 % interval) | floor ns/call | subject score "
+                + "| expected | status | extra line transfers (95 % interval) | floor ns/call | states | subject score "
                 + "| reference score |\n");
-        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---:|---:|---:|\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---:|---|---:|---:|\n");
         for (Summary.Entry e : entries) {
             String[] r = row(e);
             sb.append("| `").append(e.id()).append("` | ").append(e.claim().replace("|", "\\|")).append(" | ")
                     .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
-                    .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") ? " | " : " s | ").append(r[6]).append(" | ")
-                    .append(r[7]).append(" | ").append(r[8]).append(" | ").append(r[9]).append(" | ")
+                    .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") || r[5].equals(NONE) ? " | " : " s | ")
+                    .append(r[6]).append(" | ").append(r[7]).append(" | ").append(r[8]).append(" | ").append(r[9])
+                    .append(" | ").append(r[10]).append(" | ")
                     .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
                     .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
         }
         return sb.toString();
     }
 
+    /**
+     * One line per claim that did not hold, naming it and why ({@link Judgment#problem}): the failures of a run,
+     * for the terminal and summary.md.
+     */
+    public static List<String> problems(List<Summary.Entry> entries) {
+        List<String> lines = new ArrayList<>();
+        for (Summary.Entry e : entries) {
+            String line = Judgment.problem(e.id(), e.checked(), e.status(), e.reason() == null ? "" : e.reason());
+            if (line != null) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
     private static String[] row(Summary.Entry e) {
         String interval = e.low() == null ? "n/a" : fmt(e.low()) + " .. " + fmt(e.high());
         String status = e.status() + (e.confidence() == null || e.confidence().isEmpty() ? "" : " (" + e.confidence() + ")");
-        String expected = e.expected() + (e.checked() ? ", gate " + (e.direction().equals("FASTER")
-                ? "≤ " + fmt(1 / e.atLeast()) : "≥ " + fmt(e.atLeast())) : "");
+        String expected = e.expected() + (e.checked() ? ", gate " + gate(e) : "");
+        if (!e.measured()) {
+            return new String[] {e.id(), NONE, NONE, NONE, "0", NONE, expected, status, "", "", NONE};
+        }
         return new String[] {e.id(), fmt(e.geoMean()), interval, fmt(e.median()),
                 e.ratios() != null && (e.ratios().length != e.rounds() || e.iterationsWithoutCycle() != null)
                         ? e.rounds() + " (" + e.ratios().length + " it." + (e.iterationsWithoutCycle() == null ? ""
                                 : ", " + e.iterationsWithoutCycle() + " without a cycle") + ")"
                         : Integer.toString(e.rounds()),
-                apart(e.medianSecondsApart()), expected, status, extra(e),
-                e.floorNanos() == null ? "" : String.format(Locale.ROOT, "%.1f", e.floorNanos())};
+                e.medianSecondsApart() == null ? NONE : apart(e.medianSecondsApart()), expected, status, extra(e),
+                e.floorNanos() == null ? "" : String.format(Locale.ROOT, "%.1f", e.floorNanos()),
+                e.states() == null ? "" : e.states()};
+    }
+
+    /** "≥ 1.100", "≤ 0.909" or, for an A/A control, "in 0.800..1.250". */
+    private static String gate(Summary.Entry e) {
+        return switch (e.direction()) {
+            case "FASTER" -> "≤ " + fmt(1 / e.atLeast());
+            case "SIMILAR" -> "in " + fmt(1 / e.atLeast()) + ".." + fmt(e.atLeast());
+            default -> "≥ " + fmt(e.atLeast());
+        };
     }
 
     /** "+0.16 (+0.10 .. +0.22)": extra line transfers with their interval; empty for a comparison of forks. */
@@ -80,7 +111,10 @@ public final class SummaryTable {
         return String.format(Locale.ROOT, "%.3f", d);
     }
 
-    private static String score(double score, String unit) {
+    private static String score(Double score, String unit) {
+        if (score == null) {
+            return NONE;
+        }
         return String.format(Locale.ROOT, "%.4g %s", score, unit);
     }
 }

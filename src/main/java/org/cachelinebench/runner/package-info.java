@@ -22,15 +22,25 @@
  *       slower. Over rounds: the geometric mean with a Student-t interval on the log ratios
  *       ({@link RatioStats}), the median, the median time between the two sides' measurement windows, and
  *       the absolute scores for information.</li>
- *   <li>{@link Analysis} checks each gating claim on the median against its minimum effect.</li>
+ *   <li>{@link Analysis} checks each gating claim on the median against its minimum effect, or an A/A control
+ *       against its tolerance of 1 ({@link Judgment}); every round's one-line floor (the interleaved fork of
+ *       {@code claims.Suite.FLOOR_SET}) puts it in a machine state, near or far, shown beside every ratio, and a
+ *       claim leaves out the rounds of a state in which its effect cannot show. A fork that fails its layout
+ *       check ({@link LayoutFailure}) fails every claim using its variant; the rest run on.</li>
+ *   <li>{@link BaselineGate}: a run against a baseline only when their {@link Fingerprint}s match; per gated
+ *       claim with a direction and per state, it fails only when the effect shrank by more than the claim's T in
+ *       log space. {@link Regate} ({@code benchmarks/regate}) judges saved runs ({@link SavedRun}) again with the
+ *       committed or candidate {@link Thresholds}, and prints the calibration table.</li>
  *   <li>JMH sits behind {@link ForkRunner} ({@link JmhForkRunner}: the Runner API with {@code forks(1)}),
  *       so ordering and statistics are tested with fake forks that drift.</li>
  * </ul>
  *
  * <p><b>Output</b> ({@code --out}, all files or none): {@code runs.json} (every fork, JMH {@code -rf json},
  * one entry per benchmark and params, one fork per round), {@code ratios.json} (JMH format too: benchmark
- * {@code pair.<comparison id>}, unit {@code ratio}, one fork per round, for {@code benchmarks/compare}),
- * {@code summary.json} and {@code summary.md}, {@code metadata.json}. {@link ForkResult} is one fork as a
+ * {@code pair.<comparison id>}, unit {@code ratio}, one fork per round, one entry per gated claim with a direction and
+ * machine state, for {@code benchmarks/compare}), {@code summary.json} and {@code summary.md}, {@code metadata.json}
+ * (with the machine's facts, fingerprint, {@link Pinning} and each round's state), and the gated ratios for
+ * github-action-benchmark ({@code benchmark-action.json}, {@code benchmark-action-smaller.json}). {@link ForkResult} is one fork as a
  * {@code results.JmhResult}; {@link JmhFiles} merges them into the two JMH files. A baseline is replaced
  * only with {@code --update-baseline} ({@link ResultStore}). Options: {@link PairedOptions}, on the suite's one
  * command-line parser ({@code cli.CommandLine}); {@code --prof} runs every fork with a JMH profiler, whose rows
@@ -40,6 +50,7 @@
  * of the jar (its {@code Main} prints them after JMH's table), with the same {@link Analysis}, and says that
  * such a run is not paired.
  *
- * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed, 2 bad input or no usable result.
+ * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed (or, {@link Regate}, regressed against the baseline),
+ * 2 bad input or no usable result.
  */
 package org.cachelinebench.runner;

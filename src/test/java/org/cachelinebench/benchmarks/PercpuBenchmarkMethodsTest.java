@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
+import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.model.layout.CacheLine;
@@ -112,5 +113,32 @@ class PercpuBenchmarkMethodsTest {
         u.chunkAddress += 8;
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, u::verifyUnmoved);
         assertTrue(e.getMessage().contains("shares its line with freeBytes") || e.getMessage().contains("chunkMd"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(LayoutCheck.MARKER + "unpadded: the measured UnpaddedPcpuChunk moved"),
+                "a fixed variant whose fields share a line is the regression the gate catches: " + e.getMessage());
+    }
+
+    @Test
+    void aFixedVariantWhosePaddingDoesNotSeparateFailsItsLayoutCheck() {
+        // A padded benchmark handed unpadded objects: what PaddedPcpuChunk becomes with its padding removed.
+        ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
+        b.layout = "padded";
+        b.variant = ChunkObjects.Variant.PADDED;
+        b.pool = new PcpuChunkFields[ChunkObjectFalseSharing.POOL];
+        for (int i = 0; i < b.pool.length; i++) {
+            b.pool[i] = ChunkObjects.Variant.UNPADDED.create();
+        }
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, b::choose);
+        assertTrue(e.getMessage().startsWith(LayoutCheck.MARKER + "padded: baseAddr shares a " + CacheLine.SIZE
+                + "-byte line with "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("the padding does not separate them"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), "one line, the reason the claims fail with");
+
+        // An unpadded benchmark that finds no sharing instance is no layout regression: its message has no marker.
+        ChunkObjectFalseSharing u = new ChunkObjectFalseSharing();
+        u.layout = "unpadded";
+        u.variant = ChunkObjects.Variant.UNPADDED;
+        u.pool = new PcpuChunkFields[] {ChunkObjects.Variant.PADDED.create()};
+        IllegalStateException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, u::choose);
+        assertFalse(none.getMessage().contains(LayoutCheck.MARKER), none.getMessage());
     }
 }

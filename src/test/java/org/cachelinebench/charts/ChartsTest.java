@@ -48,7 +48,8 @@ class ChartsTest {
     void aSessionWithoutTheSweepDrawsOnlyTheRatios() throws IOException {
         Summary s = fixture();
         Summary noSweep = new Summary(s.format(), "ci", s.rounds(), s.started(), s.finished(), s.warmup(),
-                s.measurement(), s.lineSize(), null, s.comparisons().subList(0, 3), List.of(), s.forks());
+                s.measurement(), s.lineSize(), null, s.comparisons().subList(0, 3), List.of(), s.forks(), null, null,
+                List.of(), List.of());
         assertEquals(List.of(dir.resolve("ratios.png")), Charts.write(noSweep, dir));
         assertFalse(Files.exists(dir.resolve("csd-offset-sweep.png")));
         assertEquals(RatioChart.height(3), ImageIO.read(dir.resolve("ratios.png").toFile()).getHeight());

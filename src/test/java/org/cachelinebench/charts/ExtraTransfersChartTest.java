@@ -59,7 +59,7 @@ class ExtraTransfersChartTest {
         Summary s = fixture();
         List<Summary.Entry> csdOnly = s.comparisons().stream().filter(e -> e.set().equals("csd")).toList();
         Summary ci = new Summary(s.format(), "ci", s.rounds(), s.started(), s.finished(), s.warmup(), s.measurement(),
-                s.lineSize(), null, csdOnly, List.of(), List.of());
+                s.lineSize(), null, csdOnly, List.of(), List.of(), null, null, List.of(), List.of());
         assertEquals(List.of(dir.resolve(Charts.RATIOS_PNG)), Charts.write(ci, dir));
         assertFalse(Files.exists(dir.resolve(Charts.EXTRA_PNG)));
         for (String side : List.of("straddled", "size-aligned", "padded", "contended", "line-aligned-again",

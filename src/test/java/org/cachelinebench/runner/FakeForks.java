@@ -24,7 +24,7 @@ import org.cachelinebench.results.JmhResult.Mode;
  * score by a drift factor that depends only on the time (like the VM whose core-to-core round trip changes
  * by minutes). A fork advances a fake clock by its overhead, warmup and measurement.
  */
-final class FakeForks implements ForkRunner, LongSupplier {
+class FakeForks implements ForkRunner, LongSupplier {
     static final long START = 1_700_000_000_000L;
     /** Secondary metrics every fake fork reports, each with the variant's true score. */
     static final List<String> LABELS = List.of("sender", "receiver", "reader", "allocator");
@@ -38,6 +38,9 @@ final class FakeForks implements ForkRunner, LongSupplier {
     String failOn;
     /** When set, every fork also reports these rows, as JMH's {@code -prof gc} does. */
     boolean profilerRows;
+
+    /** Variants whose forks throw this exception instead of giving a result. */
+    final Map<String, Exception> failWith = new LinkedHashMap<>();
 
     /**
      * @param drift          factor applied to every score, as a function of seconds since the start
@@ -60,10 +63,14 @@ final class FakeForks implements ForkRunner, LongSupplier {
     }
 
     @Override
-    public ForkResult run(Variant variant, IterationSpec warmup, IterationSpec measurement) {
+    public ForkResult run(Variant variant, IterationSpec warmup, IterationSpec measurement) throws Exception {
         ran.add(variant.id());
         if (variant.id().equals(failOn)) {
             throw new IllegalStateException("benchmark exploded\nsecond line");
+        }
+        if (failWith.containsKey(variant.id())) {
+            now += overheadMillis + warmup.totalMillis();
+            throw failWith.get(variant.id());
         }
         boolean interleaved = variant.id().equals(Suite.INTERLEAVED_VARIANT);
         Double truth = trueScore.get(interleaved ? INTERLEAVED_REFERENCE : variant.id());

@@ -225,7 +225,8 @@ class InterleavedAnalysisTest {
         assertEquals(0.75, e.extraTransfers(), 1e-12);
         assertNull(e.extraTransfersLow(), "two samples: no interval");
         assertEquals(65, e.floorNanos(), 1e-12);
-        assertArrayEquals(new double[] {65}, e.floorNanosByRound(), 1e-12);
+        assertEquals(List.of(65.0), e.floorNanosByRound());
+        assertEquals("near 1", e.states(), "65 ns is below the 200 ns split");
         String text = SummaryTable.text(s.comparisons());
         assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  floor ns"), text);
         assertTrue(text.contains("+0.75") && text.contains("65.0"), text);

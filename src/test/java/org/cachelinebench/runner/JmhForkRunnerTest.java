@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.results.JmhResult;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +82,17 @@ class JmhForkRunnerTest {
         ForkResult r = runner.run(v, new IterationSpec(1, 50), new IterationSpec(1, 50));
         assertTrue(r.secondaries().containsKey("sender"), r.secondaries().keySet().toString());
         assertTrue(r.secondaries().containsKey("gc.alloc.rate.norm"), r.secondaries().keySet().toString());
+    }
+
+    @Test
+    void aFailedLayoutCheckInTheForkReachesTheRunnerWithItsMarkedLine() throws Exception {
+        JmhForkRunner runner = new JmhForkRunner(null, null, false);
+        Variant v = new Variant("padded", "org.cachelinebench.runner.fixture.LayoutCheckFixture", Map.of());
+        runner.validate(List.of(v));
+        IterationSpec one = new IterationSpec(1, 50);
+        Exception e = assertThrows(Exception.class, () -> runner.run(v, one, one));
+        assertEquals(LayoutCheck.MARKER + "fixture: baseAddr shares a 64-byte line with freeBytes; the padding does not "
+                + "separate them", LayoutCheck.reasonIn(e), PairedSession.oneLine(e));
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.TreeSet;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,10 +31,11 @@ class PairedTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private FakeForks fake = healthy();
 
-    private static FakeForks healthy() {
+    static FakeForks healthy() {
         return new FakeForks(t -> 1 + 0.5 * Math.sin(t / 40), 2000)
                 .score("straddled", 100).score("size-aligned", 140).score("line-aligned", 140).score("line-aligned-again", 140).score("floor", 400)
-                .score("v6.4-rc4", 50).score("v2-reorder", 200).score("v6.5-merged", 200);
+                .score("v6.4-rc4", 50).score("v2-reorder", 200).score("v6.5-merged", 200).score("v6.5-merged-again", 200)
+                .score("unpadded", 60).score("padded", 180).score("contended", 180).score("padded-again", 180);
     }
 
     private int run(String... args) {
@@ -76,10 +78,12 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 4 forks = 40 forks (csd 1, chunk 3)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 9 forks = 90 forks (csd 1, chunk 4, chunk-object 4)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 40 forks = 100 s (1.7 min) of the profile's 300 s"), out);
-        assertTrue(out.contains("round 2:  csd: interleaved  chunk: v6.5-merged v2-reorder v6.4-rc4"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 90 forks = 225 s (3.8 min) of the profile's 300 s"), out);
+        assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
+        assertTrue(out.contains("round 2:  csd: interleaved  chunk: v6.5-merged-again v6.5-merged v2-reorder v6.4-rc4"
+                + "  chunk-object: padded-again contended padded unpadded"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
     }
@@ -87,7 +91,7 @@ class PairedTest {
     @Test
     void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
         assertEquals(0, run("--profile", "calibrate", "--dry-run"));
-        assertTrue(out().contains("= 120 forks (csd 1, csd-forks 4, csd-aa 2, chunk 3, chunk-aa 2)"), out());
+        assertTrue(out().contains("= 130 forks (csd 1, csd-forks 4, csd-aa 2, chunk 4, chunk-aa 2)"), out());
         assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--order", "sequential", "--only", "^csd-forks\\.straddled",
@@ -105,7 +109,7 @@ class PairedTest {
         outBytes.reset();
         assertEquals(0, run("--rounds=4", "--only=^chunk\\.", "--dry-run"));
         assertEquals(spaced, out());
-        assertTrue(spaced.contains("profile ci: 4 rounds x 3 forks = 12 forks (chunk 3)"), spaced);
+        assertTrue(spaced.contains("profile ci: 4 rounds x 4 forks = 16 forks (chunk 4)"), spaced);
     }
 
     @Test
@@ -153,9 +157,9 @@ class PairedTest {
         assertTrue(runs.contains("\"gc.alloc.rate\"") && runs.contains("\"gc.alloc.rate.norm\""), runs);
         String ratios = Files.readString(latest.resolve("ratios.json"));
         assertFalse(ratios.contains("gc."), ratios);
+        // ratios.json holds the gated claims only: the readers (the allocators are informational).
         assertEquals(new TreeSet<>(List.of("pair.chunk.v6.4-rc4-vs-v2-reorder.reader",
-                "pair.chunk.v6.4-rc4-vs-v2-reorder.allocator", "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader",
-                "pair.chunk.v6.4-rc4-vs-v6.5-merged.allocator")), benchmarks(latest.resolve("ratios.json")));
+                "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader")), benchmarks(latest.resolve("ratios.json")));
 
         errBytes.reset();
         fake = healthy();
@@ -174,20 +178,21 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(16, fake.ran.size());
-        for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json")) {
+        assertEquals(36, fake.ran.size());
+        for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json",
+                "benchmark-action.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
         }
+        assertFalse(Files.exists(latest.resolve("benchmark-action-smaller.json")), "no gated FASTER claim in ci");
         Set<String> pairs = benchmarks(latest.resolve("ratios.json"));
         assertEquals(new TreeSet<>(List.of(
-                "pair.csd.straddled-vs-line-aligned", "pair.csd.floor-vs-line-aligned",
-                "pair.chunk.v6.4-rc4-vs-v2-reorder.reader", "pair.chunk.v6.4-rc4-vs-v2-reorder.allocator",
-                "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader", "pair.chunk.v6.4-rc4-vs-v6.5-merged.allocator")), pairs,
-                "size-aligned vs line-aligned has no bad direction: summary.json only");
+                "pair.chunk.v6.4-rc4-vs-v2-reorder.reader", "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader",
+                "pair.chunk-object.unpadded-vs-padded.reader", "pair.chunk-object.unpadded-vs-contended.reader")), pairs,
+                "exactly the gated claims with a direction: no information, no A/A control");
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(4, runs.size(), "one entry per benchmark and params");
+        assertEquals(7, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
         assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -198,23 +203,23 @@ class PairedTest {
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(16, m.forks());
-        assertTrue(out().contains("claims hold: 2"), out());
+        assertEquals(36, m.forks());
+        assertTrue(out().contains("claims hold: 7"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
-        // ratios.json: one "fork" per round holding that fork's per-iteration ratios
+        // ratios.json: one "fork" per round of the state, in the claim's direction
         JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
         for (JsonElement e : ratios) {
-            if (e.getAsJsonObject().get("benchmark").getAsString().equals("pair.csd.straddled-vs-line-aligned")) {
-                JsonArray raw = e.getAsJsonObject().getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
-                assertEquals(4, raw.size());
-                assertEquals(2, raw.get(0).getAsJsonArray().size());
-            }
+            JsonObject o = e.getAsJsonObject();
+            assertEquals("thrpt", o.get("mode").getAsString(), "SLOWER claims: a bigger ratio is a bigger effect");
+            assertEquals("far", o.getAsJsonObject("params").get("state").getAsString(), "floors of 2.5 ms: far");
+            assertEquals(4, o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size());
         }
     }
 
     @Test
     void aRevertedFixFailsItsClaimWithExitOne() {
-        fake = healthy().score("v6.5-merged", 50); // as if v6.5's relayout were reverted to v6.4-rc4's
+        // as if v6.5's relayout were reverted to v6.4-rc4's: both v6.5 variants now cost what v6.4-rc4 costs
+        fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
         assertEquals(1, run("--rounds", "4", "--out", root.resolve("latest").toString()));
         assertTrue(out().contains("CLAIMS FAILED: 1"), out());
     }
@@ -259,6 +264,103 @@ class PairedTest {
         errBytes.reset();
         assertEquals(0, run("--out", root.resolve("latest").toString(), "--require-baseline", "--update-baseline",
                 "--rounds", "2"), err());
+    }
+
+    @Test
+    void everyRatioStandsBesideTheFloorAndStateOfItsRound() throws IOException {
+        // The floor costs 1e9 / (5e6 x drift) = 200 / drift ns: near while the drift is above 1, far below.
+        fake = healthy().score("floor", 5e6);
+        Path latest = root.resolve("latest");
+        assertEquals(0, run("--rounds", "6", "--out", latest.toString()), err());
+        Summary s = Summary.read(latest.resolve("summary.json"));
+        assertEquals("csd", s.floorSet());
+        assertEquals(200.0, s.splitNanos());
+        assertEquals(6, s.roundStates().size());
+        int near = 0;
+        for (Summary.RoundState r : s.roundStates()) {
+            assertEquals(r.floorNanos() < 200 ? "near" : "far", r.state(), r.toString());
+            near += r.state().equals("near") ? 1 : 0;
+        }
+        assertTrue(near > 0 && near < 6, "the drift crosses the split: " + s.roundStates());
+        String mix = "far " + (6 - near) + "/near " + near;
+
+        Summary.Entry reader = s.comparisons().stream()
+                .filter(e -> e.id().equals("chunk.v6.4-rc4-vs-v2-reorder.reader")).findFirst().orElseThrow();
+        assertEquals(mix, reader.states());
+        assertEquals(6, reader.byRound().size());
+        for (Summary.Round r : reader.byRound()) {
+            Summary.RoundState state = s.roundStates().get(r.round() - 1);
+            assertEquals(state.floorNanos(), r.floorNanos(), "a fork claim's round has its csd fork's floor");
+            assertEquals(state.state(), r.state());
+        }
+        assertEquals(s.roundStates(), Metadata.read(latest.resolve("metadata.json")).roundStates());
+        assertTrue(out().contains("machine states (floor of csd's interleaved fork; near below 200 ns): round 1 "),
+                out());
+        String header = out().lines().filter(l -> l.startsWith("comparison ")).findFirst().orElseThrow();
+        assertTrue(header.matches(".*  floor ns +states"), header);
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("chunk.v6.4-rc4-vs-v2-reorder.reader ") && l.endsWith(mix)),
+                out());
+        assertTrue(Files.readString(latest.resolve("summary.md")).contains("| " + mix + " |"));
+
+        // ratios.json splits a claim by state: each state's rounds compare only with the same state's
+        JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
+        int rounds = 0;
+        Set<String> states = new TreeSet<>();
+        for (JsonElement e : ratios) {
+            JsonObject o = e.getAsJsonObject();
+            if (o.get("benchmark").getAsString().equals("pair.chunk.v6.4-rc4-vs-v2-reorder.reader")) {
+                states.add(o.getAsJsonObject("params").get("state").getAsString());
+                rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
+            }
+        }
+        assertEquals(Set.of("far", "near"), states);
+        assertEquals(6, rounds);
+    }
+
+    @Test
+    void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
+        Path latest = root.resolve("latest");
+        assertEquals(0, run("--rounds", "3", "--only", "^chunk\\.", "--out", latest.toString()), err());
+        assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
+                + "judged without states"), out());
+        Summary s = Summary.read(latest.resolve("summary.json"));
+        assertEquals(null, s.floorSet());
+        assertTrue(s.roundStates().isEmpty());
+        for (Summary.Entry e : s.comparisons()) {
+            assertEquals("no floor measured", e.states(), e.id());
+            assertEquals(null, e.floorNanos(), e.id());
+        }
+        assertEquals("HOLDS", s.comparisons().get(0).status());
+        assertTrue(Files.readString(latest.resolve("ratios.json")).contains("\"state\": \"unknown\""));
+        assertEquals(null, Metadata.read(latest.resolve("metadata.json")).floorSet());
+    }
+
+    @Test
+    void metadataRecordsTheMachineItsFingerprintAndWhereTheThreadsRan() throws IOException {
+        Path latest = root.resolve("latest");
+        Files.createDirectories(latest);
+        Files.writeString(latest.resolve("benchmark-action-smaller.json"), "[]");
+        assertEquals(0, run("--rounds", "2", "--out", latest.toString(), "--update-baseline"), err());
+        Metadata m = Metadata.read(latest.resolve("metadata.json"));
+        assertEquals(m.machine().cpuModel(), m.fingerprint().cpuModel());
+        assertEquals(m.machine().l3(), m.fingerprint().l3());
+        assertEquals(m.machine().hypervisor().guest(), m.fingerprint().hypervisor());
+        assertEquals(m.cacheLineSize(), m.fingerprint().cacheLineSize());
+        assertEquals("17.0.15", m.fingerprint().jdkVersion(), "the forks' JDK, not the runner's");
+        assertEquals(m.jdkVendor(), m.fingerprint().jdkVendor());
+        assertTrue(m.machine().gitCommit().matches("[0-9a-f]{40}|unknown"), m.machine().gitCommit());
+        Pinning csd = m.pinning().get(0);
+        assertEquals(List.of("csd", "interleaved", "off", "pin=off: threads not pinned"),
+                List.of(csd.set(), csd.variant(), csd.pin(), csd.plan()));
+        assertEquals(null, csd.chosen());
+        assertTrue(m.pinning().stream().anyMatch(p -> p.variant().equals("padded-again")
+                && p.plan().equals("no pin param: threads not pinned")), m.pinning().toString());
+        assertEquals(9, m.pinning().size(), "every variant of the plan");
+        Metadata b = Metadata.read(root.resolve("baseline/metadata.json"));
+        assertEquals("baseline", b.role());
+        assertEquals(m.fingerprint(), b.fingerprint(), "the baseline keeps the fingerprint it was measured with");
+        assertFalse(Files.exists(latest.resolve("benchmark-action-smaller.json")), "an earlier run's file is gone");
+        assertTrue(Files.isRegularFile(root.resolve("baseline/benchmark-action.json")));
     }
 
     private static Set<String> benchmarks(Path jmhJson) throws IOException {

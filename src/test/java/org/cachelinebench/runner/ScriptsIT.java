@@ -64,17 +64,12 @@ class ScriptsIT {
     }
 
     @Test
-    void ciWithoutABaselineSaysHowToMakeOne() throws Exception {
-        Run run = script("ci");
-        assertOneLine(run, "paired: no baseline (" + results.resolve("baseline").resolve("ratios.json") + " is missing)");
-        assertTrue(run.err().contains("benchmarks/ci --update-baseline"), run.err());
-    }
-
-    @Test
     void badOptionsAndMissingRunsAreOneLine() throws Exception {
         assertOneLine(script("results", "--bogus"), "paired: unknown option --bogus (see --help)");
         assertOneLine(script("ci", "--profile", "nightly"), "paired: unknown profile 'nightly' (known: ci, full, calibrate)");
         assertOneLine(script("results", "--report-only"), "results-report: no run in " + results.resolve("latest"));
+        assertOneLine(script("regate", results.resolve("none").toString()),
+                "regate: " + results.resolve("none") + ": no such run directory");
     }
 
     @Test
@@ -89,10 +84,25 @@ class ScriptsIT {
         assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
 
         Run gate = script("ci", SMOKE);
-        assertTrue(gate.code() == 0 || gate.code() == 1, "claims are unchecked with 2 rounds; compare may see noise: " + gate);
+        assertEquals(0, gate.code(), "2 rounds check no claim, and no state has the 3 rounds a baseline step needs: " + gate);
         assertTrue(gate.out().contains(SMOKE_ID), gate.out());
+        assertTrue(gate.out().contains("machine states: no floor measured"), "--only left the csd set out: " + gate.out());
+        assertTrue(gate.out().contains("baseline " + results.resolve("baseline") + " used: its machine fingerprint "
+                + "matches this run's"), gate.out());
+        assertTrue(gate.out().contains("not compared " + SMOKE_ID + " (unknown): 2 rounds here, 2 in the baseline"),
+                gate.out());
         assertEquals("latest", Metadata.read(results.resolve("latest/metadata.json")).role());
         assertTrue(Metadata.read(results.resolve("latest/metadata.json")).command().startsWith("benchmarks/ci --only"));
+
+        // Without a baseline, the within-run claims alone decide, and one line says how to record one.
+        Run none = script("regate", "--only-baseline", "--baseline", results.resolve("elsewhere").toString(),
+                results.resolve("latest").toString());
+        assertEquals(0, none.code(), none.toString());
+        assertTrue(none.out().startsWith("baseline not used: no baseline in " + results.resolve("elsewhere")), none.out());
+        assertTrue(none.out().contains("benchmarks/ci --update-baseline"), none.out());
+        Run regate = script("regate", results.resolve("latest").toString());
+        assertEquals(0, regate.code(), regate.toString());
+        assertTrue(regate.out().contains("TOO_FEW_ROUNDS " + SMOKE_ID), regate.out());
 
         Run report = script("results", "--report-only");
         assertEquals(0, report.code(), report.toString());

@@ -1,0 +1,147 @@
+package org.cachelinebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+
+import com.google.gson.JsonParser;
+import org.cachelinebench.harness.LayoutCheck;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.RunnerException;
+
+/**
+ * The two reverts the gate exists for, with fake forks: each run exits 1 naming the comparison, for the right
+ * reason. The pcpu_chunk fix reverted (v6.5-merged given v6.4-rc4's member order) fails on its ratio, with its
+ * A/A control holding beside it; the Java padding removed fails on the benchmark's layout check, and the other
+ * forks still run.
+ */
+class RevertedFixTest {
+    @TempDir
+    Path root;
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    private int run(FakeForks fake, String... args) {
+        PrintStream p = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        return Paired.run(args, o -> fake, fake, p, p);
+    }
+
+    private String out() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> failures(String out) {
+        return out.lines().filter(l -> l.startsWith("FAILS ")).toList();
+    }
+
+    @Test
+    void thePcpuFixRevertedFailsOnItsRatioWhileItsAaControlHolds() throws Exception {
+        // Both v6.5-merged variants run v6.4-rc4's layout: they cost what v6.4-rc4 costs.
+        FakeForks fake = PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
+        Path latest = root.resolve("latest");
+        assertEquals(1, run(fake, "--rounds", "4", "--out", latest.toString()), out());
+
+        List<String> failures = failures(out());
+        assertEquals(1, failures.size(), out());
+        String line = failures.get(0);
+        assertTrue(line.startsWith("FAILS chunk.v6.4-rc4-vs-v6.5-merged.reader: median "), line);
+        assertTrue(line.contains(" < 1.100, the minimum effect (4 rounds: far 4)"), line);
+        assertTrue(line.matches(".*; A/A chunk\\.v6\\.5-merged-again-vs-v6\\.5-merged\\.reader median \\d\\.\\d{3} holds: "
+                + "the rounds agree, the effect is gone"), line);
+        assertFalse(out().contains(LayoutCheck.MARKER), "a ratio, not a layout check, caught this revert");
+        assertTrue(out().contains("CLAIMS FAILED: 1 (held: 6)"), out());
+        Summary s = Summary.read(latest.resolve("summary.json"));
+        assertEquals("HOLDS", entry(s, "chunk.v6.4-rc4-vs-v2-reorder.reader").status(), "v2-reorder is still fixed");
+        assertEquals("HOLDS", entry(s, "chunk.v6.5-merged-again-vs-v6.5-merged.reader").status());
+    }
+
+    @Test
+    void thePaddingRemovedFailsOnTheLayoutCheckAndTheOtherForksStillRun() throws Exception {
+        FakeForks fake = PairedTest.healthy();
+        String check = "padded: baseAddr shares a 64-byte line with freeBytes, chunkMdScanHint in the instance at 0x7f00"
+                + " (field offsets: baseAddr +56, freeBytes +20); the padding does not separate them";
+        // As JMH reports a fork's exception to the runner: wrapped, with the benchmark's message inside.
+        fake.failWith.put("padded", new RunnerException("Benchmark caught the exception",
+                LayoutCheck.failed(check)));
+        fake.failWith.put("padded-again", new RunnerException("Benchmark caught the exception",
+                LayoutCheck.failed(check)));
+        Path latest = root.resolve("latest");
+        assertEquals(1, run(fake, "--rounds", "4", "--out", latest.toString()), out());
+
+        assertEquals(4, Collections.frequency(fake.ran, "contended"), "the rest of the plan ran");
+        assertEquals(4, Collections.frequency(fake.ran, "padded"), "each round tried padded again");
+        String reason = LayoutCheck.MARKER + check + " (padded, rounds 1, 2, 3, 4)";
+        List<String> failures = failures(out());
+        assertEquals(List.of(
+                "FAILS chunk-object.unpadded-vs-padded.reader: " + reason,
+                "FAILS chunk-object.unpadded-vs-padded.allocator: " + reason,
+                "FAILS chunk-object.padded-again-vs-padded.reader: " + LayoutCheck.MARKER + check
+                        + " (padded, padded-again, rounds 1, 2, 3, 4)"), failures);
+        assertTrue(out().contains("        = " + LayoutCheck.MARKER + check), "the fork's line says why");
+
+        // Written all the same: the failure is the run's result.
+        Summary s = Summary.read(latest.resolve("summary.json"));
+        Summary.Entry padded = entry(s, "chunk-object.unpadded-vs-padded.reader");
+        assertEquals("FAILS", padded.status());
+        assertFalse(padded.measured());
+        assertEquals(reason, padded.reason());
+        assertEquals("HOLDS", entry(s, "chunk-object.unpadded-vs-contended.reader").status());
+        assertEquals(8, s.layoutFailures().size());
+        String ratios = Files.readString(latest.resolve("ratios.json"));
+        assertFalse(ratios.contains("unpadded-vs-padded"), "nothing measured, nothing to compare with a baseline");
+        assertTrue(ratios.contains("pair.chunk-object.unpadded-vs-contended.reader"));
+        assertFalse(JsonParser.parseString(Files.readString(latest.resolve("benchmark-action.json"))).toString()
+                .contains("unpadded-vs-padded"));
+        String md = Files.readString(latest.resolve("summary.md"));
+        assertTrue(md.contains("- FAILS chunk-object.unpadded-vs-padded.reader: " + reason), md);
+    }
+
+    @Test
+    void aLayoutCheckFailingInSomeRoundsFailsTheClaimThoughOthersMeasuredIt() throws Exception {
+        FakeForks fake = new FakeForks(t -> 1, 1000) {
+            private int padded;
+
+            @Override
+            public ForkResult run(org.cachelinebench.claims.Variant v, org.cachelinebench.claims.IterationSpec w,
+                                  org.cachelinebench.claims.IterationSpec m) throws Exception {
+                if (v.id().equals("padded") && ++padded == 3) {
+                    throw LayoutCheck.failed("padded: the measured PaddedPcpuChunk moved during the iteration");
+                }
+                return super.run(v, w, m);
+            }
+        };
+        fake.score("unpadded", 60).score("padded", 180);
+        assertEquals(1, run(fake, "--rounds", "4", "--only", "^chunk-object\\.unpadded-vs-padded\\.reader",
+                "--out", root.resolve("latest").toString()), out());
+        Summary.Entry e = entry(Summary.read(root.resolve("latest/summary.json")), "chunk-object.unpadded-vs-padded.reader");
+        assertEquals(3, e.rounds(), "rounds 1, 2 and 4 measured it");
+        assertEquals("FAILS", e.status());
+        assertEquals(LayoutCheck.MARKER + "padded: the measured PaddedPcpuChunk moved during the iteration (padded, round 3)",
+                e.reason());
+    }
+
+    @Test
+    void whenEveryForkFailsItsLayoutCheckNothingIsWrittenAndTheRunFails() {
+        FakeForks fake = PairedTest.healthy();
+        fake.failWith.put("padded", LayoutCheck.failed("padded: gone"));
+        fake.failWith.put("padded-again", LayoutCheck.failed("padded-again: gone"));
+        assertEquals(1, run(fake, "--rounds", "3", "--only", "^chunk-object\\.padded-again",
+                "--out", root.resolve("latest").toString()), out());
+        assertTrue(out().contains("FAILS chunk-object.padded-again-vs-padded.reader: " + LayoutCheck.MARKER), out());
+        assertTrue(out().contains("nothing written: no fork gave a result"), out());
+        assertFalse(Files.exists(root.resolve("latest")));
+    }
+
+    private static Summary.Entry entry(Summary s, String id) {
+        return s.comparisons().stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow();
+    }
+}
