@@ -63,8 +63,13 @@ import org.openjdk.jmh.infra.IterationParams;
  *   java -jar target/benchmarks.jar InterleavedOffsetSweep
  *   java -jar target/benchmarks.jar InterleavedOffsetSweep -p protocol=flag -p work=100
  *
- * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial; the JSON
- * has the counters "ipi:<side>Nanos" and "ipi:<side>Calls" (offset0Nanos, offset40Calls, ...) and "ipi:cycles".
+ * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial, ratio and
+ * extra lines the medians over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an
+ * A/A pair the per-cycle log ratio is symmetric, so the median is unbiased); the JSON has the sums
+ * "ipi:<side>Nanos" and "ipi:<side>Calls" (offset0Nanos, offset40Calls, ...), the medians "ipi:<side>Ratio" and
+ * "ipi:<side>Extra" (offset40Ratio, offset40Extra, ...; no Extra for the floor), "ipi:scheduleCycles" and
+ * "ipi:cyclesNotLogged". JMH's row of a counter is its sum over the iterations: read Ratio and Extra per
+ * iteration.
  * A cycle here is 10 groups of 20 slices of 256 calls per side, 51,200 calls per side: an iteration that is too
  * short for one completes none and reports nothing. With -t 4 the two groups time-share 2 cores: a robustness
  * test, not a measurement.
@@ -110,7 +115,8 @@ public class InterleavedOffsetSweep {
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SenderSlices {
-        final SliceSender slices = new SliceSender(SweepSides.NAMES.size());
+        final SliceSender slices = new SliceSender(SweepSides.NAMES.size(), SweepSides.REFERENCE_SIDE,
+                SweepSides.FLOOR_SIDE);
         private final InterleavedReport report =
                 new InterleavedReport(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
 
@@ -119,7 +125,7 @@ public class InterleavedOffsetSweep {
             slices.reset();
         }
 
-        // One pair of counters per side: the runner reads them by side name (Claim.nanosCounter).
+        // The counters of every side: the runner reads them by side name (Claim.nanosCounter, Claim.ratioCounter).
         public long offset0Nanos() { return slices.totals().nanos(side("offset-0")); }
         public long offset0Calls() { return slices.totals().calls(side("offset-0")); }
         public long floorNanos() { return slices.totals().nanos(side("floor")); }
@@ -140,7 +146,26 @@ public class InterleavedOffsetSweep {
         public long offset56Calls() { return slices.totals().calls(side("offset-56")); }
         public long offset0AgainNanos() { return slices.totals().nanos(side("offset-0-again")); }
         public long offset0AgainCalls() { return slices.totals().calls(side("offset-0-again")); }
-        public long cycles() { return slices.totals().cycles(); }
+        // Medians over the iteration's cycles; none for the reference, no Extra for the floor, their unit.
+        public double floorRatio() { return slices.log().ratio(side("floor")); }
+        public double offset8Ratio() { return slices.log().ratio(side("offset-8")); }
+        public double offset8Extra() { return slices.log().extra(side("offset-8")); }
+        public double offset16Ratio() { return slices.log().ratio(side("offset-16")); }
+        public double offset16Extra() { return slices.log().extra(side("offset-16")); }
+        public double offset24Ratio() { return slices.log().ratio(side("offset-24")); }
+        public double offset24Extra() { return slices.log().extra(side("offset-24")); }
+        public double offset32Ratio() { return slices.log().ratio(side("offset-32")); }
+        public double offset32Extra() { return slices.log().extra(side("offset-32")); }
+        public double offset40Ratio() { return slices.log().ratio(side("offset-40")); }
+        public double offset40Extra() { return slices.log().extra(side("offset-40")); }
+        public double offset48Ratio() { return slices.log().ratio(side("offset-48")); }
+        public double offset48Extra() { return slices.log().extra(side("offset-48")); }
+        public double offset56Ratio() { return slices.log().ratio(side("offset-56")); }
+        public double offset56Extra() { return slices.log().extra(side("offset-56")); }
+        public double offset0AgainRatio() { return slices.log().ratio(side("offset-0-again")); }
+        public double offset0AgainExtra() { return slices.log().extra(side("offset-0-again")); }
+        public long scheduleCycles() { return slices.totals().cycles(); }
+        public long cyclesNotLogged() { return slices.log().notLogged(); }
 
         private static int side(String name) {
             return SweepSides.NAMES.indexOf(name);
@@ -148,7 +173,7 @@ public class InterleavedOffsetSweep {
 
         @TearDown(Level.Iteration)
         public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices.totals());
+            report.iteration(iteration, slices);
         }
 
         @TearDown(Level.Trial)

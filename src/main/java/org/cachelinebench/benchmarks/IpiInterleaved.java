@@ -96,15 +96,20 @@ import org.openjdk.jmh.infra.IterationParams;
  * info, flags in line 4").
  *
  * How to read it: after each iteration, and over all measurement iterations at the end, the fork prints one
- * "#" line per side: ns per call, ratio = cost(side) / cost(line-aligned) (above 1 the side is slower), and
- * extra lines = (cost(side) - cost(line-aligned)) / cost(floor), the extra cost in one-line round trips. The
- * A/A line (line-aligned-again) shows the design's own bias on your machine: its ratio should be 1. The JSON
- * has the raw counters per side, "ipi:<side>Nanos" and "ipi:<side>Calls" (lineAlignedNanos, floorCalls, ...),
- * and "ipi:cycles", from which the paired runner forms the ratios of every iteration (JMH sums aux counters
- * over iterations, right for totals, wrong for a ratio, so no ratio is a JMH counter). "ipi:sender" is calls
- * per microsecond over all sides (a mix of five costs, not a number to compare); yields as in IpiBenchmark:
- * non-zero means a disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test,
- * not a measurement.
+ * "#" line per side: ns per call (over all cycles), ratio = cost(side) / cost(line-aligned) (above 1 the side is
+ * slower) and extra lines = (cost(side) - cost(line-aligned)) / cost(floor), the extra cost in one-line round
+ * trips. Ratio and extra lines are MEDIANS over the cycles of each cycle's own ratio and extra lines (CycleLog):
+ * a thread preempted for far longer than a slice stalls one cycle, which a sum would carry into whichever side it
+ * hit and the median ignores; for an A/A pair the per-cycle log ratio is symmetric about 0, so the median is
+ * unbiased. The A/A line (line-aligned-again) shows the design's own bias on your machine: its ratio should be 1.
+ * The JSON has per side the raw sums "ipi:<side>Nanos" and "ipi:<side>Calls" (lineAlignedNanos, floorCalls, ...),
+ * the medians "ipi:<side>Ratio" (every side but the reference) and "ipi:<side>Extra" (not the floor, their unit),
+ * "ipi:scheduleCycles" (complete cycles) and "ipi:cyclesNotLogged" (cycles past the log's capacity, in the sums
+ * but not in the medians: 0 in a normal run). JMH's row of a counter is its SUM over the iterations (and over the
+ * senders, with -t 4): right for the sums, meaningless for a median, so read Ratio and Extra per iteration, as
+ * the "#" lines, the comparisons after the run and the paired runner do. "ipi:sender" is calls per microsecond
+ * over all sides (a mix of five costs, not a number to compare); yields as in IpiBenchmark: non-zero means a
+ * disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test, not a measurement.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -151,7 +156,7 @@ public class IpiInterleaved {
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SenderSlices {
-        final SliceSender slices = new SliceSender(CsdSides.NAMES.size());
+        final SliceSender slices = new SliceSender(CsdSides.NAMES.size(), CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
 
         @Setup(Level.Iteration)
         public void restart() {
@@ -168,14 +173,24 @@ public class IpiInterleaved {
         public long sizeAlignedCalls() { return slices.totals().calls(CsdSides.SIZE_ALIGNED_SIDE); }
         public long lineAlignedAgainNanos() { return slices.totals().nanos(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
         public long lineAlignedAgainCalls() { return slices.totals().calls(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
-        public long cycles() { return slices.totals().cycles(); }
+        // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
+        // the counters); none for the reference, no Extra for the floor, their unit.
+        public double floorRatio() { return slices.log().ratio(CsdSides.FLOOR_SIDE); }
+        public double straddledRatio() { return slices.log().ratio(CsdSides.STRADDLED_SIDE); }
+        public double straddledExtra() { return slices.log().extra(CsdSides.STRADDLED_SIDE); }
+        public double sizeAlignedRatio() { return slices.log().ratio(CsdSides.SIZE_ALIGNED_SIDE); }
+        public double sizeAlignedExtra() { return slices.log().extra(CsdSides.SIZE_ALIGNED_SIDE); }
+        public double lineAlignedAgainRatio() { return slices.log().ratio(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
+        public double lineAlignedAgainExtra() { return slices.log().extra(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
+        public long scheduleCycles() { return slices.totals().cycles(); }
+        public long cyclesNotLogged() { return slices.log().notLogged(); }
 
         private final InterleavedReport report =
                 new InterleavedReport(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
 
         @TearDown(Level.Iteration)
         public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices.totals());
+            report.iteration(iteration, slices);
         }
 
         @TearDown(Level.Trial)

@@ -87,9 +87,13 @@ import org.openjdk.jmh.infra.IterationParams;
  *   java -jar target/benchmarks.jar ObjectMailboxInterleaved -p work=0
  *
  * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial (ns per
- * call, ratio to one-line, extra lines = (cost - cost(one-line)) / cost(floor)); the JSON has "ipi:<side>Nanos"
- * and "ipi:<side>Calls" (oneLineNanos, straddledCalls, ...) and "ipi:cycles". With -t 4 the two groups
- * time-share 2 cores: a robustness test, not a measurement.
+ * call, ratio to one-line, extra lines = (cost - cost(one-line)) / cost(floor)), ratio and extra lines the medians
+ * over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an A/A pair the per-cycle
+ * log ratio is symmetric, so the median is unbiased); the JSON has the sums "ipi:<side>Nanos" and
+ * "ipi:<side>Calls" (oneLineNanos, straddledCalls, ...), the medians "ipi:<side>Ratio" and "ipi:<side>Extra"
+ * (straddledRatio, paddedExtra, ...; no Extra for the floor), "ipi:scheduleCycles" and "ipi:cyclesNotLogged".
+ * JMH's row of a counter is its sum over the iterations: read Ratio and Extra per iteration. With -t 4 the two
+ * groups time-share 2 cores: a robustness test, not a measurement.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -182,7 +186,8 @@ public class ObjectMailboxInterleaved {
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SenderSlices {
-        final SliceSender slices = new SliceSender(ObjectMailboxSides.NAMES.size());
+        final SliceSender slices = new SliceSender(ObjectMailboxSides.NAMES.size(), ObjectMailboxSides.REFERENCE_SIDE,
+                ObjectMailboxSides.FLOOR_SIDE);
         private final InterleavedReport report = new InterleavedReport(ObjectMailboxSides.NAMES,
                 ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE);
 
@@ -191,7 +196,7 @@ public class ObjectMailboxInterleaved {
             slices.reset();
         }
 
-        // One pair of counters per side: the runner reads them by side name (Claim.nanosCounter).
+        // The counters of every side: the runner reads them by side name (Claim.nanosCounter, Claim.ratioCounter).
         public long oneLineNanos() { return slices.totals().nanos(side(ObjectMailboxSides.ONE_LINE)); }
         public long oneLineCalls() { return slices.totals().calls(side(ObjectMailboxSides.ONE_LINE)); }
         public long floorNanos() { return slices.totals().nanos(side(ObjectMailboxSides.FLOOR)); }
@@ -204,7 +209,18 @@ public class ObjectMailboxInterleaved {
         public long contendedCalls() { return slices.totals().calls(side(ObjectMailboxSides.CONTENDED)); }
         public long oneLineAgainNanos() { return slices.totals().nanos(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
         public long oneLineAgainCalls() { return slices.totals().calls(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
-        public long cycles() { return slices.totals().cycles(); }
+        // Medians over the iteration's cycles; none for the reference, no Extra for the floor, their unit.
+        public double floorRatio() { return slices.log().ratio(side(ObjectMailboxSides.FLOOR)); }
+        public double straddledRatio() { return slices.log().ratio(side(ObjectMailboxSides.STRADDLED)); }
+        public double straddledExtra() { return slices.log().extra(side(ObjectMailboxSides.STRADDLED)); }
+        public double paddedRatio() { return slices.log().ratio(side(ObjectMailboxSides.PADDED)); }
+        public double paddedExtra() { return slices.log().extra(side(ObjectMailboxSides.PADDED)); }
+        public double contendedRatio() { return slices.log().ratio(side(ObjectMailboxSides.CONTENDED)); }
+        public double contendedExtra() { return slices.log().extra(side(ObjectMailboxSides.CONTENDED)); }
+        public double oneLineAgainRatio() { return slices.log().ratio(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
+        public double oneLineAgainExtra() { return slices.log().extra(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
+        public long scheduleCycles() { return slices.totals().cycles(); }
+        public long cyclesNotLogged() { return slices.log().notLogged(); }
 
         private static int side(String name) {
             return ObjectMailboxSides.NAMES.indexOf(name);
@@ -212,7 +228,7 @@ public class ObjectMailboxInterleaved {
 
         @TearDown(Level.Iteration)
         public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices.totals());
+            report.iteration(iteration, slices);
         }
 
         @TearDown(Level.Trial)

@@ -22,9 +22,11 @@ import org.cachelinebench.results.JmhResult;
  *                  round's ratio is that of their scores. Otherwise the id of the set's interleaved variant
  *                  (e.g. {@code IpiInterleaved}) whose forks measure both sides, and every other side, inside
  *                  every iteration; subject and reference name sides, each reporting the aux counters
- *                  {@link #nanosCounter} and {@link #callsCounter}; every measurement iteration of the fork
- *                  gives one ratio, and with the {@link #FLOOR_SIDE} of the same iteration one count of extra
- *                  line transfers.
+ *                  {@link #nanosCounter} and {@link #callsCounter}; the reference must be the benchmark's
+ *                  reference side ({@link InterleavedReference}), against which the subject reports
+ *                  {@link #ratioCounter} and, unless it is the {@link #FLOOR_SIDE}, {@link #extraCounter}: the
+ *                  medians over an iteration's cycles, one ratio and one count of extra line transfers per
+ *                  measurement iteration of the fork.
  */
 public record Claim(String set, String subject, String reference, String metric, Expect expect,
                     String claim, String variant) {
@@ -35,8 +37,13 @@ public record Claim(String set, String subject, String reference, String metric,
     public static final String INTERLEAVED = "interleaved";
     /** The side of every interleaved variant that bounces one bare line: the unit of extra line transfers. */
     public static final String FLOOR_SIDE = CsdSides.FLOOR;
-    /** The aux counter of complete schedule cycles behind an interleaved iteration's counters. */
-    public static final String CYCLES = "cycles";
+    /**
+     * The aux counter of complete schedule cycles behind an interleaved iteration's counters (not "cycles", the
+     * name of a row of JMH's perfnorm profiler).
+     */
+    public static final String CYCLES = "scheduleCycles";
+    /** The aux counter of an iteration's cycles past its per-cycle log: in the sums, not in the medians; 0 normally. */
+    public static final String CYCLES_NOT_LOGGED = "cyclesNotLogged";
 
     public Claim {
         if (subject.equals(reference)) {
@@ -81,6 +88,22 @@ public record Claim(String set, String subject, String reference, String metric,
     /** The aux counter of a side's calls: "size-aligned" gives "sizeAlignedCalls". */
     public static String callsCounter(String side) {
         return camelCase(side) + "Calls";
+    }
+
+    /**
+     * The aux counter of a side's median over cycles of its per-cycle cost ratio to the benchmark's reference:
+     * "line-aligned-again" gives "lineAlignedAgainRatio".
+     */
+    public static String ratioCounter(String side) {
+        return camelCase(side) + "Ratio";
+    }
+
+    /**
+     * The aux counter of a side's median over cycles of its per-cycle extra line transfers against the benchmark's
+     * reference, in units of that cycle's floor: "straddled" gives "straddledExtra". The floor has none.
+     */
+    public static String extraCounter(String side) {
+        return camelCase(side) + "Extra";
     }
 
     private static String camelCase(String name) {

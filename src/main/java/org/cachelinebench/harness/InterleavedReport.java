@@ -1,27 +1,32 @@
 package org.cachelinebench.harness;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
  * What an interleaved benchmark prints, written once for all of them: where every side's memory is, at setup;
- * one "#" line per side after every iteration and over all measurement iterations at the end (ns per call, ratio
- * to the reference, extra line transfers). The sender's state owns one.
+ * one "#" line per side after every iteration and over all measurement iterations at the end: ns per call from
+ * the sums, ratio to the reference and extra line transfers as medians over the cycles ({@link CycleLog}; the
+ * trial's over all its measurement iterations' cycles together). The sender's state owns one; its trial log is
+ * allocated with it, at trial setup.
  */
 public final class InterleavedReport {
     private final List<String> names;
     private final int reference;
     private final int floor;
-    /** The measurement iterations' totals, for the trial's lines. */
+    /** The measurement iterations' totals and cycles, for the trial's lines. */
     private final SideTotals trial;
+    private final CycleLog trialCycles;
 
     public InterleavedReport(List<String> names, int reference, int floor) {
         this.names = List.copyOf(names);
         this.reference = reference;
         this.floor = floor;
         this.trial = new SideTotals(names.size());
+        this.trialCycles = new CycleLog(names.size(), reference, floor);
     }
 
     /**
@@ -39,22 +44,52 @@ public final class InterleavedReport {
         return sb.toString();
     }
 
-    /** After an iteration: its lines; a measurement iteration's totals also go into the trial's. */
-    public void iteration(IterationParams iteration, SideTotals totals) {
+    /** After an iteration: its lines; a measurement iteration's totals and cycles also go into the trial's. */
+    public void iteration(IterationParams iteration, SliceSender sender) {
         boolean measured = iteration.getType() == IterationType.MEASUREMENT;
         if (measured) {
-            trial.add(totals);
+            trial.add(sender.totals());
+            trialCycles.add(sender.log());
         }
-        print((measured ? "measurement" : "warmup") + " iteration", totals);
+        System.out.print(lines((measured ? "measurement" : "warmup") + " iteration", sender.totals(), sender.log()));
     }
 
     /** At the end of the trial: the lines over all measurement iterations. */
     public void trial() {
-        print("all measurement iterations", trial);
+        System.out.print(lines("all measurement iterations", trial, trialCycles));
     }
 
-    private void print(String what, SideTotals totals) {
-        System.out.print("# " + what + ": " + totals.cycles() + " cycles\n"
-                + totals.describe(names, reference, floor, "#   "));
+    /**
+     * A head line and one line per side, e.g.
+     * <pre>
+     * # measurement iteration: 771 cycles (ns/call: over all of them; ratio, extra lines: medians over them)
+     * #   line-aligned         140.2 ns/call  (reference)
+     * #   floor                 60.3 ns/call  ratio 0.430
+     * #   straddled            150.1 ns/call  ratio 1.071  extra lines +0.16
+     * </pre>
+     * The floor has no extra lines: it is their unit.
+     */
+    String lines(String what, SideTotals totals, CycleLog cycles) {
+        StringBuilder sb = new StringBuilder("# " + what + ": " + totals.cycles() + " cycles");
+        if (cycles.notLogged() > 0) {
+            sb.append(String.format(Locale.ROOT, ", %d past the log's %d not in the medians", cycles.notLogged(),
+                    cycles.capacity()));
+        }
+        sb.append(" (ns/call: over all of them; ratio, extra lines: medians over them)\n");
+        int width = names.stream().mapToInt(String::length).max().orElse(0);
+        for (int s = 0; s < names.size(); s++) {
+            sb.append(String.format(Locale.ROOT, "#   %-" + width + "s %8.1f ns/call", names.get(s),
+                    totals.nanosPerCall(s)));
+            if (s == reference) {
+                sb.append("  (reference)");
+            } else {
+                sb.append(String.format(Locale.ROOT, "  ratio %.3f", cycles.ratio(s)));
+                if (s != floor) {
+                    sb.append(String.format(Locale.ROOT, "  extra lines %+.2f", cycles.extra(s)));
+                }
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
 }

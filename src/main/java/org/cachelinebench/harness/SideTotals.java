@@ -1,12 +1,10 @@
 package org.cachelinebench.harness;
 
-import java.util.List;
-import java.util.Locale;
-
 /**
  * Per side of an interleaved measurement: nanoseconds and calls, and the cycles behind them. Written by one
  * thread (the sender); the counters live in one array padded by 128 bytes at both ends, so no other
- * object's fields share their lines.
+ * object's fields share their lines. The sums give ns per call; ratios and extra line transfers come from the
+ * cycles one by one ({@link CycleLog}).
  */
 public final class SideTotals {
     /** Longs of padding at each end: 128 bytes, a line pair. */
@@ -71,39 +69,6 @@ public final class SideTotals {
     public double nanosPerCall(int side) {
         long calls = calls(side);
         return calls == 0 ? Double.NaN : (double) nanos(side) / calls;
-    }
-
-    /** cost(side) / cost(reference): above 1 the side is slower. */
-    public double ratio(int side, int reference) {
-        return nanosPerCall(side) / nanosPerCall(reference);
-    }
-
-    /** (cost(side) - cost(reference)) / cost(floor): the extra cost in one-line round trips. */
-    public double extraLines(int side, int reference, int floor) {
-        return (nanosPerCall(side) - nanosPerCall(reference)) / nanosPerCall(floor);
-    }
-
-    /**
-     * One line per side: ns per call, its ratio to the reference and its extra line transfers, e.g.
-     * <pre>
-     * #   straddled            150.1 ns/call  ratio 1.071  extra lines +0.16
-     * </pre>
-     */
-    public String describe(List<String> names, int reference, int floor, String indent) {
-        StringBuilder sb = new StringBuilder();
-        int width = names.stream().mapToInt(String::length).max().orElse(0);
-        for (int s = 0; s < sides; s++) {
-            sb.append(indent).append(String.format(Locale.ROOT, "%-" + width + "s %8.1f ns/call", names.get(s),
-                    nanosPerCall(s)));
-            if (s != reference) {
-                sb.append(String.format(Locale.ROOT, "  ratio %.3f  extra lines %+.2f", ratio(s, reference),
-                        extraLines(s, reference, floor)));
-            } else {
-                sb.append("  (reference)");
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
     }
 
     private int check(int side) {

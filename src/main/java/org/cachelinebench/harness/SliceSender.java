@@ -45,6 +45,8 @@ abstract class SliceSenderPadAfter extends SliceSenderFields {
  *   <li>Totals are committed a whole cycle at a time, and only for a cycle that began after every thread
  *       had started measuring ({@code startMeasurement}) and ended before {@code stopMeasurement}: every side
  *       then has the same slices at the same positions of the same blocks.</li>
+ *   <li>A committed cycle also goes into the {@link CycleLog}, whose medians over cycles are the ratios and extra
+ *       line transfers reported: the only work the measured path adds, a few array stores per cycle.</li>
  * </ul>
  */
 public final class SliceSender extends SliceSenderPadAfter {
@@ -56,10 +58,14 @@ public final class SliceSender extends SliceSenderPadAfter {
     private final SideTotals cycle;
     /** The committed cycles. */
     private final SideTotals totals;
+    /** The committed cycles one by one. */
+    private final CycleLog log;
 
-    public SliceSender(int sides) {
+    /** A sender of {@code sides} sides, whose ratios divide by side {@code reference} and extras by {@code floor}. */
+    public SliceSender(int sides, int reference, int floor) {
         this.cycle = new SideTotals(sides);
         this.totals = new SideTotals(sides);
+        this.log = new CycleLog(sides, reference, floor);
     }
 
     /** One call in the current slice. Returns false when {@code stop} kept it from starting. */
@@ -103,6 +109,7 @@ public final class SliceSender extends SliceSenderPadAfter {
             if (schedule.endsCycle(k)) {
                 if (cycleCounts && !stop.stopMeasurement) {
                     totals.addCycle(cycle, schedule.callsPerSidePerCycle());
+                    log.log(cycle);
                 }
                 cycle.clear();
                 cycleCounts = stop.startMeasurement;
@@ -128,11 +135,17 @@ public final class SliceSender extends SliceSenderPadAfter {
         waiting = CALL;
         cycle.clear();
         totals.clear();
+        log.reset();
     }
 
     /** The committed cycles' totals per side. */
     public SideTotals totals() {
         return totals;
+    }
+
+    /** The committed cycles one by one, and their medians. */
+    public CycleLog log() {
+        return log;
     }
 
     public long slice() {

@@ -59,12 +59,14 @@ public final class Analysis {
      * One comparison's outcome.
      *
      * @param ratios         the samples in round order: one cost ratio per round for a comparison of forks,
-     *                       one per measurement iteration of every round's fork for an interleaved one
+     *                       one per measurement iteration of every round's fork for an interleaved one (the
+     *                       median over the iteration's cycles of each cycle's ratio)
      * @param secondsApart   per sample, seconds between the two sides: the middles of the two forks'
      *                       measurement windows, or for an interleaved comparison the mean slice length
      * @param byFork         the samples grouped by the round (fork) they came from, in round order
-     * @param extraTransfers interleaved only (else null): per sample, (cost(subject) - cost(reference)) /
-     *                       cost(floor), the extra cost in one-line round trips measured in the same iteration
+     * @param extraTransfers interleaved only (else null; null too for the floor, their unit): per sample, the median
+     *                       over the iteration's cycles of (cost(subject) - cost(reference)) / cost(floor), the
+     *                       extra cost in one-line round trips measured in the same cycle
      * @param extra          interleaved only (else null): mean of {@link #extraTransfers} with its 95 % interval
      * @param floorNanos     per fork, aligned with {@link #byFork}, the floor's ns per call of its round (an
      *                       interleaved claim: its own fork's, the median over its iterations; a comparison of
@@ -296,12 +298,14 @@ public final class Analysis {
 
     /**
      * An interleaved comparison: every measurement iteration of the set's interleaved fork in every round is
-     * one sample, cost(subject) / cost(reference) with cost = the side's nanos / calls, and one count of
-     * extra line transfers, (cost(subject) - cost(reference)) / cost(floor). All sides ran in one schedule in
-     * the same iteration, so whatever state the machine was in hit them alike; the samples are the iterations
-     * of all rounds, the rounds (fresh JVMs) still count for {@link #MIN_ROUNDS}. An iteration that completed
-     * no cycle measured nothing and is left out (counted in {@link ComparisonResult#noCycle}); a claim left
-     * without any sample is refused.
+     * one sample, the subject's {@link Claim#ratioCounter} (the median over the iteration's cycles of each cycle's
+     * cost ratio to the reference), and, unless the subject is the floor (their unit), one count of extra line
+     * transfers, its {@link Claim#extraCounter} (the median over cycles of (cost(subject) - cost(reference)) /
+     * cost(floor)). All sides ran in one schedule in the same iteration, so whatever state the machine was in hit
+     * them alike; the samples are the iterations of all rounds, the rounds (fresh JVMs) still count for
+     * {@link #MIN_ROUNDS}. The ns per call (scores, the floor, the slices' distance) come from the sums. The
+     * reference must be the benchmark's reference side; an iteration that completed no cycle measured nothing and
+     * is left out (counted in {@link ComparisonResult#noCycle}); a claim left without any sample is refused.
      */
     private static ComparisonResult interleaved(Claim c, Map<String, ForkRecord> byKey, int rounds) {
         List<double[]> byFork = new ArrayList<>();
@@ -311,6 +315,7 @@ public final class Analysis {
         List<Double> extra = new ArrayList<>();
         List<Double> floorByFork = new ArrayList<>();
         List<Integer> roundOf = new ArrayList<>();
+        boolean withExtra = !c.subject().equals(Claim.FLOOR_SIDE);
         int noCycle = 0;
         String bench = null;
         for (int round = 0; round < rounds; round++) {
@@ -321,7 +326,11 @@ public final class Analysis {
             ForkResult f = s.result();
             bench = f.info().benchmark();
             String where = c.id() + ": round " + (round + 1);
+            InterleavedFork.requireReferenceSide(f, c, where);
             double[] cycles = f.metric(Claim.CYCLES).iterations();
+            double[] ratio = InterleavedFork.medians(f, Claim.ratioCounter(c.subject()), cycles, where);
+            double[] extraLines = withExtra
+                    ? InterleavedFork.medians(f, Claim.extraCounter(c.subject()), cycles, where) : null;
             double[] subject = InterleavedFork.nanosPerCall(f, c.subject(), cycles, where);
             double[] reference = InterleavedFork.nanosPerCall(f, c.reference(), cycles, where);
             double[] floor = InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where);
@@ -332,8 +341,10 @@ public final class Analysis {
                     noCycle++;
                     continue;
                 }
-                ratios.add(subject[i] / reference[i]);
-                extra.add((subject[i] - reference[i]) / floor[i]);
+                ratios.add(ratio[i]);
+                if (withExtra) {
+                    extra.add(extraLines[i]);
+                }
                 floors.add(floor[i]);
                 subjectCost.add(subject[i]);
                 referenceCost.add(reference[i]);
@@ -354,7 +365,7 @@ public final class Analysis {
                     + "the interleaved schedule (" + noCycle + " iterations; run longer iterations)");
         }
         double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
-        double[] extraArray = extra.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] extraArray = withExtra ? extra.stream().mapToDouble(Double::doubleValue).toArray() : null;
         RatioStats stats = RatioStats.of(all);
         double[][] forks = byFork.toArray(double[][]::new);
         int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
@@ -363,8 +374,8 @@ public final class Analysis {
                 GateThresholds.NEAR_FAR_SPLIT_NANOS);
         return new ComparisonResult(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
                 stats, new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
-                onExpectedSide(c.expect(), all), verdict.status(), forks, extraArray, MeanStats.of(extraArray),
-                floors, noCycle, roundArray, verdict);
+                onExpectedSide(c.expect(), all), verdict.status(), forks, extraArray,
+                withExtra ? MeanStats.of(extraArray) : null, floors, noCycle, roundArray, verdict);
     }
 
     /**

@@ -6,8 +6,9 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.InterleavedSchedule;
 
 /**
- * A fork of an interleaved variant read side by side: per measurement iteration, each side's nanoseconds per
- * call from its aux counters ({@link Claim#nanosCounter}, {@link Claim#callsCounter}).
+ * A fork of an interleaved variant read side by side, per measurement iteration: each side's ratio and extra line
+ * transfers, the medians over the iteration's cycles ({@link Claim#ratioCounter}, {@link Claim#extraCounter}), and
+ * its nanoseconds per call from the sums ({@link Claim#nanosCounter}, {@link Claim#callsCounter}), for display.
  */
 final class InterleavedFork {
     private InterleavedFork() {}
@@ -23,8 +24,53 @@ final class InterleavedFork {
     }
 
     /**
-     * {@code side}'s ns per call in every measurement iteration; NaN for an iteration that completed no cycle
-     * ({@code cycles[i] == 0}). An iteration that counted cycles but no calls or no time for the side is
+     * Refuses a claim whose reference is not the fork's reference side: a side that reports its own
+     * {@link Claim#ratioCounter} is measured against another side, so no ratio to it can be formed.
+     */
+    static void requireReferenceSide(ForkResult f, Claim c, String where) {
+        if (f.secondaries().containsKey(Claim.ratioCounter(c.reference()))) {
+            throw new IllegalArgumentException(where + ": " + c.reference() + " is not the reference side of "
+                    + f.info().benchmark() + " (it reports " + Claim.ratioCounter(c.reference())
+                    + "), and ratios are measured only against that side");
+        }
+    }
+
+    /**
+     * Per measurement iteration, the counter {@code counter} (a side's {@link Claim#ratioCounter} or
+     * {@link Claim#extraCounter}) as one schedule's median: JMH sums a counter over the threads that report it, one
+     * sender per group, so it is divided by the number of groups (1 unless run with more threads). NaN for an
+     * iteration that completed no cycle ({@code cycles[i] == 0}); an iteration that counted cycles but has no
+     * finite median is refused, naming it ({@code where} says which claim and round).
+     */
+    static double[] medians(ForkResult f, String counter, double[] cycles, String where) {
+        double[] v = f.metric(counter).iterations();
+        if (v.length != cycles.length) {
+            throw new IllegalArgumentException(where + ": " + counter + " covers " + v.length
+                    + " iterations, the cycles " + cycles.length);
+        }
+        int senders = senders(f);
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            if (cycles[i] == 0) {
+                out[i] = Double.NaN;
+            } else if (Double.isFinite(v[i])) {
+                out[i] = v[i] / senders;
+            } else {
+                throw new IllegalArgumentException(where + ", iteration " + (i + 1) + " counted " + cycles[i]
+                        + " cycles but its " + counter + " is " + v[i]);
+            }
+        }
+        return out;
+    }
+
+    /** Groups, each with one sender, in the fork: its threads in pairs (one sender, one receiver each). */
+    static int senders(ForkResult f) {
+        return Math.max(1, f.info().threads() / 2);
+    }
+
+    /**
+     * {@code side}'s ns per call in every measurement iteration, from the sums; NaN for an iteration that completed
+     * no cycle ({@code cycles[i] == 0}). An iteration that counted cycles but no calls or no time for the side is
      * refused, naming it ({@code where} says which claim and round): its counters contradict each other.
      */
     static double[] nanosPerCall(ForkResult f, String side, double[] cycles, String where) {
@@ -48,11 +94,17 @@ final class InterleavedFork {
         return cost;
     }
 
-    /** A side's ns per call over all the fork's measurement iterations together. */
+    /** A side's ns per call over all the fork's measurement iterations together, from the sums. */
     static double totalNanosPerCall(ForkResult f, String side) {
         double nanos = Arrays.stream(f.metric(Claim.nanosCounter(side)).iterations()).sum();
         double calls = Arrays.stream(f.metric(Claim.callsCounter(side)).iterations()).sum();
         return calls > 0 ? nanos / calls : Double.NaN;
+    }
+
+    /** Cycles the fork's measurement iterations committed past their per-cycle logs (0 when it does not say). */
+    static long cyclesNotLogged(ForkResult f) {
+        return f.secondaries().containsKey(Claim.CYCLES_NOT_LOGGED)
+                ? Math.round(Arrays.stream(f.metric(Claim.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
     }
 
     /** Seconds a slice of {@code nanosPerCall} lasts: how far apart two sides of one schedule are. */

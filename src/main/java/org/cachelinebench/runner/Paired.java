@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
@@ -78,6 +79,11 @@ public final class Paired {
         if (selected.isEmpty()) {
             err.println("paired: --only '" + o.only + "' matches no comparison of profile " + o.profile.name()
                     + " (see --list)");
+            return 2;
+        }
+        String badReference = referenceProblem(selected, Suite.SETS);
+        if (badReference != null) {
+            err.println("paired: " + badReference);
             return 2;
         }
         if (o.list) {
@@ -217,6 +223,20 @@ public final class Paired {
         return selected;
     }
 
+    /**
+     * The first interleaved claim whose reference is not its benchmark's reference side, as one line
+     * ({@link InterleavedReference}); null when there is none.
+     */
+    static String referenceProblem(List<Claim> claims, List<ComparisonSet> sets) {
+        for (Claim c : claims) {
+            String problem = InterleavedReference.problem(c, sets);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
     /** The profile's sets in its order, each cut down to the variants the selected comparisons use. */
     static List<ComparisonSet> sets(Profile profile, List<Claim> selected) {
         List<ComparisonSet> sets = new ArrayList<>();
@@ -295,8 +315,10 @@ public final class Paired {
                 + " measurement, " + s.started() + " to " + s.finished() + ".  \n"
                 + "Ratio = cost(subject) / cost(reference) within a round; geometric mean over rounds, 95 % "
                 + "t-interval on the log ratios; claims are checked on the median. Interleaved comparisons (sides of "
-                + "one fork) also give extra line transfers = (cost(subject) - cost(reference)) / cost(floor) per "
-                + "iteration, mean with its 95 % t-interval, and the floor's ns per call (median over rounds).  \n"
+                + "one fork) take per iteration the median over its schedule cycles of each cycle's ratio, and also "
+                + "give extra line transfers = (cost(subject) - cost(reference)) / cost(floor), likewise a median "
+                + "over cycles per iteration, mean with its 95 % t-interval, and the floor's ns per call (median "
+                + "over rounds).  \n"
                 + "Command: `" + m.command() + "`\n\n"
                 + SummaryTable.markdown(s.comparisons()) + "\n" + states(s) + "\n\n"
                 + SummaryTable.problems(s.comparisons()).stream().map(l -> "- " + l + "\n").collect(

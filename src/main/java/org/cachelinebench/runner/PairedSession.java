@@ -191,9 +191,11 @@ public final class PairedSession {
     }
 
     /**
-     * The fork's result line: for a fork of an interleaved variant, the floor and every claim's ratio with its
-     * extra line transfers over the fork's measurement iterations ("floor 61.0 ns/call  straddled/line-aligned
-     * 1.071 (+0.16 lines)  ...  (3.1 s)"); otherwise its scores.
+     * The fork's result line: for a fork of an interleaved variant, the floor's ns per call over the fork's
+     * measurement iterations (from the sums) and every claim's ratio with its extra line transfers, the median over
+     * those iterations of each one's median over its cycles ("floor 61.0 ns/call  straddled/line-aligned 1.071
+     * (+0.16 lines)  ...  (3.1 s)"; no lines for the floor, their unit); otherwise its scores. An interleaved line
+     * whose counters do not add up says so, and the analysis after the last fork names the problem.
      */
     static String describe(ForkRecord r, List<Claim> claims) {
         List<Claim> sides = claims.stream()
@@ -202,16 +204,34 @@ public final class PairedSession {
             return describe(r);
         }
         ForkResult f = r.result();
+        double[] cycles = f.metric(Claim.CYCLES).iterations();
         double floor = InterleavedFork.totalNanosPerCall(f, Claim.FLOOR_SIDE);
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "floor %.1f ns/call", floor));
         for (Claim c : sides) {
-            double subject = InterleavedFork.totalNanosPerCall(f, c.subject());
-            double reference = InterleavedFork.totalNanosPerCall(f, c.reference());
-            sb.append(String.format(Locale.ROOT, "  %s/%s %.3f (%+.2f lines)", c.subject(), c.reference(),
-                    subject / reference, (subject - reference) / floor));
+            sb.append("  ").append(c.subject()).append('/').append(c.reference()).append(' ');
+            try {
+                InterleavedFork.requireReferenceSide(f, c, c.id());
+                double ratio = overIterations(f, Claim.ratioCounter(c.subject()), cycles);
+                sb.append(String.format(Locale.ROOT, "%.3f", ratio));
+                if (!c.subject().equals(Claim.FLOOR_SIDE)) {
+                    sb.append(String.format(Locale.ROOT, " (%+.2f lines)",
+                            overIterations(f, Claim.extraCounter(c.subject()), cycles)));
+                }
+            } catch (IllegalArgumentException e) {
+                sb.append("no ratio");
+            }
         }
-        double cycles = java.util.Arrays.stream(f.metric(Claim.CYCLES).iterations()).sum();
-        return sb.append(String.format(Locale.ROOT, "  (%.0f cycles, %.1f s)", cycles, r.wallSeconds())).toString();
+        long notLogged = InterleavedFork.cyclesNotLogged(f);
+        return sb.append(String.format(Locale.ROOT, "  (%.0f cycles%s, %.1f s)",
+                java.util.Arrays.stream(cycles).sum(), notLogged == 0 ? "" : ", " + notLogged + " not logged",
+                r.wallSeconds())).toString();
+    }
+
+    /** The median over the iterations that completed a cycle of a side's per-iteration median; NaN for none. */
+    private static double overIterations(ForkResult f, String counter, double[] cycles) {
+        double[] v = java.util.Arrays.stream(InterleavedFork.medians(f, counter, cycles, counter))
+                .filter(x -> !Double.isNaN(x)).toArray();
+        return v.length == 0 ? Double.NaN : InterleavedFork.median(v);
     }
 
     /**

@@ -39,12 +39,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * whose every fork measured both sides.
  *
  * <p><b>Ratios</b> come from {@link Analysis}, as the paired runner forms them: cost(subject) / cost(reference).
- * Interleaved: one sample per measurement iteration from the sides' counters, with the extra line transfers and
- * the floor. Forks: the two sides' samples side by side, their per-fork scores when both have at least
- * {@link Analysis#MIN_ROUNDS} forks (forks are JMH's independent unit), else their measurement iterations in
- * order; the interval is {@link RatioStats}' 95 % interval over those pairs. In a plain run the two sides ran
- * one after the other (minutes apart in a default run), so that interval holds the noise between samples but not
- * the machine's drift between the sides: the text says so and names the paired runner.
+ * Interleaved: one sample per measurement iteration, the medians over its cycles the sides' counters report,
+ * with the extra line transfers (none for the floor, their unit) and the floor's ns per call. Forks: the two
+ * sides' samples side by side, their per-fork scores when both have at least {@link Analysis#MIN_ROUNDS} forks
+ * (forks are JMH's independent unit), else their measurement iterations in order; the interval is
+ * {@link RatioStats}' 95 % interval over those pairs. In a plain run the two sides ran one after the other
+ * (minutes apart in a default run), so that interval holds the noise between samples but not the machine's drift
+ * between the sides: the text says so and names the paired runner.
  *
  * <p><b>Disturbed.</b> A result whose yield counters (secondary metrics named {@code ...Yields}: a wait that
  * lasted over {@value SpinWait#YIELD_AFTER_MICROS} us and gave up its CPU) are not zero measured the scheduler
@@ -233,7 +234,7 @@ public final class RunComparisons {
             head.append(tooFew(results.get(0).ratios().length))
                     .append(String.format(Locale.ROOT, "; floor %.1f ns/call", results.get(0).medianFloorNanos()));
         }
-        sb.append(head).append(disturbed(List.of(r))).append('\n');
+        sb.append(head).append(notLogged(r)).append(disturbed(List.of(r))).append('\n');
         if (problem != null) {
             sb.append("  no ratio: ").append(problem).append('\n');
             return;
@@ -242,9 +243,21 @@ public final class RunComparisons {
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
         for (int i = 0; i < group.size(); i++) {
             Analysis.ComparisonResult c = results.get(i);
-            sb.append(String.format(Locale.ROOT, "  %-" + width + "s  %s  extra lines %s\n", labels.get(i),
-                    ratio(c.stats()), extra(c.extra())));
+            String line = String.format(Locale.ROOT, "  %-" + width + "s  %s", labels.get(i), ratio(c.stats()));
+            sb.append(c.extra() == null ? line : line + "  extra lines " + extra(c.extra())).append('\n');
         }
+    }
+
+    /**
+     * "; 4,464 cycles past the per-cycle logs, not in the medians", or "" when every committed cycle is in its
+     * iteration's medians (a normal run).
+     */
+    static String notLogged(JmhResult r) {
+        if (!r.secondary().containsKey(Claim.CYCLES_NOT_LOGGED)) {
+            return "";
+        }
+        long n = Math.round(Arrays.stream(r.metric(Claim.CYCLES_NOT_LOGGED).iterations()).sum());
+        return n == 0 ? "" : String.format(Locale.ROOT, "; %,d cycles past the per-cycle logs, not in the medians", n);
     }
 
     /** "straddled / line-aligned"; "A/A: line-aligned-again / line-aligned" for the reference against itself. */

@@ -75,7 +75,7 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param expected           "&gt; 1", "&lt; 1" or "≈ 1"
      * @param atLeast            the checked claim's minimum effect, or an A/A control's tolerance; null when unchecked
      * @param rounds             rounds (forks) behind the ratios; an interleaved comparison has several
-     *                           ratios (iterations) per round
+     *                           ratios (iterations) per round, each the median over the iteration's cycles
      * @param geoMean            geometric mean of the ratios; null when no round measured the claim
      * @param low                lower end of its 95 % t-interval (log scale), null below 2 rounds
      * @param median             median ratio over all rounds; null when no round measured the claim
@@ -83,8 +83,9 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param status             HOLDS, FAILS, INFO, TOO_FEW_ROUNDS or NOT_JUDGED
      * @param confidence         "clear" when the interval excludes 1 on the expected side, "noisy" if not,
      *                           "" for comparisons without a direction
-     * @param extraTransfers     interleaved only: mean over the samples of (cost(subject) - cost(reference)) /
-     *                           cost(floor), the extra cost in one-line round trips; null otherwise
+     * @param extraTransfers     interleaved only: mean over the samples (each the median over an iteration's cycles)
+     *                           of (cost(subject) - cost(reference)) / cost(floor), the extra cost in one-line round
+     *                           trips; null otherwise, and for the floor (their unit)
      * @param extraTransfersLow  lower end of its 95 % t-interval, null below 3 samples
      * @param extraTransfersHigh upper end
      * @param floorNanos         the median floor (ns per call) of the claim's rounds; null when no floor was measured
@@ -125,7 +126,10 @@ public record Summary(int format, String profile, int rounds, String started, St
      */
     public record SweepPoint(int offset, int rounds, double relative, Double low, Double high, Boolean straddles) {}
 
-    /** One fork: where it ran in the plan, its measurement window (ms since the epoch) and its scores. */
+    /**
+     * One fork: where it ran in the plan, its measurement window (ms since the epoch) and its scores (those that
+     * are not a finite number, such as the median counters of an iteration without a cycle, left out).
+     */
     public record Fork(int round, String set, String variant, int slot, String benchmark,
                        Map<String, String> params, long startMillis, long endMillis, long measureStartMillis,
                        long measureEndMillis, Map<String, Double> scores, String unit) {}
@@ -154,7 +158,12 @@ public record Summary(int format, String profile, int rounds, String started, St
         for (ForkRecord f : records) {
             Map<String, Double> scores = new LinkedHashMap<>();
             scores.put(Claim.PRIMARY, f.result().primary().score());
-            f.result().secondaries().forEach((k, v) -> scores.put(k, v.score()));
+            f.result().secondaries().forEach((k, v) -> {
+                // JSON has no NaN: e.g. a median over cycles of an iteration that completed none
+                if (Double.isFinite(v.score())) {
+                    scores.put(k, v.score());
+                }
+            });
             forks.add(new Fork(f.round(), f.set(), f.variant(), f.slot(), f.result().info().benchmark(),
                     f.result().info().params(), f.startMillis(), f.endMillis(), f.result().measureStartMillis(),
                     f.result().measureEndMillis(), scores, f.result().primary().unit()));

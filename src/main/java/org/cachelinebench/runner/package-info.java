@@ -13,11 +13,12 @@
  *       cancels over each pair of rounds and every variant is first and last equally often.</li>
  *   <li>An {@link org.cachelinebench.claims.Claim#interleaved() interleaved} claim names two sides of one
  *       fork of its set's interleaved variant ({@code IpiInterleaved}, one fork per round), which measures
- *       every side in one schedule inside every iteration; each measurement iteration gives one ratio from
- *       the sides' aux counters, and one count of extra line transfers, (cost(subject) - cost(reference)) /
- *       cost(floor), reported with its mean and 95 % t-interval ({@link MeanStats}) beside the floor's ns per
- *       call. Its samples are the iterations of all rounds; the rounds (fresh JVMs) still count for
- *       {@link Analysis#MIN_ROUNDS}.</li>
+ *       every side in one schedule inside every iteration; each measurement iteration gives one ratio, the
+ *       median over its cycles of each cycle's ratio (the subject's {@code Ratio} counter), and one count of extra
+ *       line transfers, (cost(subject) - cost(reference)) / cost(floor), likewise a median over cycles (its
+ *       {@code Extra} counter), reported with its mean and 95 % t-interval ({@link MeanStats}) beside the floor's
+ *       ns per call (from the sums). The reference is always the benchmark's reference side. Its samples are the
+ *       iterations of all rounds; the rounds (fresh JVMs) still count for {@link Analysis#MIN_ROUNDS}.</li>
  *   <li>Ratio = cost(subject) / cost(reference), cost = 1/throughput (or time): above 1 the subject is
  *       slower. Over rounds: the geometric mean with a Student-t interval on the log ratios
  *       ({@link RatioStats}), the median, the median time between the two sides' measurement windows, and

@@ -172,10 +172,26 @@ class IpiBenchmarksIT {
             assertEquals(cycles * 2 * CsdSides.NAMES.size() * InterleavedSchedule.SLICE, calls,
                     side + ": a committed cycle is 2N slices of every side");
         }
+        assertMedianCounters(secondary, CsdSides.NAMES, CsdSides.LINE_ALIGNED);
         for (String side : CsdSides.NAMES) {
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ")), side + " line in\n" + r.describe());
         }
         assertTrue(r.stdout.contains("# all measurement iterations: "), r.describe());
+    }
+
+    /**
+     * The medians over cycles: a ratio for every side but the reference, extra lines for every side but the
+     * reference and the floor (their unit), and no cycle left out of the per-cycle log.
+     */
+    static void assertMedianCounters(JsonObject secondary, List<String> sides, String reference) {
+        for (String side : sides) {
+            assertEquals(!side.equals(reference), secondary.has(Claim.ratioCounter(side)), side + " in "
+                    + secondary.keySet());
+            assertEquals(!side.equals(reference) && !side.equals(Claim.FLOOR_SIDE),
+                    secondary.has(Claim.extraCounter(side)), side + " in " + secondary.keySet());
+        }
+        assertEquals(0.0, secondary.getAsJsonObject(Claim.CYCLES_NOT_LOGGED).get("score").getAsDouble(),
+                "every committed cycle in the per-cycle log");
     }
 
     /** The interleaved benchmark refuses -tg other than 1,1 as IpiBenchmark does. */

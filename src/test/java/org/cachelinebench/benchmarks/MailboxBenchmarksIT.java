@@ -93,6 +93,7 @@ class MailboxBenchmarksIT {
             double calls = secondary.getAsJsonObject(Claim.callsCounter(side)).get("score").getAsDouble();
             assertEquals(cycles * 2 * sides.size() * InterleavedSchedule.SLICE, calls, side);
         }
+        IpiBenchmarksIT.assertMedianCounters(secondary, sides, sides.get(0));
     }
 
     @ParameterizedTest(name = "{0} -p {1}")

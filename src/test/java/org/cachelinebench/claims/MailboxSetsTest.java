@@ -43,7 +43,11 @@ class MailboxSetsTest {
                 assertTrue(counters.contains(Claim.nanosCounter(side)) && counters.contains(Claim.callsCounter(side)),
                         c.id() + ": no counters for side " + side + " in " + counters);
             }
-            assertTrue(counters.contains(Claim.CYCLES), c.id());
+            assertTrue(counters.contains(Claim.CYCLES) && counters.contains(Claim.CYCLES_NOT_LOGGED), c.id());
+            assertTrue(counters.contains(Claim.ratioCounter(c.subject())), c.id() + ": no median ratio in " + counters);
+            assertEquals(!c.subject().equals(Claim.FLOOR_SIDE), counters.contains(Claim.extraCounter(c.subject())),
+                    c.id() + ": extra lines for every side but the floor, their unit");
+            assertFalse(counters.contains(Claim.ratioCounter(c.reference())), c.id() + ": the reference has no ratio");
         }
         assertEquals(4 * 3 + 5 * 2 + 9 * 2, claims);
     }
@@ -97,7 +101,8 @@ class MailboxSetsTest {
         for (Class<?> state : bench.getDeclaredClasses()) {
             if (state.isAnnotationPresent(AuxCounters.class)) {
                 for (Method m : state.getMethods()) {
-                    if (m.getParameterCount() == 0 && m.getReturnType() == long.class) {
+                    if (m.getParameterCount() == 0 && (m.getReturnType() == long.class
+                            || m.getReturnType() == double.class)) {
                         out.add(m.getName());
                     }
                 }

@@ -30,8 +30,8 @@ import org.openjdk.jmh.infra.Control;
  * The interleaved schedule between two plain threads, all five csd sides in five blocks (each protocol), the ten
  * sides of the offset sweep and the six object-mailbox sides: every handshake
  * (side x block) handles every one of its calls once, in order, with the right func and info, and ends
- * unlocked and empty; the sender commits exactly the calls of its complete cycles for every side. Asserts
- * facts, never speed.
+ * unlocked and empty; the sender commits exactly the calls of its complete cycles for every side, and logs
+ * exactly those cycles, whose per-side times add up to the totals. Asserts facts, never speed.
  *
  * <p>Every run is bounded: a watchdog stops both threads through the stop flag after {@link #DEADLINE_MILLIS}
  * and fails naming where each thread waits; joins are bounded; each test has a JUnit timeout. The counts are
@@ -91,6 +91,7 @@ class IpiInterleavedProtocolTest {
         run.checkAndReset();
         SliceSender cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
         assertEquals(1, cut.totals().cycles());
+        assertLoggedAsCommitted(cut);
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
             if (run.grid().at(s, 0) instanceof FlagMailbox box) {
@@ -113,10 +114,14 @@ class IpiInterleavedProtocolTest {
         SliceSender sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
         assertEquals(perCycle + 10, sender.slice(), "the stop came in slice " + (perCycle + 10));
         assertEquals(1, sender.totals().cycles(), "the cut cycle is dropped");
+        assertLoggedAsCommitted(sender);
         for (int s = 0; s < run.schedule().sides(); s++) {
             assertEquals(run.schedule().callsPerSidePerCycle(), sender.totals().calls(s), CsdSides.NAMES.get(s));
         }
         assertNull(run.grid().check(false));
+        sender.reset();
+        assertEquals(0, sender.log().logged(), "the reset empties the log with the totals");
+        assertEquals(0, sender.totals().cycles());
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
             for (int b = 0; b < run.schedule().sides(); b++) {
@@ -180,7 +185,8 @@ class IpiInterleavedProtocolTest {
             throws InterruptedException {
         Control control = new Control();
         control.startMeasurement = true;
-        SliceSender sending = new SliceSender(run.schedule().sides());
+        // Every side list here has its reference first (CsdSides, SweepSides, ObjectMailboxSides).
+        SliceSender sending = new SliceSender(run.schedule().sides(), 0, run.grid().names().indexOf(CsdSides.FLOOR));
         SliceReceiver receiving = new SliceReceiver();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread receiver = thread("interleaved-receiver", control, failure, () -> {
@@ -261,6 +267,26 @@ class IpiInterleavedProtocolTest {
         for (int s = 0; s < n; s++) {
             assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.grid().name(s) + ": calls");
             assertTrue(t.nanos(s) > 0, run.grid().name(s) + ": nanos");
+        }
+        assertLoggedAsCommitted(sender);
+    }
+
+    /**
+     * The per-cycle log holds exactly the committed cycles, none left out, and they add up to the sums: every side's
+     * nanoseconds over the logged cycles are its total, each cycle's positive.
+     */
+    static void assertLoggedAsCommitted(SliceSender sender) {
+        SideTotals t = sender.totals();
+        CycleLog log = sender.log();
+        assertEquals(t.cycles(), log.logged(), "logged cycles = scheduleCycles");
+        assertEquals(0, log.notLogged());
+        for (int s = 0; s < t.sides(); s++) {
+            long sum = 0;
+            for (int c = 0; c < log.logged(); c++) {
+                assertTrue(log.nanos(c, s) > 0, "cycle " + c + ", side " + s);
+                sum += log.nanos(c, s);
+            }
+            assertEquals(t.nanos(s), sum, "side " + s + ": the logged cycles add up to the total");
         }
     }
 

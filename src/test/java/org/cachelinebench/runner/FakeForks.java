@@ -128,7 +128,9 @@ class FakeForks implements ForkRunner, LongSupplier {
     /**
      * The aux counters of an interleaved fork: per iteration, every side (its true score set by
      * {@link #score}) made {@link #CALLS} calls at its true rate times the drift of that iteration
-     * ({@code drifted[i] / truth}), as when the sides alternate in slices far shorter than the drift.
+     * ({@code drifted[i] / truth}), as when the sides alternate in slices far shorter than the drift; so every cycle's
+     * ratio and extra lines, and their medians, are the true ones: cost(side) / cost(reference) and
+     * (cost(side) - cost(reference)) / cost(floor), cost = 1 / score.
      */
     Map<String, Metric> interleavedCounters(double[] drifted, double truth) {
         int n = drifted.length;
@@ -149,8 +151,21 @@ class FakeForks implements ForkRunner, LongSupplier {
             }
             m.put(Claim.nanosCounter(side), metric("#", nanos));
             m.put(Claim.callsCounter(side), metric("#", calls));
+            double reference = 1 / trueScore.get(INTERLEAVED_REFERENCE);
+            double floor = 1 / trueScore.get(CsdSides.FLOOR);
+            if (!side.equals(INTERLEAVED_REFERENCE)) {
+                double[] ratio = new double[n];
+                java.util.Arrays.fill(ratio, (1 / score) / reference);
+                m.put(Claim.ratioCounter(side), metric("#", ratio));
+            }
+            if (!side.equals(INTERLEAVED_REFERENCE) && !side.equals(CsdSides.FLOOR)) {
+                double[] extra = new double[n];
+                java.util.Arrays.fill(extra, (1 / score - reference) / floor);
+                m.put(Claim.extraCounter(side), metric("#", extra));
+            }
         }
         m.put(Claim.CYCLES, metric("#", cycles));
+        m.put(Claim.CYCLES_NOT_LOGGED, metric("#", new double[n]));
         return m;
     }
 

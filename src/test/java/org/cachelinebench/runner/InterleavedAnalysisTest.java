@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The interleaved comparison kind: a claim names two sides of the set's one interleaved fork; every
- * measurement iteration gives one ratio and one count of extra line transfers, from per-side aux counters.
+ * measurement iteration gives one ratio and one count of extra line transfers, the medians over its cycles the
+ * subject's aux counters report; ns per call and the floor come from the sums.
  * Every expected number below is worked out by hand in the comments, not by the code under test.
  */
 class InterleavedAnalysisTest {
@@ -30,11 +31,19 @@ class InterleavedAnalysisTest {
     private static final Claim STRADDLED = Claim.interleaved("csd", VARIANT, "straddled", "line-aligned",
             Expect.slower(), "claim");
 
-    /** Per side, per iteration: nanoseconds and calls. */
-    private record Side(String name, double[] nanos, double[] calls) {}
+    /**
+     * Per side, per iteration: nanoseconds and calls (the sums), and the medians over the iteration's cycles the
+     * benchmark reports, its ratio and extra lines; null: as if every cycle of the iteration had the sums' costs.
+     */
+    private record Side(String name, double[] nanos, double[] calls, double[] ratio, double[] extra) {
+        /** The same sums with these medians, as when some cycles were far slower than the rest. */
+        Side medians(double[] ratio, double[] extra) {
+            return new Side(name, nanos, calls, ratio, extra);
+        }
+    }
 
     private static Side side(String name, double[] nanos, double[] calls) {
-        return new Side(name, nanos, calls);
+        return new Side(name, nanos, calls, null, null);
     }
 
     /** Every side made 1e6 calls in every iteration; nanos = ns per call x 1e6. */
@@ -45,25 +54,66 @@ class InterleavedAnalysisTest {
             nanos[i] = nsPerCall[i] * 1e6;
             calls[i] = 1e6;
         }
-        return new Side(name, nanos, calls);
+        return side(name, nanos, calls);
     }
 
-    /** A fork of the interleaved variant whose iterations report these sides' counters. */
+    /**
+     * A fork of the interleaved variant whose iterations report these sides' counters: the sums, and every side but
+     * the reference its ratio, every side but the reference and the floor its extra lines (given, or the sums'
+     * when every cycle is alike; NaN for an iteration without calls, as the benchmark reports an empty log).
+     */
     private static ForkRecord fork(int round, double[] cycles, Side... sides) {
-        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", 2,
+        return fork(round, 2, cycles, sides);
+    }
+
+    private static ForkRecord fork(int round, int threads, double[] cycles, Side... sides) {
+        Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiInterleaved.ipi", "thrpt", threads,
                 Map.of("mode", "sync"), TWO, TWO);
         double[] rate = new double[cycles.length];
         java.util.Arrays.fill(rate, 1);
         Map<String, Metric> s = new LinkedHashMap<>();
         s.put("sender", FakeForks.metric("ops/us", rate));
+        Side reference = find(sides, "line-aligned");
+        Side floor = find(sides, "floor");
         for (Side side : sides) {
             s.put(Claim.nanosCounter(side.name()), FakeForks.metric("#", side.nanos()));
             s.put(Claim.callsCounter(side.name()), FakeForks.metric("#", side.calls()));
+            if (side == reference) {
+                continue;
+            }
+            double[] ratio = side.ratio(), extra = side.extra();
+            if (ratio == null && reference != null) {
+                ratio = new double[cycles.length];
+                for (int i = 0; i < cycles.length; i++) {
+                    ratio[i] = cost(side, i) / cost(reference, i);
+                }
+            }
+            if (extra == null && reference != null && floor != null) {
+                extra = new double[cycles.length];
+                for (int i = 0; i < cycles.length; i++) {
+                    extra[i] = (cost(side, i) - cost(reference, i)) / cost(floor, i);
+                }
+            }
+            if (ratio != null) {
+                s.put(Claim.ratioCounter(side.name()), FakeForks.metric("#", ratio));
+            }
+            if (extra != null && side != floor) {
+                s.put(Claim.extraCounter(side.name()), FakeForks.metric("#", extra));
+            }
         }
         s.put(Claim.CYCLES, FakeForks.metric("#", cycles));
+        s.put(Claim.CYCLES_NOT_LOGGED, FakeForks.metric("#", new double[cycles.length]));
         long t = round * 10_000L;
         return new ForkRecord(round, "csd", VARIANT, 0, t, t + 3000,
                 new ForkResult(info, FakeForks.metric("ops/us", rate), s, t + 1500, t + 2500));
+    }
+
+    private static Side find(Side[] sides, String name) {
+        return java.util.Arrays.stream(sides).filter(x -> x.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private static double cost(Side side, int i) {
+        return side.nanos()[i] / side.calls()[i];
     }
 
     /**
@@ -75,14 +125,23 @@ class InterleavedAnalysisTest {
                 perCall("straddled", 150, 240), perCall("line-aligned", 100, 200), perCall("floor", 50, 80));
     }
 
+    /**
+     * The samples are the medians over cycles the fork reports, not the sums' ratios: iteration 1's sums say
+     * straddled 150, line-aligned 100, floor 50 ns/call (ratio 1.5, as when one preempted cycle hit the straddled
+     * side), its medians ratio 1.08 and extra lines +0.16; iteration 2's sums 240, 200, 80, its medians 1.2 and
+     * +0.5. The ns per call, the floor and the slices' distance come from the sums.
+     */
     @Test
     void everyIterationIsOneRatioAndOneCountOfExtraLineTransfers() {
-        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(twoIterations(0))).get(0);
-        assertArrayEquals(new double[] {1.5, 1.2}, r.ratios(), 1e-12);
+        ForkRecord f = fork(0, new double[] {10, 12},
+                perCall("straddled", 150, 240).medians(new double[] {1.08, 1.2}, new double[] {0.16, 0.5}),
+                perCall("line-aligned", 100, 200), perCall("floor", 50, 80));
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(f)).get(0);
+        assertArrayEquals(new double[] {1.08, 1.2}, r.ratios(), 1e-12);
         assertEquals(1, r.rounds());
-        assertArrayEquals(new double[] {1.5, 1.2}, r.byFork()[0], 1e-12);
-        assertArrayEquals(new double[] {1.0, 0.5}, r.extraTransfers(), 1e-12);
-        assertEquals(0.75, r.extra().mean(), 1e-12);
+        assertArrayEquals(new double[] {1.08, 1.2}, r.byFork()[0], 1e-12);
+        assertArrayEquals(new double[] {0.16, 0.5}, r.extraTransfers(), 1e-12);
+        assertEquals(0.33, r.extra().mean(), 1e-12);
         assertTrue(Double.isNaN(r.extra().low()), "two samples: no interval");
         // the floor of the round: the median of 50 and 80
         assertArrayEquals(new double[] {65}, r.floorNanos(), 1e-12);
@@ -93,6 +152,63 @@ class InterleavedAnalysisTest {
         // the sides are a mean slice apart: 256 calls x (150 + 100) / 2 ns = 32 us; then 256 x 220 ns
         assertArrayEquals(new double[] {32e-6, 56.32e-6}, r.secondsApart(), 1e-15);
         assertEquals(Analysis.Status.TOO_FEW_ROUNDS, r.status(), "two iterations of one fork are one round");
+    }
+
+    /** The floor's claim has a ratio per iteration and no extra lines: the floor is their unit. */
+    @Test
+    void theFloorsClaimHasARatioAndNoExtraLines() {
+        Claim floor = Claim.interleaved("csd", VARIANT, "floor", "line-aligned", Expect.info(Expect.Direction.FASTER),
+                "claim");
+        ForkRecord f = fork(0, new double[] {10, 12}, perCall("straddled", 150, 240),
+                perCall("line-aligned", 100, 200), perCall("floor", 50, 80).medians(new double[] {0.45, 0.41}, null));
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(floor), List.of(f)).get(0);
+        assertArrayEquals(new double[] {0.45, 0.41}, r.ratios(), 1e-12);
+        assertNull(r.extraTransfers());
+        assertNull(r.extra());
+        assertNull(Summary.of("ci", 1, TWO, TWO, 64, null, List.of(r), List.of(f)).comparisons().get(0)
+                .extraTransfers());
+    }
+
+    /**
+     * JMH sums a counter over the threads that report it: with -t 4 two senders, two schedules, report
+     * straddledRatio 1.1 + 1.3 = 2.4 and straddledExtra 0.2 + 0.4 = 0.6; the sample is their mean, 1.2 and 0.3.
+     */
+    @Test
+    void twoGroupsMediansAreSummedByJmhAndAveragedBack() {
+        ForkRecord f = fork(0, 4, new double[] {20}, perCall("straddled", 120).medians(new double[] {2.4},
+                new double[] {0.6}), perCall("line-aligned", 100), perCall("floor", 50));
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), List.of(f)).get(0);
+        assertArrayEquals(new double[] {1.2}, r.ratios(), 1e-12);
+        assertArrayEquals(new double[] {0.3}, r.extraTransfers(), 1e-12);
+    }
+
+    /**
+     * The medians are against the benchmark's reference side only: a claim whose reference is another side (here
+     * straddled, which reports its own straddledRatio) cannot be formed, and is refused naming the side.
+     */
+    @Test
+    void aClaimAgainstAnotherSideThanTheReferenceIsRefused() {
+        Claim wrong = Claim.interleaved("csd", VARIANT, "size-aligned", "straddled", Expect.info(Expect.Direction.SIMILAR),
+                "claim");
+        ForkRecord f = fork(0, new double[] {1}, perCall("straddled", 150), perCall("size-aligned", 101),
+                perCall("line-aligned", 100), perCall("floor", 50));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyze(List.of(wrong), List.of(f)));
+        assertEquals("csd.size-aligned-vs-straddled: round 1: straddled is not the reference side of "
+                + "org.cachelinebench.benchmarks.IpiInterleaved.ipi (it reports straddledRatio), and ratios are "
+                + "measured only against that side", e.getMessage());
+    }
+
+    /** An iteration that completed cycles but reports no median (NaN) contradicts itself: refused, naming it. */
+    @Test
+    void aMissingMedianInAnIterationWithCyclesIsRefused() {
+        ForkRecord f = fork(1, new double[] {3, 3}, perCall("straddled", 150, 150).medians(
+                new double[] {1.5, Double.NaN}, new double[] {1, 1}), perCall("line-aligned", 100, 100),
+                perCall("floor", 50, 50));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
+        assertEquals("csd.straddled-vs-line-aligned: round 2, iteration 2 counted 3.0 cycles but its straddledRatio is"
+                + " NaN", e.getMessage());
     }
 
     /**
@@ -182,6 +298,10 @@ class InterleavedAnalysisTest {
         assertEquals(1, r.noCycle());
         Summary s = Summary.of("ci", 1, TWO, TWO, 64, null, List.of(r), List.of(f));
         assertEquals(1, s.comparisons().get(0).iterationsWithoutCycle());
+        // The fork's median counters are NaN in that iteration, so their scores too: left out of summary.json.
+        Summary.Fork fork = Summary.fromJson(s.toJson()).forks().get(0);
+        assertEquals(null, fork.scores().get(Claim.ratioCounter("straddled")), fork.scores().toString());
+        assertTrue(fork.scores().containsKey(Claim.nanosCounter("straddled")), fork.scores().toString());
         assertTrue(SummaryTable.text(s.comparisons()).contains("  1 (1 it., 1 without a cycle)  "),
                 SummaryTable.text(s.comparisons()));
         assertEquals(Map.of(0, 50.0), Analysis.floorNanosByRound(List.of(f), "csd"));
@@ -200,7 +320,8 @@ class InterleavedAnalysisTest {
 
     @Test
     void countersThatContradictEachOtherAreRefusedNamingTheIteration() {
-        ForkRecord f = fork(2, new double[] {1, 1}, side("straddled", new double[] {1e6, 0}, new double[] {1e4, 0}),
+        ForkRecord f = fork(2, new double[] {1, 1}, side("straddled", new double[] {1e6, 0}, new double[] {1e4, 0})
+                        .medians(new double[] {1, 1}, new double[] {0, 0}),
                 perCall("line-aligned", 100, 100), perCall("floor", 50, 50));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
@@ -210,7 +331,8 @@ class InterleavedAnalysisTest {
 
     @Test
     void aForkWithoutTheFloorIsRefusedNamingTheCounter() {
-        ForkRecord f = fork(0, new double[] {1, 1}, perCall("straddled", 150, 150), perCall("line-aligned", 100, 100));
+        ForkRecord f = fork(0, new double[] {1, 1}, perCall("straddled", 150, 150).medians(new double[] {1.5, 1.5},
+                new double[] {1, 1}), perCall("line-aligned", 100, 100));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
         assertTrue(e.getMessage().contains("no metric 'floorNanos'"), e.getMessage());
@@ -234,10 +356,11 @@ class InterleavedAnalysisTest {
         assertTrue(md.contains("| extra line transfers (95 % interval) | floor ns/call |"), md);
         assertTrue(md.contains("| +0.75 | 65.0 |"), md);
 
-        // Over both iterations together: straddled (150 + 240) / 2 = 195, line-aligned 150, floor 65 ns per
-        // call: ratio 1.300, extra (195 - 150) / 65 = +0.69 lines; cycles 10 + 12.
+        // The fork's line: the floor over both iterations from the sums, (50 + 80) / 2 = 65 ns per call; the ratio
+        // and extra lines the median over the iterations of their medians, (1.5 + 1.2) / 2 = 1.350 and
+        // (1.0 + 0.5) / 2 = +0.75; cycles 10 + 12.
         String line = PairedSession.describe(records.get(0), List.of(STRADDLED));
-        assertTrue(line.startsWith("floor 65.0 ns/call  straddled/line-aligned 1.300 (+0.69 lines)  (22 cycles, 3.0 s)"),
+        assertTrue(line.startsWith("floor 65.0 ns/call  straddled/line-aligned 1.350 (+0.75 lines)  (22 cycles, 3.0 s)"),
                 line);
     }
 
@@ -283,5 +406,8 @@ class InterleavedAnalysisTest {
         assertEquals("lineAlignedAgainNanos", Claim.nanosCounter("line-aligned-again"));
         assertEquals("sizeAlignedCalls", Claim.callsCounter("size-aligned"));
         assertEquals("floorNanos", Claim.nanosCounter(Claim.FLOOR_SIDE));
+        assertEquals("lineAlignedAgainRatio", Claim.ratioCounter("line-aligned-again"));
+        assertEquals("offset40Extra", Claim.extraCounter("offset-40"));
+        assertEquals("scheduleCycles", Claim.CYCLES, "not perfnorm's row name, cycles");
     }
 }

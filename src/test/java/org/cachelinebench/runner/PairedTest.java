@@ -19,6 +19,9 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.Suite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +75,16 @@ class PairedTest {
         assertUsageError("paired: --warmup 'lots' is not COUNTxTIME, e.g. 2x500ms or 1x1s", "--warmup", "lots");
         errBytes.reset();
         assertUsageError("paired: --jvm /no/such/java: not an executable file", "--jvm", "/no/such/java");
+    }
+
+    /** The suite's claims pass the reference rule; a claim that breaks it is one line before any fork. */
+    @Test
+    void anInterleavedClaimAgainstAnotherSideThanItsReferenceIsRefused() {
+        assertEquals(null, Paired.referenceProblem(Suite.COMPARISONS, Suite.SETS));
+        Claim wrong = Claim.interleaved("csd", "interleaved", "straddled", "size-aligned", Expect.slower(), "claim");
+        String problem = Paired.referenceProblem(List.of(wrong), Suite.SETS);
+        assertTrue(problem.startsWith("claim csd.straddled-vs-size-aligned: an interleaved claim's reference must be"
+                + " its benchmark's reference side, line-aligned"), problem);
     }
 
     @Test

@@ -1,0 +1,63 @@
+package org.cachelinebench.claims;
+
+import java.util.List;
+import java.util.Map;
+
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
+import org.cachelinebench.benchmarks.IpiInterleaved;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
+import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.ObjectMailboxSides;
+import org.cachelinebench.harness.SweepSides;
+
+/**
+ * The rule that an interleaved claim's reference is its benchmark's reference side. Why: an interleaved benchmark
+ * reports every side's ratio and extra line transfers as medians over cycles against that one side
+ * ({@link Claim#ratioCounter}), and a median of per-cycle ratios cannot be divided into another to give a ratio
+ * between two other sides.
+ */
+public final class InterleavedReference {
+    private InterleavedReference() {}
+
+    /** Every interleaved benchmark (as a {@link Variant} names it) and the side its counters divide by. */
+    static final Map<String, String> SIDES = Map.of(
+            IpiInterleaved.class.getName() + ".ipi", CsdSides.LINE_ALIGNED,
+            InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
+            ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE);
+
+    /** The reference side of an interleaved benchmark, or null when {@code benchmark} is not one. */
+    public static String of(String benchmark) {
+        return SIDES.get(benchmark);
+    }
+
+    /**
+     * Null when {@code claim} is not interleaved or names its benchmark's reference side as its reference; otherwise
+     * the problem in one line, e.g. "claim csd.a-vs-straddled: ...".
+     */
+    public static String problem(Claim claim, List<ComparisonSet> sets) {
+        if (!claim.interleaved()) {
+            return null;
+        }
+        ComparisonSet set = sets.stream().filter(s -> s.id().equals(claim.set())).findFirst().orElse(null);
+        if (set == null) {
+            return "claim " + claim.id() + ": no comparison set " + claim.set();
+        }
+        String benchmark;
+        try {
+            benchmark = set.variant(claim.variant()).benchmark();
+        } catch (IllegalArgumentException e) {
+            return "claim " + claim.id() + ": " + e.getMessage();
+        }
+        String reference = of(benchmark);
+        if (reference == null) {
+            return "claim " + claim.id() + ": " + benchmark + " is not an interleaved benchmark (known: "
+                    + String.join(", ", SIDES.keySet().stream().sorted().toList()) + ")";
+        }
+        if (!reference.equals(claim.reference())) {
+            return "claim " + claim.id() + ": an interleaved claim's reference must be its benchmark's reference side, "
+                    + reference + ", which every side's ratio and extra lines are measured against, not "
+                    + claim.reference();
+        }
+        return null;
+    }
+}
