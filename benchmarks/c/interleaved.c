@@ -23,7 +23,8 @@
  *   --cpus A,B           the sender's and the receiver's CPU (default: the first two this process may
  *                        use, 0 and 1 on an unrestricted machine)
  *   --json               one JSON object on stdout (the same numbers per side, and protocol, mode, work,
- *                        cpus, cycles, seconds, floor_ns, utc), the text lines on stderr
+ *                        cpus, cycles, cycles_logged, cycles_not_logged, seconds, floor_ns, utc), the text
+ *                        lines on stderr
  *   --dry-run            check the arguments and the CPUs, print the plan and the lines each side's
  *                        csd or flag occupies (from the real addresses), and run nothing
  *   SUBJECT              straddled (csd at offset 48 = line - 16: llist and func in line A, info and flags
@@ -32,11 +33,19 @@
  *                        Default: straddled size-aligned aa. The reference (a csd at 0) and the floor are
  *                        always measured too.
  *
- * Output: a header line (protocol, work, CPUs, sides, cycles, seconds), then one line per side:
+ * Output: a header line (protocol, work, CPUs, sides, cycles, seconds, the cycles the medians cover), then
+ * one line per side:
  *   SIDE  csd@OFFSET (or flag@0)  COST ns/call  ratio R  extra lines X  calls C  check ok
- * ratio = cost(side) / cost(reference); extra lines = (cost(side) - cost(reference)) / cost(floor): the
- * extra cost in units of the machine's one-line round trip measured in the same schedule. The floor's own
- * ns/call says which machine state the run came from.
+ * COST is over the whole run (the sums). R and X are MEDIANS over the cycles of each cycle's own
+ * ratio = nanos(side) / nanos(reference) and extra lines = (nanos(side) - nanos(reference)) / nanos(floor)
+ * (a side makes the same calls as the reference in every cycle): the extra cost in units of the machine's
+ * one-line round trip measured in the same cycle. The Java harness reports the same statistic: a thread
+ * preempted for far longer than a slice stalls one cycle, which a sum would carry into whichever side it
+ * hit and the median ignores; for an A/A pair the per-cycle log ratio is symmetric about 0, so the median
+ * is unbiased. The first LOG_CYCLES cycles are kept for the medians (allocated and touched before the
+ * threads start); more are in the sums only, and the header says how many. The JSON has the medians as
+ * ratio and extra_line_transfers and the sums as nanos_sum, ratio_sum and extra_line_transfers_sum. The
+ * floor's own ns/call says which machine state the run came from.
  * Exit: 0 ok; 1 the program's own protocol checks failed (one line names the first problem); 2 bad
  * arguments, lines that are not 64 bytes, or a CPU that cannot be pinned (one line); 3 the watchdog: no
  * slice completed for 10 s (one line: what the sender and the receiver wait for).
@@ -110,6 +119,10 @@
 #define MAX_SECONDS 3600.0
 #define MAX_WORK 1000000000L
 #define STOP UINT64_MAX
+/* Cycles kept for the medians: far more than a default run makes. */
+#ifndef LOG_CYCLES
+#define LOG_CYCLES 65536
+#endif
 
 /*
  * For CReferenceProgramTest only, never set by benchmarks/c-reference: FAULT=1 makes func(info) record
@@ -121,6 +134,15 @@
 #endif
 #ifndef WATCHDOG_SECONDS
 #define WATCHDOG_SECONDS 10
+#endif
+/*
+ * Also for CReferenceProgramTest only: MEDIAN_INPUT=1 builds a program that runs no threads. It reads the
+ * nanoseconds of every cycle from stdin, one cycle a line, one number per side in side order (reference,
+ * floor, subjects), and prints them as a run's results, so the estimator can be checked on input whose
+ * medians are worked out by hand (with a small LOG_CYCLES, its cap too).
+ */
+#ifndef MEDIAN_INPUT
+#define MEDIAN_INPUT 0
 #endif
 #define WATCHDOG_NS (WATCHDOG_SECONDS * 1000000000ULL)
 
@@ -184,6 +206,9 @@ struct sender {
     struct tx_side side[MAX_SIDES];
     uint64_t cycles;
     uint64_t start_ns, end_ns;
+    uint64_t cycle_nanos[MAX_SIDES];    /* the cycle under way, per side */
+    uint64_t logged, not_logged;        /* cycles in the log; cycles past it (in the sums only) */
+    uint64_t *log;                      /* [cycle][side] nanoseconds, LOG_CYCLES cycles, set up by main */
 } PADDED;
 
 struct rx_side {
@@ -212,8 +237,15 @@ struct first_error {
 _Static_assert(sizeof(struct padded_word) == PAIR, "a word alone in its line pair");
 _Static_assert(sizeof(struct sender) % PAIR == 0 && sizeof(struct receiver) % PAIR == 0, "padded to pairs");
 
+/* Per side, the medians over the logged cycles (computed after the run). */
+struct medians {
+    double ratio[MAX_SIDES];
+    double extra[MAX_SIDES];
+};
+
 static struct config cfg;
 static struct sender tx;
+static struct medians med;
 static struct receiver rx;
 static struct padded_word group_ready;  /* receiver -> sender: g + 1 once it is ready for group g */
 static struct padded_word group_open;   /* sender -> receiver: g + 1 once group g may start; STOP */
@@ -453,6 +485,16 @@ static void open_group(uint64_t g, int stop)
     smp_store_release(&group_open.v, stop ? STOP : g + 1);
 }
 
+/* At the end of a cycle (sender): its nanoseconds per side into the log, or counted when the log is full. */
+static void log_cycle(void)
+{
+    if (tx.logged < LOG_CYCLES)
+        memcpy(&tx.log[tx.logged++ * (uint64_t)cfg.n], tx.cycle_nanos, (size_t)cfg.n * sizeof *tx.log);
+    else
+        tx.not_logged++;
+    memset(tx.cycle_nanos, 0, sizeof tx.cycle_nanos);
+}
+
 static void *sender_main(void *arg)
 {
     const int n = cfg.n;
@@ -474,11 +516,13 @@ static void *sender_main(void *arg)
                 uint64_t t2 = now_ns();
                 tx.side[s].nanos += t2 - t;
                 tx.side[s].calls += SLICE;
+                tx.cycle_nanos[s] += t2 - t;
                 t = t2;
                 __atomic_store_n(&slices_done.v, ++slices, __ATOMIC_RELAXED);
             }
         }
         tx.cycles++;
+        log_cycle();
         if (t - tx.start_ns >= limit)
             break;
     }
@@ -623,6 +667,60 @@ static const char *check_results(char *buf, size_t len)
 
 static double cost(int s) { return (double)tx.side[s].nanos / (double)tx.side[s].calls; }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The median of v[0..n-1], sorted in place: the middle value, or the mean of the two middle ones. */
+static double median(double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    qsort(v, n, sizeof *v, compare_doubles);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Per side, the medians over the logged cycles of the cycle's ratio and extra lines (after the run). */
+static void compute_medians(void)
+{
+    size_t n = (size_t)tx.logged;
+    double *v = malloc((n ? n : 1) * sizeof *v);
+
+    if (!v)
+        die(2, "cannot allocate %zu doubles for the medians", n);
+    for (int s = 0; s < cfg.n; s++) {
+        for (size_t c = 0; c < n; c++) {
+            const uint64_t *row = &tx.log[c * (size_t)cfg.n];
+            v[c] = (double)row[s] / (double)row[REFERENCE];
+        }
+        med.ratio[s] = median(v, n);
+        for (size_t c = 0; c < n; c++) {
+            const uint64_t *row = &tx.log[c * (size_t)cfg.n];
+            v[c] = ((double)row[s] - (double)row[REFERENCE]) / (double)row[FLOOR];
+        }
+        med.extra[s] = median(v, n);
+    }
+    free(v);
+}
+
+/* "medians over the cycles", or over the first LOG_CYCLES and how many more there were. */
+static void describe_medians(char *buf, size_t len)
+{
+    if (tx.not_logged)
+        snprintf(buf, len, "ratio and extra lines: medians over the first %llu cycles (%llu more not logged)",
+                 (unsigned long long)tx.logged, (unsigned long long)tx.not_logged);
+    else
+        snprintf(buf, len, "ratio and extra lines: medians over the cycles");
+}
+
+static const char *check_word(void)
+{
+    return MEDIAN_INPUT ? "none" : "ok";
+}
+
 static const char *mode_name(void)
 {
     return cfg.protocol == FLAG ? NULL : cfg.wait ? "sync" : "async";
@@ -631,17 +729,20 @@ static const char *mode_name(void)
 static void print_text(FILE *out)
 {
     double seconds = (double)(tx.end_ns - tx.start_ns) / 1e9;
+    char medians[120];
 
-    fprintf(out, PROGRAM ": protocol %s%s%s%s, work %ld, CPUs %d,%d, %d sides, %llu cycles of %d groups x %d slices x %d calls, %.2f s\n",
+    describe_medians(medians, sizeof medians);
+    fprintf(out, PROGRAM ": protocol %s%s%s%s, work %ld, CPUs %d,%d, %d sides, %llu cycles of %d groups x %d slices x %d calls, %.2f s; %s\n",
             protocol_names[cfg.protocol], mode_name() ? " (" : "", mode_name() ? mode_name() : "", mode_name() ? ")" : "",
-            cfg.work, cfg.cpu[0], cfg.cpu[1], cfg.n, (unsigned long long)tx.cycles, cfg.n, 2 * cfg.n, SLICE, seconds);
+            cfg.work, cfg.cpu[0], cfg.cpu[1], cfg.n, (unsigned long long)tx.cycles, cfg.n, 2 * cfg.n, SLICE, seconds,
+            medians);
     for (int s = 0; s < cfg.n; s++) {
         char where[16];
 
         snprintf(where, sizeof where, "%s@%d", cfg.side[s].floor ? "flag" : "csd", cfg.side[s].offset);
-        fprintf(out, "%-13s %-7s %9.1f ns/call  ratio %6.3f  extra lines %7.3f  calls %llu  check ok\n",
-                cfg.side[s].name, where, cost(s), cost(s) / cost(REFERENCE),
-                (cost(s) - cost(REFERENCE)) / cost(FLOOR), (unsigned long long)tx.side[s].calls);
+        fprintf(out, "%-13s %-7s %9.1f ns/call  ratio %6.3f  extra lines %7.3f  calls %llu  check %s\n",
+                cfg.side[s].name, where, cost(s), med.ratio[s], med.extra[s], (unsigned long long)tx.side[s].calls,
+                check_word());
     }
 }
 
@@ -660,16 +761,19 @@ static void print_json(FILE *out, time_t utc)
     else
         fprintf(out, "\"mode\":null,");
     fprintf(out, "\"work\":%ld,\"cpus\":[%d,%d],\"line_bytes\":%d,\"slice_calls\":%d,\"sides_count\":%d,"
-                 "\"groups_per_cycle\":%d,\"slices_per_group\":%d,\"cycles\":%llu,\"seconds\":%.3f,"
-                 "\"floor_ns\":%.3f,\"check\":\"ok\",\"sides\":[",
+                 "\"groups_per_cycle\":%d,\"slices_per_group\":%d,\"cycles\":%llu,\"cycles_logged\":%llu,"
+                 "\"cycles_not_logged\":%llu,\"seconds\":%.3f,\"floor_ns\":%.3f,\"check\":\"%s\",\"sides\":[",
             cfg.work, cfg.cpu[0], cfg.cpu[1], LINE, SLICE, cfg.n, cfg.n, 2 * cfg.n,
-            (unsigned long long)tx.cycles, (double)(tx.end_ns - tx.start_ns) / 1e9, cost(FLOOR));
+            (unsigned long long)tx.cycles, (unsigned long long)tx.logged, (unsigned long long)tx.not_logged,
+            (double)(tx.end_ns - tx.start_ns) / 1e9, cost(FLOOR), check_word());
+    /* ratio, extra_line_transfers: medians over the logged cycles; the *_sum fields: over the sums. */
     for (int s = 0; s < cfg.n; s++)
-        fprintf(out, "%s{\"side\":\"%s\",\"placement\":\"%s\",\"offset\":%d,\"nanos\":%llu,\"calls\":%llu,"
-                     "\"ns_per_call\":%.3f,\"ratio\":%.5f,\"extra_line_transfers\":%.5f}",
+        fprintf(out, "%s{\"side\":\"%s\",\"placement\":\"%s\",\"offset\":%d,\"nanos_sum\":%llu,\"calls\":%llu,"
+                     "\"ns_per_call\":%.3f,\"ratio\":%.5f,\"extra_line_transfers\":%.5f,\"ratio_sum\":%.5f,"
+                     "\"extra_line_transfers_sum\":%.5f}",
                 s ? "," : "", cfg.side[s].name, cfg.side[s].floor ? "flag" : "csd", cfg.side[s].offset,
                 (unsigned long long)tx.side[s].nanos, (unsigned long long)tx.side[s].calls, cost(s),
-                cost(s) / cost(REFERENCE), (cost(s) - cost(REFERENCE)) / cost(FLOOR));
+                med.ratio[s], med.extra[s], cost(s) / cost(REFERENCE), (cost(s) - cost(REFERENCE)) / cost(FLOOR));
     fprintf(out, "]}\n");
 }
 
@@ -692,6 +796,9 @@ static void usage(FILE *out)
           "  --dry-run    check the arguments and CPUs, print the plan and each side's lines, run nothing\n"
           "  SUBJECT      straddled (offset 48), size-aligned (32), aa (0: the A/A control), or an\n"
           "               offset 0..56 in steps of 8; default: straddled size-aligned aa\n"
+          "Output: per side its ns/call over the run, and its ratio to the reference and extra line transfers\n"
+          "(cost - the reference's) / the floor's, each the median over the cycles of that cycle's own value,\n"
+          "so a thread preempted in one cycle moves neither; the JSON adds the ratios of the sums (*_sum).\n"
           "Exit: 0 ok, 1 a protocol check failed, 2 bad arguments or pinning, 3 watchdog (10 s without progress).\n",
           out);
 }
@@ -909,6 +1016,47 @@ static void setup_blocks(void)
     }
 }
 
+/* The per-cycle log, allocated and touched before the threads start: no page fault while measuring. */
+static void setup_log(void)
+{
+    size_t bytes = (size_t)LOG_CYCLES * (size_t)cfg.n * sizeof *tx.log;
+
+    tx.log = malloc(bytes);
+    if (!tx.log)
+        die(2, "cannot allocate %zu bytes for the per-cycle log", bytes);
+    memset(tx.log, 0, bytes);
+}
+
+/* MEDIAN_INPUT: the cycles from stdin instead of a run, one line each, one number per side. */
+static void read_cycles(void)
+{
+    char line[1024];
+    unsigned long lines = 0;
+
+    while (fgets(line, sizeof line, stdin)) {
+        char *p = line, *end;
+
+        lines++;
+        for (int s = 0; s < cfg.n; s++, p = end) {
+            errno = 0;
+            unsigned long long v = strtoull(p, &end, 10);
+            if (end == p || errno || v == 0)
+                die(2, "stdin line %lu: side %d needs a number of nanoseconds above 0", lines, s);
+            tx.cycle_nanos[s] = v;
+            tx.side[s].nanos += v;
+            tx.side[s].calls += 2ULL * (uint64_t)cfg.n * SLICE;
+        }
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p && *p != '\n')
+            die(2, "stdin line %lu: more than %d numbers", lines, cfg.n);
+        tx.cycles++;
+        log_cycle();
+    }
+    if (!tx.cycles)
+        die(2, "no cycles on stdin");
+}
+
 /* --dry-run: what a run would do, with each side's lines computed from block 0's real addresses. */
 static void print_plan(void)
 {
@@ -964,14 +1112,20 @@ int main(int argc, char **argv)
         print_plan();
         return 0;
     }
+    setup_log();
     utc = time(NULL);
-    receiver = start_pinned("receiver", cfg.cpu[1], receiver_main);
-    sender = start_pinned("sender", cfg.cpu[0], sender_main);
-    watchdog();
-    pthread_join(sender, NULL);
-    pthread_join(receiver, NULL);
-    if ((failed = check_results(problem, sizeof problem)) != NULL)
-        die(1, "check failed: %s", failed);
+    if (MEDIAN_INPUT) {
+        read_cycles();
+    } else {
+        receiver = start_pinned("receiver", cfg.cpu[1], receiver_main);
+        sender = start_pinned("sender", cfg.cpu[0], sender_main);
+        watchdog();
+        pthread_join(sender, NULL);
+        pthread_join(receiver, NULL);
+        if ((failed = check_results(problem, sizeof problem)) != NULL)
+            die(1, "check failed: %s", failed);
+    }
+    compute_medians();
     print_text(cfg.json ? stderr : stdout);
     if (cfg.json)
         print_json(stdout, utc);

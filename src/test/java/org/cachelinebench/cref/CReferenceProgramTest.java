@@ -48,9 +48,13 @@ class CReferenceProgramTest {
     static final long PROCESS_LIMIT_SECONDS = 90;
     static final int SLICE = 256;
 
-    /** "interleaved: protocol P (MODE), work W, CPUs A,B, N sides, C cycles of N groups x 2N slices x 256 calls, S s" */
+    /**
+     * "interleaved: protocol P (MODE), work W, CPUs A,B, N sides, C cycles of N groups x 2N slices x 256 calls, S s;
+     * ratio and extra lines: medians over the cycles" (or "over the first L cycles (M more not logged)")
+     */
     static final Pattern HEADER = Pattern.compile("interleaved: protocol (\\S+)(?: \\((sync|async)\\))?, work (\\d+), "
-            + "CPUs (\\d+),(\\d+), (\\d+) sides, (\\d+) cycles of (\\d+) groups x (\\d+) slices x (\\d+) calls, ([0-9.]+) s");
+            + "CPUs (\\d+),(\\d+), (\\d+) sides, (\\d+) cycles of (\\d+) groups x (\\d+) slices x (\\d+) calls, ([0-9.]+) s; "
+            + "ratio and extra lines: medians over the (?:cycles|first (\\d+) cycles \\((\\d+) more not logged\\))");
     /** "SIDE  csd@OFFSET (or flag@0)  COST ns/call  ratio R  extra lines X  calls C  check ok", padded with spaces */
     static final Pattern SIDE = Pattern.compile("(\\S+)\\s+(csd|flag)@(\\d+)\\s+([0-9.]+) ns/call\\s+ratio\\s+(-?[0-9.]+)"
             + "\\s+extra lines\\s+(-?[0-9.]+)\\s+calls (\\d+)\\s+check (\\S+)");
@@ -114,10 +118,21 @@ class CReferenceProgramTest {
 
     /** Runs a command with its output in files (no pipe to fill up); destroys it when it outlives the limit. */
     static Run run(List<String> cmd) throws IOException, InterruptedException {
+        return run(cmd, null);
+    }
+
+    /** The same, with {@code stdin} (a file's text) as the process's standard input, when not null. */
+    static Run run(List<String> cmd, String stdin) throws IOException, InterruptedException {
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (stdin != null) {
+            Path in = Files.createTempFile(dir, "in", ".txt");
+            Files.writeString(in, stdin);
+            pb.redirectInput(in.toFile());
+        }
+        Process p = pb.start();
         if (!p.waitFor(PROCESS_LIMIT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
@@ -169,8 +184,11 @@ class CReferenceProgramTest {
             assertEquals(cycles * 2 * 4 * SLICE, calls, "calls of " + line);
             assertEquals("ok", m.group(8), line);
         }
+        assertEquals(null, h.group(12), "every cycle of a short run is in the medians");
         assertEquals("1.000", SIDE.matcher(r.out.get(1)).results().findFirst().orElseThrow().group(5),
                 "the reference's ratio to itself");
+        assertEquals("0.000", SIDE.matcher(r.out.get(1)).results().findFirst().orElseThrow().group(6),
+                "the reference's extra lines over itself");
     }
 
     @Test
@@ -186,6 +204,8 @@ class CReferenceProgramTest {
         assertEquals("ok", o.get("check").getAsString());
         assertTrue(o.get("utc").getAsString().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), o.toString());
         assertTrue(o.get("cycles").getAsLong() >= 1, o.toString());
+        assertEquals(o.get("cycles").getAsLong(), o.get("cycles_logged").getAsLong(), "every cycle in the medians");
+        assertEquals(0, o.get("cycles_not_logged").getAsLong());
         JsonArray sides = o.getAsJsonArray("sides");
         assertEquals(3, sides.size());
         List<String> names = new ArrayList<>();
@@ -193,13 +213,89 @@ class CReferenceProgramTest {
             JsonObject side = sides.get(s).getAsJsonObject();
             names.add(side.get("side").getAsString());
             assertTrue(side.get("calls").getAsLong() > 0, side.toString());
-            assertTrue(side.get("nanos").getAsLong() > 0, side.toString());
+            assertTrue(side.get("nanos_sum").getAsLong() > 0, side.toString());
             Matcher m = SIDE.matcher(r.err.get(1 + s));
             assertTrue(m.matches(), r.err.get(1 + s));
             assertEquals(m.group(7), side.get("calls").getAsString(), "the text and the JSON give the same calls");
+            assertEquals(Double.parseDouble(m.group(5)), side.get("ratio").getAsDouble(), 0.0005,
+                    "the text's ratio is the JSON's median");
+            assertEquals(Double.parseDouble(m.group(6)), side.get("extra_line_transfers").getAsDouble(), 0.0005,
+                    "the text's extra lines are the JSON's median");
+            // the ratio of the sums, from the sums the JSON holds
+            double sums = (double) side.get("nanos_sum").getAsLong() / side.get("calls").getAsLong()
+                    / (sides.get(0).getAsJsonObject().get("nanos_sum").getAsDouble()
+                            / sides.get(0).getAsJsonObject().get("calls").getAsLong());
+            assertEquals(sums, side.get("ratio_sum").getAsDouble(), 1e-4, side.toString());
+            assertTrue(side.has("extra_line_transfers_sum"), side.toString());
         }
         assertEquals(List.of("reference", "floor", "straddled"), names);
         assertEquals(1.0, sides.get(0).getAsJsonObject().get("ratio").getAsDouble(), 0.0);
+        assertEquals(0.0, sides.get(0).getAsJsonObject().get("extra_line_transfers").getAsDouble(), 0.0);
+    }
+
+    /**
+     * The estimator on cycles worked out by hand (a build that reads cycles from stdin and runs no threads,
+     * MEDIAN_INPUT=1): sides reference, floor, straddled; 3 cycles, nanos (100, 50, 150), (200, 80, 240),
+     * (300, 20, 330). Straddled: ratios 1.5, 1.2, 1.1, median 1.200; extra lines (150-100)/50 = 1.0,
+     * (240-200)/80 = 0.5, (330-300)/20 = 1.5, median 1.000; ratio of the sums 720/600 = 1.2, extra of the sums
+     * (720-600)/150 = 0.8. Floor: ratios 0.5, 0.4, 0.0667, median 0.400; extras -1, -1.5, -14, median -1.500.
+     * Each side makes 2 x 3 x 256 = 1,536 calls a cycle, 4,608 in all.
+     */
+    @Test
+    void theMediansOverCyclesOnHandComputedCycles() throws Exception {
+        Path medians = compile("interleaved-median-input", "-DMEDIAN_INPUT=1");
+        Run r = run(List.of(medians.toString(), "--json", "straddled"), "100 50 150\n200 80 240\n300 20 330\n");
+        assertEquals(0, r.exit, r.all());
+        JsonObject o = JsonParser.parseString(r.out.get(0)).getAsJsonObject();
+        assertEquals(3, o.get("cycles_logged").getAsLong());
+        JsonObject floor = o.getAsJsonArray("sides").get(1).getAsJsonObject();
+        JsonObject straddled = o.getAsJsonArray("sides").get(2).getAsJsonObject();
+        assertEquals(1.2, straddled.get("ratio").getAsDouble(), 1e-9);
+        assertEquals(1.0, straddled.get("extra_line_transfers").getAsDouble(), 1e-9);
+        assertEquals(1.2, straddled.get("ratio_sum").getAsDouble(), 1e-9);
+        assertEquals(0.8, straddled.get("extra_line_transfers_sum").getAsDouble(), 1e-9);
+        assertEquals(720, straddled.get("nanos_sum").getAsLong());
+        assertEquals(4608, straddled.get("calls").getAsLong());
+        assertEquals(0.4, floor.get("ratio").getAsDouble(), 1e-9);
+        assertEquals(-1.5, floor.get("extra_line_transfers").getAsDouble(), 1e-9);
+        Matcher m = SIDE.matcher(r.err.get(3));
+        assertTrue(m.matches(), r.err.get(3));
+        assertEquals(List.of("straddled", "1.200", "1.000", "none"), List.of(m.group(1), m.group(5), m.group(6),
+                m.group(8)), "no protocol ran, so no check");
+    }
+
+    /**
+     * An A/A pair (side aa) whose times are swapped from cycle to cycle, and a cycle preempted for 10 us on the aa
+     * side: ratios 1.2, 1/1.2, 1.3, 1/1.3, 1, 100, so sorted 0.769, 0.833, 1, 1.2, 1.3, 100: median (1 + 1.2) / 2
+     * = 1.100, where the sums give 10555 / 655 = 16.1; extra lines +-0.4, +-0.6, 0, 198: median
+     * (0 + 0.4) / 2 = 0.200. With 7 cycles (one more equal one) the median ratio is exactly 1 and the extra 0.
+     * With a log of 4 cycles (LOG_CYCLES=4) the medians cover the first 4 (ratios sorted 0.769, 0.833, 1.2, 1.3:
+     * (0.833 + 1.2) / 2 = 1.017; extras -0.6, -0.4, 0.4, 0.6: 0) and the header says 3 more were not logged.
+     */
+    @Test
+    void anAaPairsMedianIgnoresAPreemptedCycleAndTheLogCapIsSaid() throws Exception {
+        String swapped = "100 50 120\n120 50 100\n100 50 130\n130 50 100\n105 50 105\n100 50 10000\n";
+        Path medians = compile("interleaved-median-aa", "-DMEDIAN_INPUT=1");
+        Run r = run(List.of(medians.toString(), "aa"), swapped);
+        assertEquals(0, r.exit, r.all());
+        Matcher aa = SIDE.matcher(r.out.get(3));
+        assertTrue(aa.matches(), r.all());
+        assertEquals(List.of("1.100", "0.200"), List.of(aa.group(5), aa.group(6)), r.all());
+
+        Run seven = run(List.of(medians.toString(), "aa"), swapped + "110 50 110\n");
+        Matcher aa7 = SIDE.matcher(seven.out.get(3));
+        assertTrue(aa7.matches(), seven.all());
+        assertEquals(List.of("1.000", "0.000"), List.of(aa7.group(5), aa7.group(6)), seven.all());
+
+        Path capped = compile("interleaved-median-cap", "-DMEDIAN_INPUT=1", "-DLOG_CYCLES=4");
+        Run c = run(List.of(capped.toString(), "aa"), swapped + "110 50 110\n");
+        assertEquals(0, c.exit, c.all());
+        Matcher h = HEADER.matcher(c.out.get(0));
+        assertTrue(h.matches(), c.all());
+        assertEquals(List.of("7", "4", "3"), List.of(h.group(7), h.group(12), h.group(13)), c.all());
+        Matcher aa4 = SIDE.matcher(c.out.get(3));
+        assertTrue(aa4.matches(), c.all());
+        assertEquals(List.of("1.017", "0.000"), List.of(aa4.group(5), aa4.group(6)), c.all());
     }
 
     @ParameterizedTest(name = "{0}")
