@@ -18,6 +18,15 @@ public final class GateThresholds {
     public static final double JAVA_PADDING_MIN_EFFECT = 1.10;
 
     /**
+     * The flag mailbox's straddled csd must cost at least this times its line-aligned one: the second line's
+     * transfer is serialized behind the flag's, a large effect; above 1 plus the interleaved design's noise.
+     */
+    public static final double MAILBOX_STRADDLE_MIN_EFFECT = 1.10;
+
+    /** T of the mailbox straddle against the baseline, in log space; the same reasoning as pcpu. */
+    public static final double MAILBOX_STRADDLE_BASELINE_TOLERANCE = Math.log(2);
+
+    /**
      * A/A of a claim formed from two forks (pcpu_chunk): its median must lie in [1/this, this]. Two forks of one
      * variant still differ in JIT decisions, addresses and the minute they ran, so wider than interleaved sides.
      */

@@ -27,7 +27,9 @@ class GatedClaimsTest {
             "chunk.v6.5-merged-again-vs-v6.5-merged.reader",
             "chunk-object.unpadded-vs-padded.reader",
             "chunk-object.unpadded-vs-contended.reader",
-            "chunk-object.padded-again-vs-padded.reader");
+            "chunk-object.padded-again-vs-padded.reader",
+            "mailbox.straddled-vs-line-aligned",
+            "mailbox.line-aligned-again-vs-line-aligned");
 
     private static List<Claim> gated() {
         return Suite.COMPARISONS.stream().filter(c -> c.expect().checked()).toList();
@@ -39,10 +41,12 @@ class GatedClaimsTest {
         for (Claim c : gated()) {
             Expect x = c.expect();
             switch (c.id()) {
-                case "csd.line-aligned-again-vs-line-aligned" ->
+                case "csd.line-aligned-again-vs-line-aligned", "mailbox.line-aligned-again-vs-line-aligned" ->
                         assertEquals(Expect.aa(GateThresholds.INTERLEAVED_AA_TOLERANCE), x);
                 case "chunk.v6.5-merged-again-vs-v6.5-merged.reader", "chunk-object.padded-again-vs-padded.reader" ->
                         assertEquals(Expect.aa(GateThresholds.FORK_AA_TOLERANCE), x);
+                case "mailbox.straddled-vs-line-aligned" -> assertEquals(Expect.slower(
+                        GateThresholds.MAILBOX_STRADDLE_MIN_EFFECT, GateThresholds.MAILBOX_STRADDLE_BASELINE_TOLERANCE), x);
                 case "chunk.v6.4-rc4-vs-v2-reorder.reader", "chunk.v6.4-rc4-vs-v6.5-merged.reader" -> assertEquals(
                         Expect.slower(GateThresholds.PCPU_READER_MIN_EFFECT, GateThresholds.PCPU_READER_BASELINE_TOLERANCE), x);
                 default -> assertEquals(Expect.slower(GateThresholds.JAVA_PADDING_MIN_EFFECT,
@@ -73,9 +77,9 @@ class GatedClaimsTest {
             assertTrue(ci.sets().contains(c.set()), c.id() + " must be judged by benchmarks/ci");
         }
         int forksPerRound = ci.sets().stream().mapToInt(s -> Suite.set(s).variants().size()).sum();
-        assertEquals(9, forksPerRound, "csd 1, chunk 4, chunk-object 4");
+        assertEquals(10, forksPerRound, "csd 1, mailbox 1, chunk 4, chunk-object 4");
         double fork = ci.forkOverheadSeconds() + (ci.warmup().totalMillis() + ci.measurement().totalMillis()) / 1000.0;
-        assertEquals(225, ci.rounds() * forksPerRound * fork, 1e-9, "the budget Suite's comment states");
+        assertEquals(250, ci.rounds() * forksPerRound * fork, 1e-9, "the budget Suite's comment states");
         assertTrue(ci.rounds() * forksPerRound * fork <= ci.budgetSeconds());
         assertEquals(300, ci.budgetSeconds());
         assertTrue(Suite.CI.sets().contains(Suite.FLOOR_SET), "ci measures every round's floor");
@@ -88,7 +92,7 @@ class GatedClaimsTest {
         int end = readme.indexOf("\n\n", start);
         String paragraph = readme.substring(start, end);
         Set<String> named = new TreeSet<>();
-        Matcher m = Pattern.compile("`((?:csd|chunk|chunk-object)\\.[a-z0-9.\\-]+)`").matcher(paragraph);
+        Matcher m = Pattern.compile("`((?:csd|chunk|chunk-object|mailbox)\\.[a-z0-9.\\-]+)`").matcher(paragraph);
         while (m.find()) {
             named.add(m.group(1));
         }

@@ -27,6 +27,9 @@ class MailboxSetsTest {
             MailboxSets.MAILBOX_WORK_SET, MailboxSets.OBJECT_MAILBOX_SET, MailboxSets.OBJECT_MAILBOX_WORK_SET,
             MailboxSets.CSD_SWEEP_SET, MailboxSets.MAILBOX_SWEEP_SET);
 
+    /** The flag mailbox without work, where the straddle is largest, gates the csd straddle (benchmarks/ci). */
+    static final Set<String> GATED = Set.of("mailbox.straddled-vs-line-aligned", "mailbox.line-aligned-again-vs-line-aligned");
+
     @Test
     void everyClaimedSideHasItsCountersOnItsBenchmark() throws Exception {
         int claims = 0;
@@ -36,7 +39,7 @@ class MailboxSetsTest {
             }
             claims++;
             assertTrue(c.interleaved(), c.id());
-            assertFalse(c.expect().checked(), c.id() + " must not gate");
+            assertEquals(GATED.contains(c.id()), c.expect().checked(), c.id() + ": only the flag mailbox's straddle and its A/A gate");
             Variant v = Suite.set(c.set()).variant(c.variant());
             Set<String> counters = counters(benchmarkClass(v));
             for (String side : List.of(c.subject(), c.reference(), Claim.FLOOR_SIDE)) {
@@ -82,10 +85,10 @@ class MailboxSetsTest {
     }
 
     @Test
-    void fullRunsEverySetCiNone() {
+    void fullRunsEverySetCiOnlyTheGatedMailbox() {
         assertTrue(Suite.FULL.sets().containsAll(SETS), Suite.FULL.sets().toString());
         for (String id : SETS) {
-            assertFalse(Suite.CI.sets().contains(id), id + " in ci");
+            assertEquals(id.equals(MailboxSets.MAILBOX_SET), Suite.CI.sets().contains(id), id + " in ci");
             assertNotNull(Suite.set(id));
         }
     }

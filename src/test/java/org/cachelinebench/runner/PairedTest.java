@@ -91,11 +91,11 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 9 forks = 90 forks (csd 1, chunk 4, chunk-object 4)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 10 forks = 100 forks (csd 1, mailbox 1, chunk 4, chunk-object 4)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 90 forks = 225 s (3.8 min) of the profile's 300 s"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 100 forks = 250 s (4.2 min) of the profile's 300 s"), out);
         assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
-        assertTrue(out.contains("round 2:  csd: interleaved  chunk: v6.5-merged-again v6.5-merged v2-reorder v6.4-rc4"
+        assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk: v6.5-merged-again v6.5-merged v2-reorder v6.4-rc4"
                 + "  chunk-object: padded-again contended padded unpadded"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
@@ -191,7 +191,7 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(36, fake.ran.size());
+        assertEquals(40, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json",
                 "benchmark-action.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
@@ -200,12 +200,13 @@ class PairedTest {
         Set<String> pairs = benchmarks(latest.resolve("ratios.json"));
         assertEquals(new TreeSet<>(List.of(
                 "pair.chunk.v6.4-rc4-vs-v2-reorder.reader", "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader",
-                "pair.chunk-object.unpadded-vs-padded.reader", "pair.chunk-object.unpadded-vs-contended.reader")), pairs,
+                "pair.chunk-object.unpadded-vs-padded.reader", "pair.chunk-object.unpadded-vs-contended.reader",
+                "pair.mailbox.straddled-vs-line-aligned")), pairs,
                 "exactly the gated claims with a direction: no information, no A/A control");
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(7, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
+        assertEquals(8, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
         assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -216,8 +217,8 @@ class PairedTest {
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(36, m.forks());
-        assertTrue(out().contains("claims hold: 7"), out());
+        assertEquals(40, m.forks());
+        assertTrue(out().contains("claims hold: 9"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round of the state, in the claim's direction
         JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
@@ -368,7 +369,7 @@ class PairedTest {
         assertEquals(null, csd.chosen());
         assertTrue(m.pinning().stream().anyMatch(p -> p.variant().equals("padded-again")
                 && p.plan().equals("no pin param: threads not pinned")), m.pinning().toString());
-        assertEquals(9, m.pinning().size(), "every variant of the plan");
+        assertEquals(10, m.pinning().size(), "every variant of the plan");
         Metadata b = Metadata.read(root.resolve("baseline/metadata.json"));
         assertEquals("baseline", b.role());
         assertEquals(m.fingerprint(), b.fingerprint(), "the baseline keeps the fingerprint it was measured with");

@@ -58,7 +58,7 @@ class RevertedFixTest {
         assertTrue(line.matches(".*; A/A chunk\\.v6\\.5-merged-again-vs-v6\\.5-merged\\.reader median \\d\\.\\d{3} holds: "
                 + "the rounds agree, the effect is gone"), line);
         assertFalse(out().contains(LayoutCheck.MARKER), "a ratio, not a layout check, caught this revert");
-        assertTrue(out().contains("CLAIMS FAILED: 1 (held: 6)"), out());
+        assertTrue(out().contains("CLAIMS FAILED: 1 (held: 8)"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
         assertEquals("HOLDS", entry(s, "chunk.v6.4-rc4-vs-v2-reorder.reader").status(), "v2-reorder is still fixed");
         assertEquals("HOLDS", entry(s, "chunk.v6.5-merged-again-vs-v6.5-merged.reader").status());
