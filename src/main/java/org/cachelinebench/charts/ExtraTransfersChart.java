@@ -207,9 +207,10 @@ public final class ExtraTransfersChart {
                 BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
         one.setLabel("one more line round trip");
         one.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        // A vertical line (horizontal plot): the label right of its top; a horizontal line: above its left end.
-        one.setLabelAnchor(horizontal ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
-        one.setLabelTextAnchor(horizontal ? TextAnchor.TOP_LEFT : TextAnchor.BOTTOM_LEFT);
+        // A vertical line (horizontal plot): the label left of its top, inside the plot however close the
+        // axis ends; a horizontal line: above its left end.
+        one.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        one.setLabelTextAnchor(horizontal ? TextAnchor.TOP_RIGHT : TextAnchor.BOTTOM_LEFT);
         plot.addRangeMarker(one);
     }
 

@@ -144,7 +144,7 @@ public final class ResultsReport {
                 + "does not. \"floor ns\" is the median one-line round trip of the rounds behind a ratio, and "
                 + "\"states\" how many of them were near (floor below the split) or far: false sharing and "
                 + "straddling cost less when the line stays near. Absolute scores are shown for information only: on "
-                + "small cloud VMs the core-to-core round trip drifts by a factor of 20 within minutes, so absolute "
+                + "small cloud VMs the core-to-core round trip can change by a factor of 5 or more within minutes (the floor column shows it), so absolute "
                 + "numbers cannot be compared with a baseline; the ratios of the same machine can, state by state "
                 + "(`benchmarks/regate --baseline results/baseline results/latest`).\n\n");
 
