@@ -8,9 +8,9 @@ import org.cachelinebench.harness.Interleaving;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
+import org.cachelinebench.harness.ReceiverSlices;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SliceReceiver;
 import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;
@@ -196,17 +196,6 @@ public class IpiInterleaved {
         @TearDown(Level.Trial)
         public void printTrialSides() {
             report.trial();
-        }
-    }
-
-    /** The receiver's position in the schedule. */
-    @State(Scope.Thread)
-    public static class ReceiverSlices {
-        final SliceReceiver slices = new SliceReceiver();
-
-        @Setup(Level.Iteration)
-        public void restart() {
-            slices.reset();
         }
     }
 

@@ -11,9 +11,9 @@ import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
+import org.cachelinebench.harness.ReceiverSlices;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SliceReceiver;
 import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.MailboxObjects;
@@ -234,17 +234,6 @@ public class ObjectMailboxInterleaved {
         @TearDown(Level.Trial)
         public void printTrialSides() {
             report.trial();
-        }
-    }
-
-    /** The receiver's position in the schedule. */
-    @State(Scope.Thread)
-    public static class ReceiverSlices {
-        final SliceReceiver slices = new SliceReceiver();
-
-        @Setup(Level.Iteration)
-        public void restart() {
-            slices.reset();
         }
     }
 
