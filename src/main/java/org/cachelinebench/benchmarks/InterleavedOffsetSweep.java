@@ -9,8 +9,8 @@ import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSlices;
 import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSlices;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.harness.SweepSides;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
@@ -33,7 +33,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
-import org.openjdk.jmh.infra.IterationParams;
 
 /*
  * The v4.13 csd at every 8-byte offset of a line, all offsets in one interleaved measurement.
@@ -111,81 +110,61 @@ public class InterleavedOffsetSweep {
         }
     }
 
-    /** The sender's schedule and clock; its counters are the iteration's result. */
+    /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SenderSlices {
-        final SliceSender slices = new SliceSender(SweepSides.NAMES.size(), SweepSides.REFERENCE_SIDE,
-                SweepSides.FLOOR_SIDE);
-        private final InterleavedReport report =
-                new InterleavedReport(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
-
-        @Setup(Level.Iteration)
-        public void restart() {
-            slices.reset();
+    public static class SideCounters extends SenderSlices {
+        public SideCounters() {
+            super(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
         }
 
-        // The counters of every side: the runner reads them by side name (Claim.nanosCounter, Claim.ratioCounter).
-        public long offset0Nanos() { return slices.totals().nanos(side("offset-0")); }
-        public long offset0Calls() { return slices.totals().calls(side("offset-0")); }
-        public long floorNanos() { return slices.totals().nanos(side("floor")); }
-        public long floorCalls() { return slices.totals().calls(side("floor")); }
-        public long offset8Nanos() { return slices.totals().nanos(side("offset-8")); }
-        public long offset8Calls() { return slices.totals().calls(side("offset-8")); }
-        public long offset16Nanos() { return slices.totals().nanos(side("offset-16")); }
-        public long offset16Calls() { return slices.totals().calls(side("offset-16")); }
-        public long offset24Nanos() { return slices.totals().nanos(side("offset-24")); }
-        public long offset24Calls() { return slices.totals().calls(side("offset-24")); }
-        public long offset32Nanos() { return slices.totals().nanos(side("offset-32")); }
-        public long offset32Calls() { return slices.totals().calls(side("offset-32")); }
-        public long offset40Nanos() { return slices.totals().nanos(side("offset-40")); }
-        public long offset40Calls() { return slices.totals().calls(side("offset-40")); }
-        public long offset48Nanos() { return slices.totals().nanos(side("offset-48")); }
-        public long offset48Calls() { return slices.totals().calls(side("offset-48")); }
-        public long offset56Nanos() { return slices.totals().nanos(side("offset-56")); }
-        public long offset56Calls() { return slices.totals().calls(side("offset-56")); }
-        public long offset0AgainNanos() { return slices.totals().nanos(side("offset-0-again")); }
-        public long offset0AgainCalls() { return slices.totals().calls(side("offset-0-again")); }
-        // Medians over the iteration's cycles; none for the reference, no Extra for the floor, their unit.
-        public double floorRatio() { return slices.log().ratio(side("floor")); }
-        public double offset8Ratio() { return slices.log().ratio(side("offset-8")); }
-        public double offset8Extra() { return slices.log().extra(side("offset-8")); }
-        public double offset16Ratio() { return slices.log().ratio(side("offset-16")); }
-        public double offset16Extra() { return slices.log().extra(side("offset-16")); }
-        public double offset24Ratio() { return slices.log().ratio(side("offset-24")); }
-        public double offset24Extra() { return slices.log().extra(side("offset-24")); }
-        public double offset32Ratio() { return slices.log().ratio(side("offset-32")); }
-        public double offset32Extra() { return slices.log().extra(side("offset-32")); }
-        public double offset40Ratio() { return slices.log().ratio(side("offset-40")); }
-        public double offset40Extra() { return slices.log().extra(side("offset-40")); }
-        public double offset48Ratio() { return slices.log().ratio(side("offset-48")); }
-        public double offset48Extra() { return slices.log().extra(side("offset-48")); }
-        public double offset56Ratio() { return slices.log().ratio(side("offset-56")); }
-        public double offset56Extra() { return slices.log().extra(side("offset-56")); }
-        public double offset0AgainRatio() { return slices.log().ratio(side("offset-0-again")); }
-        public double offset0AgainExtra() { return slices.log().extra(side("offset-0-again")); }
-        public long scheduleCycles() { return slices.totals().cycles(); }
-        public long cyclesNotLogged() { return slices.log().notLogged(); }
-
-        private static int side(String name) {
-            return SweepSides.NAMES.indexOf(name);
-        }
-
-        @TearDown(Level.Iteration)
-        public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices);
-        }
-
-        @TearDown(Level.Trial)
-        public void printTrialSides() {
-            report.trial();
-        }
+        public long offset0Nanos() { return nanos("offset-0"); }
+        public long offset0Calls() { return calls("offset-0"); }
+        public long offset8Nanos() { return nanos("offset-8"); }
+        public long offset8Calls() { return calls("offset-8"); }
+        public long offset16Nanos() { return nanos("offset-16"); }
+        public long offset16Calls() { return calls("offset-16"); }
+        public long offset24Nanos() { return nanos("offset-24"); }
+        public long offset24Calls() { return calls("offset-24"); }
+        public long offset32Nanos() { return nanos("offset-32"); }
+        public long offset32Calls() { return calls("offset-32"); }
+        public long offset40Nanos() { return nanos("offset-40"); }
+        public long offset40Calls() { return calls("offset-40"); }
+        public long offset48Nanos() { return nanos("offset-48"); }
+        public long offset48Calls() { return calls("offset-48"); }
+        public long offset56Nanos() { return nanos("offset-56"); }
+        public long offset56Calls() { return calls("offset-56"); }
+        public long offset0AgainNanos() { return nanos("offset-0-again"); }
+        public long offset0AgainCalls() { return calls("offset-0-again"); }
+        // Medians over the iteration's cycles; none for the reference.
+        public double offset8Ratio() { return ratio("offset-8"); }
+        public double offset8Extra() { return extra("offset-8"); }
+        public double offset16Ratio() { return ratio("offset-16"); }
+        public double offset16Extra() { return extra("offset-16"); }
+        public double offset24Ratio() { return ratio("offset-24"); }
+        public double offset24Extra() { return extra("offset-24"); }
+        public double offset32Ratio() { return ratio("offset-32"); }
+        public double offset32Extra() { return extra("offset-32"); }
+        public double offset40Ratio() { return ratio("offset-40"); }
+        public double offset40Extra() { return extra("offset-40"); }
+        public double offset48Ratio() { return ratio("offset-48"); }
+        public double offset48Extra() { return extra("offset-48"); }
+        public double offset56Ratio() { return ratio("offset-56"); }
+        public double offset56Extra() { return extra("offset-56"); }
+        public double offset0AgainRatio() { return ratio("offset-0-again"); }
+        public double offset0AgainExtra() { return extra("offset-0-again"); }
+        // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
+        public long floorNanos() { return nanos("floor"); }
+        public long floorCalls() { return calls("floor"); }
+        public double floorRatio() { return ratio("floor"); }
+        public long scheduleCycles() { return cycles(); }
+        public long cyclesNotLogged() { return notLogged(); }
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
+    public boolean sender(Sides sides, SideCounters slices, SenderSpin spin, PinnedThread cpu, Control control) {
         return slices.slices.send(sides.run, control, spin.spin());
     }
 

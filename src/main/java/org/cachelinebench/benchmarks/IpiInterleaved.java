@@ -10,8 +10,8 @@ import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSlices;
 import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSlices;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
@@ -34,7 +34,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
-import org.openjdk.jmh.infra.IterationParams;
 
 /*
  * The csd comparison with every variant inside one measurement, in a schedule that favours none.
@@ -152,57 +151,42 @@ public class IpiInterleaved {
         }
     }
 
-    /** The sender's schedule and clock; its counters are the iteration's result. */
+    /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SenderSlices {
-        final SliceSender slices = new SliceSender(CsdSides.NAMES.size(), CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
-
-        @Setup(Level.Iteration)
-        public void restart() {
-            slices.reset();
+    public static class SideCounters extends SenderSlices {
+        public SideCounters() {
+            super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
         }
 
-        public long lineAlignedNanos() { return slices.totals().nanos(CsdSides.REFERENCE_SIDE); }
-        public long lineAlignedCalls() { return slices.totals().calls(CsdSides.REFERENCE_SIDE); }
-        public long floorNanos() { return slices.totals().nanos(CsdSides.FLOOR_SIDE); }
-        public long floorCalls() { return slices.totals().calls(CsdSides.FLOOR_SIDE); }
-        public long straddledNanos() { return slices.totals().nanos(CsdSides.STRADDLED_SIDE); }
-        public long straddledCalls() { return slices.totals().calls(CsdSides.STRADDLED_SIDE); }
-        public long sizeAlignedNanos() { return slices.totals().nanos(CsdSides.SIZE_ALIGNED_SIDE); }
-        public long sizeAlignedCalls() { return slices.totals().calls(CsdSides.SIZE_ALIGNED_SIDE); }
-        public long lineAlignedAgainNanos() { return slices.totals().nanos(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
-        public long lineAlignedAgainCalls() { return slices.totals().calls(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
+        public long lineAlignedNanos() { return nanos(CsdSides.LINE_ALIGNED); }
+        public long lineAlignedCalls() { return calls(CsdSides.LINE_ALIGNED); }
+        public long straddledNanos() { return nanos(CsdSides.STRADDLED); }
+        public long straddledCalls() { return calls(CsdSides.STRADDLED); }
+        public long sizeAlignedNanos() { return nanos(CsdSides.SIZE_ALIGNED); }
+        public long sizeAlignedCalls() { return calls(CsdSides.SIZE_ALIGNED); }
+        public long lineAlignedAgainNanos() { return nanos(CsdSides.LINE_ALIGNED_AGAIN); }
+        public long lineAlignedAgainCalls() { return calls(CsdSides.LINE_ALIGNED_AGAIN); }
         // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
-        // the counters); none for the reference, no Extra for the floor, their unit.
-        public double floorRatio() { return slices.log().ratio(CsdSides.FLOOR_SIDE); }
-        public double straddledRatio() { return slices.log().ratio(CsdSides.STRADDLED_SIDE); }
-        public double straddledExtra() { return slices.log().extra(CsdSides.STRADDLED_SIDE); }
-        public double sizeAlignedRatio() { return slices.log().ratio(CsdSides.SIZE_ALIGNED_SIDE); }
-        public double sizeAlignedExtra() { return slices.log().extra(CsdSides.SIZE_ALIGNED_SIDE); }
-        public double lineAlignedAgainRatio() { return slices.log().ratio(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
-        public double lineAlignedAgainExtra() { return slices.log().extra(CsdSides.LINE_ALIGNED_AGAIN_SIDE); }
-        public long scheduleCycles() { return slices.totals().cycles(); }
-        public long cyclesNotLogged() { return slices.log().notLogged(); }
-
-        private final InterleavedReport report =
-                new InterleavedReport(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
-
-        @TearDown(Level.Iteration)
-        public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices);
-        }
-
-        @TearDown(Level.Trial)
-        public void printTrialSides() {
-            report.trial();
-        }
+        // the counters); none for the reference.
+        public double straddledRatio() { return ratio(CsdSides.STRADDLED); }
+        public double straddledExtra() { return extra(CsdSides.STRADDLED); }
+        public double sizeAlignedRatio() { return ratio(CsdSides.SIZE_ALIGNED); }
+        public double sizeAlignedExtra() { return extra(CsdSides.SIZE_ALIGNED); }
+        public double lineAlignedAgainRatio() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double lineAlignedAgainExtra() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
+        public long floorNanos() { return nanos(CsdSides.FLOOR); }
+        public long floorCalls() { return calls(CsdSides.FLOOR); }
+        public double floorRatio() { return ratio(CsdSides.FLOOR); }
+        public long scheduleCycles() { return cycles(); }
+        public long cyclesNotLogged() { return notLogged(); }
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
+    public boolean sender(Sides sides, SideCounters slices, SenderSpin spin, PinnedThread cpu, Control control) {
         return slices.slices.send(sides.run, control, spin.spin());
     }
 

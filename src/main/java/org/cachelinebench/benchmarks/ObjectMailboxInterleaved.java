@@ -13,8 +13,8 @@ import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSlices;
 import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSlices;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SliceSender;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.MailboxObjects;
 import org.cachelinebench.model.layout.CacheLine;
@@ -36,7 +36,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
-import org.openjdk.jmh.infra.IterationParams;
 
 /*
  * The 2017 csd lesson where Java developers live: a mailbox object between two threads.
@@ -182,65 +181,45 @@ public class ObjectMailboxInterleaved {
         }
     }
 
-    /** The sender's schedule and clock; its counters are the iteration's result. */
+    /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SenderSlices {
-        final SliceSender slices = new SliceSender(ObjectMailboxSides.NAMES.size(), ObjectMailboxSides.REFERENCE_SIDE,
-                ObjectMailboxSides.FLOOR_SIDE);
-        private final InterleavedReport report = new InterleavedReport(ObjectMailboxSides.NAMES,
-                ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE);
-
-        @Setup(Level.Iteration)
-        public void restart() {
-            slices.reset();
+    public static class SideCounters extends SenderSlices {
+        public SideCounters() {
+            super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE);
         }
 
-        // The counters of every side: the runner reads them by side name (Claim.nanosCounter, Claim.ratioCounter).
-        public long oneLineNanos() { return slices.totals().nanos(side(ObjectMailboxSides.ONE_LINE)); }
-        public long oneLineCalls() { return slices.totals().calls(side(ObjectMailboxSides.ONE_LINE)); }
-        public long floorNanos() { return slices.totals().nanos(side(ObjectMailboxSides.FLOOR)); }
-        public long floorCalls() { return slices.totals().calls(side(ObjectMailboxSides.FLOOR)); }
-        public long straddledNanos() { return slices.totals().nanos(side(ObjectMailboxSides.STRADDLED)); }
-        public long straddledCalls() { return slices.totals().calls(side(ObjectMailboxSides.STRADDLED)); }
-        public long paddedNanos() { return slices.totals().nanos(side(ObjectMailboxSides.PADDED)); }
-        public long paddedCalls() { return slices.totals().calls(side(ObjectMailboxSides.PADDED)); }
-        public long contendedNanos() { return slices.totals().nanos(side(ObjectMailboxSides.CONTENDED)); }
-        public long contendedCalls() { return slices.totals().calls(side(ObjectMailboxSides.CONTENDED)); }
-        public long oneLineAgainNanos() { return slices.totals().nanos(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
-        public long oneLineAgainCalls() { return slices.totals().calls(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
-        // Medians over the iteration's cycles; none for the reference, no Extra for the floor, their unit.
-        public double floorRatio() { return slices.log().ratio(side(ObjectMailboxSides.FLOOR)); }
-        public double straddledRatio() { return slices.log().ratio(side(ObjectMailboxSides.STRADDLED)); }
-        public double straddledExtra() { return slices.log().extra(side(ObjectMailboxSides.STRADDLED)); }
-        public double paddedRatio() { return slices.log().ratio(side(ObjectMailboxSides.PADDED)); }
-        public double paddedExtra() { return slices.log().extra(side(ObjectMailboxSides.PADDED)); }
-        public double contendedRatio() { return slices.log().ratio(side(ObjectMailboxSides.CONTENDED)); }
-        public double contendedExtra() { return slices.log().extra(side(ObjectMailboxSides.CONTENDED)); }
-        public double oneLineAgainRatio() { return slices.log().ratio(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
-        public double oneLineAgainExtra() { return slices.log().extra(side(ObjectMailboxSides.ONE_LINE_AGAIN)); }
-        public long scheduleCycles() { return slices.totals().cycles(); }
-        public long cyclesNotLogged() { return slices.log().notLogged(); }
-
-        private static int side(String name) {
-            return ObjectMailboxSides.NAMES.indexOf(name);
-        }
-
-        @TearDown(Level.Iteration)
-        public void printSides(IterationParams iteration) {
-            report.iteration(iteration, slices);
-        }
-
-        @TearDown(Level.Trial)
-        public void printTrialSides() {
-            report.trial();
-        }
+        public long oneLineNanos() { return nanos(ObjectMailboxSides.ONE_LINE); }
+        public long oneLineCalls() { return calls(ObjectMailboxSides.ONE_LINE); }
+        public long straddledNanos() { return nanos(ObjectMailboxSides.STRADDLED); }
+        public long straddledCalls() { return calls(ObjectMailboxSides.STRADDLED); }
+        public long paddedNanos() { return nanos(ObjectMailboxSides.PADDED); }
+        public long paddedCalls() { return calls(ObjectMailboxSides.PADDED); }
+        public long contendedNanos() { return nanos(ObjectMailboxSides.CONTENDED); }
+        public long contendedCalls() { return calls(ObjectMailboxSides.CONTENDED); }
+        public long oneLineAgainNanos() { return nanos(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public long oneLineAgainCalls() { return calls(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        // Medians over the iteration's cycles; none for the reference.
+        public double straddledRatio() { return ratio(ObjectMailboxSides.STRADDLED); }
+        public double straddledExtra() { return extra(ObjectMailboxSides.STRADDLED); }
+        public double paddedRatio() { return ratio(ObjectMailboxSides.PADDED); }
+        public double paddedExtra() { return extra(ObjectMailboxSides.PADDED); }
+        public double contendedRatio() { return ratio(ObjectMailboxSides.CONTENDED); }
+        public double contendedExtra() { return extra(ObjectMailboxSides.CONTENDED); }
+        public double oneLineAgainRatio() { return ratio(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public double oneLineAgainExtra() { return extra(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
+        public long floorNanos() { return nanos(ObjectMailboxSides.FLOOR); }
+        public long floorCalls() { return calls(ObjectMailboxSides.FLOOR); }
+        public double floorRatio() { return ratio(ObjectMailboxSides.FLOOR); }
+        public long scheduleCycles() { return cycles(); }
+        public long cyclesNotLogged() { return notLogged(); }
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SenderSlices slices, SenderSpin spin, PinnedThread cpu, Control control) {
+    public boolean sender(Sides sides, SideCounters slices, SenderSpin spin, PinnedThread cpu, Control control) {
         return slices.slices.send(sides.run, control, spin.spin());
     }
 

@@ -1,0 +1,62 @@
+package org.cachelinebench.harness;
+
+import java.util.List;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+
+/**
+ * The sender thread's schedule, clock and printed report in an interleaved benchmark. Each benchmark's
+ * {@code @AuxCounters} subclass declares one public accessor per counter: JMH names a counter by its method
+ * and reads only the methods the state class itself declares, so the accessors cannot live here.
+ */
+public abstract class SenderSlices {
+    public final SliceSender slices;
+    private final List<String> names;
+    private final InterleavedReport report;
+
+    protected SenderSlices(List<String> names, int reference, int floor) {
+        this.names = names;
+        this.slices = new SliceSender(names.size(), reference, floor);
+        this.report = new InterleavedReport(names, reference, floor);
+    }
+
+    @Setup(Level.Iteration)
+    public void restart() {
+        slices.reset();
+    }
+
+    /** The schedule's cycles in the iteration. */
+    protected long cycles() { return slices.totals().cycles(); }
+    /** Cycles past the per-cycle log: in the sums, not in the medians (0 in a normal run). */
+    protected long notLogged() { return slices.log().notLogged(); }
+
+    /** The side's ns over the iteration. */
+    protected long nanos(String side) { return slices.totals().nanos(side(side)); }
+    /** The side's calls over the iteration. */
+    protected long calls(String side) { return slices.totals().calls(side(side)); }
+    /** The side's ratio to the reference, median over the iteration's cycles. */
+    protected double ratio(String side) { return slices.log().ratio(side(side)); }
+    /** The side's extra line transfers, median over the iteration's cycles. */
+    protected double extra(String side) { return slices.log().extra(side(side)); }
+
+    private int side(String name) {
+        int i = names.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no side '" + name + "' (sides: " + names + ")");
+        }
+        return i;
+    }
+
+    @TearDown(Level.Iteration)
+    public void printSides(IterationParams iteration) {
+        report.iteration(iteration, slices);
+    }
+
+    @TearDown(Level.Trial)
+    public void printTrialSides() {
+        report.trial();
+    }
+}
