@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cachelinebench.testing.Stopper;
 import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,7 +53,7 @@ class DoorbellProtocolTest {
 
     /** The receiver learns of a call from the doorbell only: a queued csd without a ring stays queued. */
     @Test
-    @Timeout(value = 60, unit = SECONDS)
+    @Timeout(value = Watchdog.TEST_TIMEOUT_SECONDS, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void theReceiverWaitsForTheDoorbellNotForItsQueue() {
         CsdBlock block = CsdBlock.allocate();
         IpiMailbox polling = IpiMailbox.in(block, CsdLayout.V4_13, IpiMode.ASYNC, 0, false, 0);
@@ -60,17 +61,7 @@ class DoorbellProtocolTest {
         assertTrue(polling.send(new Control(), new SpinWait()));     // queued, nothing rung
         assertFalse(polling.queueEmpty());
         assertFalse(doorbell.doorbellRung());
-        Control stop = new Control();
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            stop.stopMeasurement = true;
-        });
-        stopper.start();
-        assertEquals(0, doorbell.receive(stop, new SpinWait()), "no ring, no flush");
+        assertEquals(0, doorbell.receive(Stopper.after(50), new SpinWait()), "no ring, no flush");
         assertFalse(polling.queueEmpty(), "the queue head was not touched");
         assertEquals(1, polling.receive(new Control(), new SpinWait()), "the polling receiver sees it at once");
     }

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.testing.Stopper;
 import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -97,9 +98,9 @@ class FlagMailboxProtocolTest {
                 () -> FlagMailbox.in(CsdBlock.allocate(), 0, 0), () -> FlagMailbox.on(new Mailbox(), 0))) {
             FlagMailbox box = make.get();
             assertTrue(box.send(new Control(), new SpinWait()));
-            Control stop = stopAfter(50);
+            Control stop = Stopper.after(50);
             assertFalse(box.send(stop, new SpinWait()), "a second call into a full mailbox");
-            assertFalse(box.awaitHandled(stopAfter(20), new SpinWait()));
+            assertFalse(box.awaitHandled(Stopper.after(20), new SpinWait()));
             assertEquals(1, box.sent());
             assertEquals(FlagMailbox.FULL, box.flags());
             assertNull(box.check(false), "one call in flight is allowed mid-iteration");
@@ -115,7 +116,7 @@ class FlagMailboxProtocolTest {
     @Timeout(value = 60, unit = SECONDS)
     void aStoppedReceiverHandlesNothing() throws Exception {
         FlagMailbox box = FlagMailbox.on(new ContendedMailbox(), 0);
-        assertEquals(0, box.receive(stopAfter(20), new SpinWait()));
+        assertEquals(0, box.receive(Stopper.after(20), new SpinWait()));
         assertEquals(0, box.handled());
     }
 
@@ -150,20 +151,5 @@ class FlagMailboxProtocolTest {
                 assertTrue(where.contains(field), field + " in " + where);
             }
         }
-    }
-
-    private static Control stopAfter(long millis) {
-        Control c = new Control();
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            c.stopMeasurement = true;
-        });
-        t.setDaemon(true);
-        t.start();
-        return c;
     }
 }

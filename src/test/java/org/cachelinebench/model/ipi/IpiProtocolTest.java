@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.cachelinebench.testing.Stopper;
 import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -75,19 +76,7 @@ class IpiProtocolTest {
         Control stopped = new Control();
         stopped.stopMeasurement = true;
         // Nobody receives: a sync sender queues its csd, then gives up waiting once told to stop.
-        Control running = new Control();
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            running.stopMeasurement = true;
-        });
-        stopper.start();
-        assertTrue(box.send(running, new SpinWait()));
-        stopper.join(10_000);
-        assertFalse(stopper.isAlive(), "the stopper thread ended");
+        assertTrue(box.send(Stopper.after(50), new SpinWait()));
         assertFalse(box.send(stopped, new SpinWait()), "no new IPI once stopped");
         assertEquals(1, box.sent());
         assertEquals(0, box.handled());
