@@ -21,7 +21,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import org.cachelinebench.gate.Fixtures;
+import org.cachelinebench.compare.Fixtures;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
 import org.junit.jupiter.api.Test;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.gate.GateComparison;
-import org.cachelinebench.gate.GateComparison.Verdict;
+import org.cachelinebench.compare.GateComparison;
+import org.cachelinebench.compare.GateComparison.Verdict;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;

@@ -16,7 +16,7 @@ import java.util.Random;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
-import org.cachelinebench.gate.Compare;
+import org.cachelinebench.compare.Compare;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResultWriter;
 import org.junit.jupiter.api.Test;

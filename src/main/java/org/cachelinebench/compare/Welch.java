@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import org.apache.commons.math3.distribution.TDistribution;
 

@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import org.cachelinebench.gate.GateComparison.Options;
-import org.cachelinebench.gate.GateComparison.Row;
-import org.cachelinebench.gate.GateComparison.Verdict;
+import org.cachelinebench.compare.GateComparison.Options;
+import org.cachelinebench.compare.GateComparison.Row;
+import org.cachelinebench.compare.GateComparison.Verdict;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Histogram;

@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import java.util.ArrayList;
 import java.util.Collections;

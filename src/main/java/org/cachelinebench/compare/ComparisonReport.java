@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,9 +12,9 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import org.cachelinebench.cli.TextTable;
-import org.cachelinebench.gate.GateComparison.Row;
-import org.cachelinebench.gate.GateComparison.Side;
-import org.cachelinebench.gate.GateComparison.Verdict;
+import org.cachelinebench.compare.GateComparison.Row;
+import org.cachelinebench.compare.GateComparison.Side;
+import org.cachelinebench.compare.GateComparison.Verdict;
 
 /** Renders a {@link GateComparison} as a text table for people and as JSON for machines. */
 public final class ComparisonReport {

@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import java.io.IOException;
 import java.io.PrintStream;

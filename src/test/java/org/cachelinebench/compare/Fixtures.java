@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * The committed fixtures {@code baseline.json} and {@code current.json} in
- * {@code src/test/resources/org/cachelinebench/gate/}: two JMH 1.37 result files of made-up benchmarks
+ * {@code src/test/resources/org/cachelinebench/compare/}: two JMH 1.37 result files of made-up benchmarks
  * ({@code example.*}), 3 forks × 5 iterations, per-fork noise 1.5 % and per-iteration noise 2 %, with these
  * differences in {@code current.json}:
  * <ul>
@@ -36,7 +36,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * results.JmhResultReaderTest.fixturesAreWhatFixturesWrites} fails if the files and this class disagree.
  */
 public final class Fixtures {
-    public static final Path DIR = Paths.get("src/test/resources/org/cachelinebench/gate");
+    public static final Path DIR = Paths.get("src/test/resources/org/cachelinebench/compare");
     static final double FORK_CV = 0.015;
     static final double ITER_CV = 0.02;
     static final int FORKS = 3;

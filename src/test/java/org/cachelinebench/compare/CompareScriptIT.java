@@ -1,4 +1,4 @@
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

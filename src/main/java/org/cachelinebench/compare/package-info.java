@@ -4,4 +4,4 @@
  * {@link Welch}'s t-test on per-fork means, {@link ComparisonReport} prints the table and the JSON.
  * Exit status: 0 no regression, 1 regression, 2 unusable input.
  */
-package org.cachelinebench.gate;
+package org.cachelinebench.compare;
