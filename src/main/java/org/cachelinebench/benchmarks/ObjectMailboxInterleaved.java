@@ -11,9 +11,9 @@ import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
-import org.cachelinebench.harness.ReceiverSlices;
+import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.ReceiverSpin;
-import org.cachelinebench.harness.SenderSlices;
+import org.cachelinebench.harness.SenderState;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.MailboxObjects;
@@ -184,7 +184,7 @@ public class ObjectMailboxInterleaved {
     /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SideCounters extends SenderSlices {
+    public static class SideCounters extends SenderState {
         public SideCounters() {
             super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE);
         }
@@ -219,15 +219,15 @@ public class ObjectMailboxInterleaved {
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SideCounters slices, SenderSpin spin, PinnedThread cpu, Control control) {
-        return slices.slices.send(sides.run, control, spin.spin());
+    public boolean sender(Sides sides, SideCounters state, SenderSpin spin, PinnedThread cpu, Control control) {
+        return state.cursor.send(sides.run, control, spin.spin());
     }
 
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public int receiver(Sides sides, ReceiverSlices slices, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return slices.slices.receive(sides.run, control, spin.spin());
+    public int receiver(Sides sides, ReceiverState state, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        return state.cursor.receive(sides.run, control, spin.spin());
     }
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */

@@ -45,7 +45,7 @@ public final class InterleavedReport {
     }
 
     /** After an iteration: its lines; a measurement iteration's totals and cycles also go into the trial's. */
-    public void iteration(IterationParams iteration, SliceSender sender) {
+    public void iteration(IterationParams iteration, SenderCursor sender) {
         boolean measured = iteration.getType() == IterationType.MEASUREMENT;
         if (measured) {
             trial.add(sender.totals());

@@ -7,7 +7,7 @@ import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * What one sender ({@link SliceSender}) and one receiver ({@link SliceReceiver}) share in an interleaved
+ * What one sender ({@link SenderCursor}) and one receiver ({@link ReceiverCursor}) share in an interleaved
  * measurement: the {@link InterleavedSchedule} of N sides over N blocks, the N x N handshakes
  * ({@link HandshakeGrid}) and the barrier between groups ({@link GroupGate}).
  *

@@ -6,7 +6,7 @@
  * {@link CsdSides}, the offset sweep's ten, {@link SweepSides}, and the object mailbox's six, chosen from live
  * addresses, {@link ObjectMailboxSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
  * {@link GroupGate}; what both threads share, {@link Interleaving}; each thread's position,
- * {@link SliceSender} and {@link SliceReceiver}; per-side totals, {@link SideTotals}, every
+ * {@link SenderCursor} and {@link ReceiverCursor}; per-side totals, {@link SideTotals}, every
  * cycle one by one with the medians over cycles that the ratios are, {@link CycleLog}, and the lines every
  * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link Pin}, {@link PinnedThread},
  * {@link ThreadPinning}; by topology, {@link CpuTopology} and {@link PinPlan}), the machine's facts a result

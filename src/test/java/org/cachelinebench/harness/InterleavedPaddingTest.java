@@ -21,12 +21,12 @@ class InterleavedPaddingTest {
 
     @Test
     void theSendersPositionIsPaddedOnBothSides() {
-        assertPadded(SliceSender.class, "SliceSenderFields");
+        assertPadded(SenderCursor.class, "SenderCursorFields");
     }
 
     @Test
     void theReceiversPositionIsPaddedOnBothSides() {
-        assertPadded(SliceReceiver.class, "SliceReceiverFields");
+        assertPadded(ReceiverCursor.class, "ReceiverCursorFields");
     }
 
     @Test

@@ -49,7 +49,7 @@ class IpiInterleavedProtocolTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyHandshakeHandlesEveryCallOnceAndEverySideGetsTheSameCalls(String layout, String mode) throws Exception {
         Interleaving run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
-        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
     }
 
@@ -60,7 +60,7 @@ class IpiInterleavedProtocolTest {
     void everyProtocolHandlesEveryCallOnceInTheSchedule(String protocol, String mode, long work) throws Exception {
         Interleaving run = new Interleaving(CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.V4_13,
                 IpiMode.parse(mode), work));
-        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
     }
 
@@ -70,7 +70,7 @@ class IpiInterleavedProtocolTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theSweepsTenSidesHandleEveryCall(String protocol) throws Exception {
         Interleaving run = new Interleaving(SweepSides.of(IpiProtocol.parse(protocol), IpiMode.SYNC, 0));
-        SliceSender sender = run(run, run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        SenderCursor sender = run(run, run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, 1);
     }
 
@@ -85,11 +85,11 @@ class IpiInterleavedProtocolTest {
         objects.choose();
         Interleaving run = new Interleaving(objects.sides(3));
         assertEquals(ObjectMailboxSides.NAMES, run.grid().names());
-        SliceSender sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
         int perCycle = run.schedule().slicesPerCycle();
         run.checkAndReset();
-        SliceSender cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
+        SenderCursor cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
         assertEquals(1, cut.totals().cycles());
         assertLoggedAsCommitted(cut);
         run.checkAndReset();
@@ -111,7 +111,7 @@ class IpiInterleavedProtocolTest {
         Interleaving run = new Interleaving(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
         int perCycle = run.schedule().slicesPerCycle();
         long stopAfterCalls = (perCycle + 10L) * InterleavedSchedule.SLICE + 100;
-        SliceSender sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
+        SenderCursor sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
         assertEquals(perCycle + 10, sender.slice(), "the stop came in slice " + (perCycle + 10));
         assertEquals(1, sender.totals().cycles(), "the cut cycle is dropped");
         assertLoggedAsCommitted(sender);
@@ -128,7 +128,7 @@ class IpiInterleavedProtocolTest {
                 assertEquals(0, count(run.grid().at(s, b)).sent(), run.grid().where(s, b) + " reset");
             }
         }
-        SliceSender again = run(run, perCycle, -1, DEADLINE_MILLIS);
+        SenderCursor again = run(run, perCycle, -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, again, 1);
     }
 
@@ -181,13 +181,13 @@ class IpiInterleavedProtocolTest {
      * {@code stopAfterCalls} calls (if not negative). After {@code deadlineMillis} a watchdog tells both threads
      * to stop and fails, naming where each one waits.
      */
-    static SliceSender run(Interleaving run, long slices, long stopAfterCalls, long deadlineMillis)
+    static SenderCursor run(Interleaving run, long slices, long stopAfterCalls, long deadlineMillis)
             throws InterruptedException {
         Control control = new Control();
         control.startMeasurement = true;
         // Every side list here has its reference first (CsdSides, SweepSides, ObjectMailboxSides).
-        SliceSender sending = new SliceSender(run.schedule().sides(), 0, run.grid().names().indexOf(CsdSides.FLOOR));
-        SliceReceiver receiving = new SliceReceiver();
+        SenderCursor sending = new SenderCursor(run.schedule().sides(), 0, run.grid().names().indexOf(CsdSides.FLOOR));
+        ReceiverCursor receiving = new ReceiverCursor();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread receiver = thread("interleaved-receiver", control, failure, () -> {
             SpinWait spin = new SpinWait();
@@ -251,7 +251,7 @@ class IpiInterleavedProtocolTest {
      * in order, checksum right, csd unlocked or flag down, queue empty), every handshake made 2 slices of calls
      * per cycle (a side uses a block at two positions), and every side committed 2N slices of calls per cycle.
      */
-    static void assertCompleteCycles(Interleaving run, SliceSender sender, long cycles) {
+    static void assertCompleteCycles(Interleaving run, SenderCursor sender, long cycles) {
         int n = run.schedule().sides();
         assertNull(run.grid().check(true));
         for (int s = 0; s < n; s++) {
@@ -275,7 +275,7 @@ class IpiInterleavedProtocolTest {
      * The per-cycle log holds exactly the committed cycles, none left out, and they add up to the sums: every side's
      * nanoseconds over the logged cycles are its total, each cycle's positive.
      */
-    static void assertLoggedAsCommitted(SliceSender sender) {
+    static void assertLoggedAsCommitted(SenderCursor sender) {
         SideTotals t = sender.totals();
         CycleLog log = sender.log();
         assertEquals(t.cycles(), log.logged(), "logged cycles = scheduleCycles");

@@ -10,12 +10,12 @@ import org.openjdk.jmh.annotations.State;
  * receiver method takes: the receiver's side is the same whatever the sides are, so it is written once here.
  */
 @State(Scope.Thread)
-public class ReceiverSlices {
-    public final SliceReceiver slices = new SliceReceiver();
+public class ReceiverState {
+    public final ReceiverCursor cursor = new ReceiverCursor();
 
     /** Each iteration starts the schedule from its first slice, as the sender's state does. */
     @Setup(Level.Iteration)
     public void restart() {
-        slices.reset();
+        cursor.reset();
     }
 }

@@ -12,35 +12,35 @@ import org.openjdk.jmh.infra.IterationParams;
  * {@code @AuxCounters} subclass declares one public accessor per counter: JMH names a counter by its method
  * and reads only the methods the state class itself declares, so the accessors cannot live here.
  */
-public abstract class SenderSlices {
-    public final SliceSender slices;
+public abstract class SenderState {
+    public final SenderCursor cursor;
     private final List<String> names;
     private final InterleavedReport report;
 
-    protected SenderSlices(List<String> names, int reference, int floor) {
+    protected SenderState(List<String> names, int reference, int floor) {
         this.names = names;
-        this.slices = new SliceSender(names.size(), reference, floor);
+        this.cursor = new SenderCursor(names.size(), reference, floor);
         this.report = new InterleavedReport(names, reference, floor);
     }
 
     @Setup(Level.Iteration)
     public void restart() {
-        slices.reset();
+        cursor.reset();
     }
 
     /** The schedule's cycles in the iteration. */
-    protected long cycles() { return slices.totals().cycles(); }
+    protected long cycles() { return cursor.totals().cycles(); }
     /** Cycles past the per-cycle log: in the sums, not in the medians (0 in a normal run). */
-    protected long notLogged() { return slices.log().notLogged(); }
+    protected long notLogged() { return cursor.log().notLogged(); }
 
     /** The side's ns over the iteration. */
-    protected long nanos(String side) { return slices.totals().nanos(side(side)); }
+    protected long nanos(String side) { return cursor.totals().nanos(side(side)); }
     /** The side's calls over the iteration. */
-    protected long calls(String side) { return slices.totals().calls(side(side)); }
+    protected long calls(String side) { return cursor.totals().calls(side(side)); }
     /** The side's ratio to the reference, median over the iteration's cycles. */
-    protected double ratio(String side) { return slices.log().ratio(side(side)); }
+    protected double ratio(String side) { return cursor.log().ratio(side(side)); }
     /** The side's extra line transfers, median over the iteration's cycles. */
-    protected double extra(String side) { return slices.log().extra(side(side)); }
+    protected double extra(String side) { return cursor.log().extra(side(side)); }
 
     private int side(String name) {
         int i = names.indexOf(name);
@@ -52,7 +52,7 @@ public abstract class SenderSlices {
 
     @TearDown(Level.Iteration)
     public void printSides(IterationParams iteration) {
-        report.iteration(iteration, slices);
+        report.iteration(iteration, cursor);
     }
 
     @TearDown(Level.Trial)

@@ -5,14 +5,14 @@ import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
 /** Padding before the sender's position (see {@code model.ipi.SenderLog}). */
-abstract class SliceSenderPadBefore {
+abstract class SenderCursorPadBefore {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
     /** Fills the 4 bytes a 12-byte header leaves before the first long, where a subclass's int would go. */
     int p16;
 }
 
 /** The sender's position in the schedule and its clock; written by the sender thread only. */
-abstract class SliceSenderFields extends SliceSenderPadBefore {
+abstract class SenderCursorFields extends SenderCursorPadBefore {
     long slice;
     long inSlice;
     long sliceStart;
@@ -21,12 +21,12 @@ abstract class SliceSenderFields extends SliceSenderPadBefore {
     Handshake current;
     /** Whether the cycle under way began after every thread had started measuring. */
     boolean cycleCounts;
-    /** What the sender waits for, for reports: {@link SliceSender#CALL}, {@code DRAIN} or {@code BARRIER}. */
+    /** What the sender waits for, for reports: {@link SenderCursor#CALL}, {@code DRAIN} or {@code BARRIER}. */
     int waiting;
 }
 
 /** Padding after the sender's position. */
-abstract class SliceSenderPadAfter extends SliceSenderFields {
+abstract class SenderCursorPadAfter extends SenderCursorFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }
 
@@ -49,7 +49,7 @@ abstract class SliceSenderPadAfter extends SliceSenderFields {
  *       line transfers reported: the only work the measured path adds, a few array stores per cycle.</li>
  * </ul>
  */
-public final class SliceSender extends SliceSenderPadAfter {
+public final class SenderCursor extends SenderCursorPadAfter {
     static final int CALL = 0;
     static final int DRAIN = 1;
     static final int BARRIER = 2;
@@ -62,7 +62,7 @@ public final class SliceSender extends SliceSenderPadAfter {
     private final CycleLog log;
 
     /** A sender of {@code sides} sides, whose ratios divide by side {@code reference} and extras by {@code floor}. */
-    public SliceSender(int sides, int reference, int floor) {
+    public SenderCursor(int sides, int reference, int floor) {
         this.cycle = new SideTotals(sides);
         this.totals = new SideTotals(sides);
         this.log = new CycleLog(sides, reference, floor);

@@ -5,14 +5,14 @@ import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
 /** Padding before the receiver's position (see {@code model.ipi.SenderLog}). */
-abstract class SliceReceiverPadBefore {
+abstract class ReceiverCursorPadBefore {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
     /** Fills the 4 bytes a 12-byte header leaves before the first long, where a subclass's int would go. */
     int p16;
 }
 
 /** The receiver's position in the schedule; written by the receiver thread only. */
-abstract class SliceReceiverFields extends SliceReceiverPadBefore {
+abstract class ReceiverCursorFields extends ReceiverCursorPadBefore {
     long slice;
     long inSlice;
     /** The current slice's handshake; null while the receiver waits for its group to open. */
@@ -20,7 +20,7 @@ abstract class SliceReceiverFields extends SliceReceiverPadBefore {
 }
 
 /** Padding after the receiver's position. */
-abstract class SliceReceiverPadAfter extends SliceReceiverFields {
+abstract class ReceiverCursorPadAfter extends ReceiverCursorFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }
 
@@ -30,7 +30,7 @@ abstract class SliceReceiverPadAfter extends SliceReceiverFields {
  * within a group: each side has one csd (or one flag) in flight at a time, so a call handled is exactly one
  * of the slice's calls. Between groups it waits at the barrier ({@link Interleaving}).
  */
-public final class SliceReceiver extends SliceReceiverPadAfter {
+public final class ReceiverCursor extends ReceiverCursorPadAfter {
 
     /** Waits for one call of the current slice and handles it; returns the calls handled (0 when stopped). */
     public int receive(Interleaving run, Control stop, SpinWait spin) {
