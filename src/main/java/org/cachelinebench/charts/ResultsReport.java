@@ -18,26 +18,29 @@ import org.cachelinebench.runner.Summary;
 import org.cachelinebench.runner.SummaryTable;
 
 /**
- * Writes {@code results/README.md} and {@code results/charts/*.png} from the files a paired run left in
- * {@code results/latest/} (and {@code results/baseline/} when there is one). Nothing is measured here, so
- * the report can be regenerated at any time. Exit 2 with one line when the latest run's files are missing
- * or unreadable.
+ * Writes a run folder's {@code README.md} and {@code charts/*.png} from the files a paired run left in it
+ * (and compares it with {@code results/baseline/} when there is one). Nothing is measured here, so the report
+ * can be regenerated at any time, in {@code results/latest/} (the last local run, not tracked) or in a dated
+ * folder of committed evidence. Exit 2 with one line when the run's files are missing or unreadable.
  */
 public final class ResultsReport {
     private ResultsReport() {}
 
     public static final String README = "README.md";
     public static final String CHARTS = "charts";
-    public static final String LATEST = "latest";
+    /** Where a paired run's files go unless {@code --run} says otherwise. */
+    public static final Path LATEST = Path.of("results", "latest");
+    public static final Path BASELINE = Path.of("results", "baseline");
 
     static final String USAGE = String.join("\n",
             "usage: java -Djava.awt.headless=true -cp target/benchmarks.jar org.cachelinebench.charts.ResultsReport"
-                    + " [--results DIR]",
-            "  --results DIR   the results directory to read latest/ (and baseline/) from and write README.md and",
-            "                  charts/ into (default results)",
+                    + " [--run DIR] [--baseline DIR]",
+            "  --run DIR        the run folder to read summary.json and metadata.json from and write README.md and",
+            "                   charts/ into (default results/latest)",
+            "  --baseline DIR   the baseline to compare with, when it holds a run (default results/baseline)",
             "");
 
-    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("results");
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("run").value("baseline");
 
     public static void main(String[] args) {
         int status = run(args, System.out, System.err);
@@ -58,8 +61,9 @@ public final class ResultsReport {
             if (!p.positional().isEmpty()) {
                 throw new IllegalArgumentException("unexpected argument " + p.positional().get(0) + " (see --help)");
             }
-            Path results = Path.of(p.value("results") == null ? "results" : p.value("results"));
-            for (Path written : write(results)) {
+            Path run = p.value("run") == null ? LATEST : Path.of(p.value("run"));
+            Path baseline = p.value("baseline") == null ? BASELINE : Path.of(p.value("baseline"));
+            for (Path written : write(run, baseline)) {
                 out.println("written: " + written);
             }
             return 0;
@@ -69,18 +73,16 @@ public final class ResultsReport {
         }
     }
 
-    /** Writes the charts and README.md under {@code results}; returns the files written. */
-    public static List<Path> write(Path results) throws IOException {
-        Path latest = results.resolve(LATEST);
-        Path summaryFile = latest.resolve(ResultStore.SUMMARY_JSON);
-        Path metaFile = latest.resolve(ResultStore.METADATA);
+    /** Writes the charts and README.md into the run folder {@code run}; returns the files written. */
+    public static List<Path> write(Path run, Path baselineDir) throws IOException {
+        Path summaryFile = run.resolve(ResultStore.SUMMARY_JSON);
+        Path metaFile = run.resolve(ResultStore.METADATA);
         if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(metaFile)) {
-            throw new IllegalArgumentException("no run in " + latest + " (needs " + ResultStore.SUMMARY_JSON + " and "
+            throw new IllegalArgumentException("no run in " + run + " (needs " + ResultStore.SUMMARY_JSON + " and "
                     + ResultStore.METADATA + "; run benchmarks/results or benchmarks/ci first)");
         }
         Summary summary = Summary.read(summaryFile);
         Metadata meta = Metadata.read(metaFile);
-        Path baselineDir = results.resolve(ResultStore.BASELINE);
         Summary baseline = null;
         Metadata baselineMeta = null;
         if (Files.isRegularFile(baselineDir.resolve(ResultStore.SUMMARY_JSON))
@@ -88,9 +90,9 @@ public final class ResultsReport {
             baseline = Summary.read(baselineDir.resolve(ResultStore.SUMMARY_JSON));
             baselineMeta = Metadata.read(baselineDir.resolve(ResultStore.METADATA));
         }
-        List<Path> charts = Charts.write(summary, results.resolve(CHARTS));
-        Path readme = results.resolve(README);
-        AtomicFiles.write(readme, AtomicFiles.Content.of(readme(summary, meta, baseline, baselineMeta, charts, results)));
+        List<Path> charts = Charts.write(summary, run.resolve(CHARTS));
+        Path readme = run.resolve(README);
+        AtomicFiles.write(readme, AtomicFiles.Content.of(readme(summary, meta, baseline, baselineMeta, charts, run)));
         List<Path> written = new java.util.ArrayList<>(charts);
         written.add(readme);
         return written;
@@ -99,14 +101,12 @@ public final class ResultsReport {
     static String readme(Summary s, Metadata m, Summary baseline, Metadata bm, List<Path> charts, Path results) {
         StringBuilder sb = new StringBuilder();
         sb.append("# Results\n\n");
-        sb.append("Generated by `ResultsReport` from `latest/summary.json` and `latest/metadata.json`")
-                .append(baseline != null ? " (and `baseline/`)" : "")
-                .append("; regenerate with `benchmarks/results --report-only`. Do not edit by hand.\n\n");
-        sb.append("- `latest/`: the newest run: `ratios.json` and `runs.json` (JMH `-rf json` format), `summary.json`, "
-                + "`summary.md`, `metadata.json`.\n");
-        sb.append("- `baseline/`: the committed baseline for this machine class, the same files; replaced only by "
-                + "`benchmarks/ci --update-baseline` or `benchmarks/results --update-baseline`.\n");
-        sb.append("- `charts/`: drawn from `latest/summary.json`.\n\n");
+        sb.append("Generated by `ResultsReport` from this folder's `summary.json` and `metadata.json`")
+                .append(baseline != null ? " (and `results/baseline/`)" : "")
+                .append("; regenerate with `benchmarks/results --report-only [--run DIR]`. Do not edit by hand.\n\n");
+        sb.append("- `ratios.json` and `runs.json` (JMH `-rf json` format), `summary.json`, `summary.md`, "
+                + "`metadata.json`: the run's files.\n");
+        sb.append("- `charts/`: drawn from `summary.json`.\n\n");
 
         sb.append("## Machine and JVM\n\n");
         sb.append("| | |\n|---|---|\n");
@@ -115,7 +115,7 @@ public final class ResultsReport {
         row(sb, "JDK", m.jdkVendor() + " " + m.jdkVersion() + ", " + m.vmName() + " " + m.vmVersion());
         row(sb, "java", "`" + m.jvm() + "`");
         row(sb, "VM flags of the forks", (m.vmFlags().isEmpty() ? "(none)" : "`" + String.join(" ", m.vmFlags()) + "`")
-                + " (a benchmark's own @Fork flags come on top: see jvmArgs in latest/runs.json)");
+                + " (a benchmark's own @Fork flags come on top: see jvmArgs in runs.json)");
         row(sb, "JMH", m.jmhVersion());
         row(sb, "cache line", m.cacheLineSize() + " bytes (source: " + m.cacheLineSource() + ")");
         row(sb, "date", m.date());
@@ -146,9 +146,9 @@ public final class ResultsReport {
                 + "straddling cost less when the line stays near. Absolute scores are shown for information only: on "
                 + "small cloud VMs the core-to-core round trip can change by a factor of 5 or more within minutes (the floor column shows it), so absolute "
                 + "numbers cannot be compared with a baseline; the ratios of the same machine can, state by state "
-                + "(`benchmarks/regate --baseline results/baseline results/latest`).\n\n");
+                + "(`benchmarks/regate --baseline results/baseline RUN_DIR`).\n\n");
 
-        sb.append("## Comparisons (latest)\n\n");
+        sb.append("## Comparisons\n\n");
         sb.append(SummaryTable.markdown(s.comparisons())).append('\n');
 
         if (baseline != null) {
@@ -158,7 +158,7 @@ public final class ResultsReport {
                     .append(bm.jdkVendor()).append(' ').append(bm.jdkVersion()).append(".\n\n");
             Map<String, Summary.Entry> base = new HashMap<>();
             baseline.comparisons().forEach(e -> base.put(e.id(), e));
-            sb.append("| comparison | latest | baseline | change |\n|---|---:|---:|---:|\n");
+            sb.append("| comparison | this run | baseline | change |\n|---|---:|---:|---:|\n");
             for (Summary.Entry e : s.comparisons()) {
                 Summary.Entry b = base.get(e.id());
                 sb.append("| `").append(e.id()).append("` | ").append(withInterval(e)).append(" | ")

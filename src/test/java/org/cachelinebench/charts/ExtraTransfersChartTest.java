@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The extra-line-transfers charts, drawn from a fixture summary with every issue-9 set (synthetic numbers, for
  * drawing only): written when those claims are present, at their sizes, each protocol in its colour; not written
- * for a session without them; and named in results/README.md.
+ * for a session without them; and named in the run's README.md.
  */
 class ExtraTransfersChartTest {
     @TempDir
@@ -80,8 +80,8 @@ class ExtraTransfersChartTest {
         try (InputStream in = getClass().getResourceAsStream("/org/cachelinebench/charts/metadata-fixture.json")) {
             Files.copy(in, results.resolve("latest/metadata.json"));
         }
-        ResultsReport.write(results);
-        String readme = Files.readString(results.resolve("README.md"));
+        ResultsReport.write(results.resolve("latest"), results.resolve("baseline"));
+        String readme = Files.readString(results.resolve("latest/README.md"));
         assertTrue(readme.contains("![extra line transfers by placement: kernel protocol, flag mailbox, Java object]"
                 + "(charts/extra-line-transfers.png)"), readme);
         assertTrue(readme.contains("![extra line transfers by offset: kernel protocol and flag mailbox]"

@@ -34,10 +34,11 @@ class ResultsReportTest {
         copy("summary-fixture.json", results.resolve("baseline/summary.json"));
         copy("metadata-fixture.json", results.resolve("baseline/metadata.json"));
 
-        List<Path> written = ResultsReport.write(results);
-        assertEquals(List.of(results.resolve("charts/ratios.png"), results.resolve("charts/csd-offset-sweep.png"),
-                results.resolve("README.md")), written);
-        String readme = Files.readString(results.resolve("README.md"));
+        Path run = results.resolve("latest");
+        List<Path> written = ResultsReport.write(run, results.resolve("baseline"));
+        assertEquals(List.of(run.resolve("charts/ratios.png"), run.resolve("charts/csd-offset-sweep.png"),
+                run.resolve("README.md")), written);
+        String readme = Files.readString(run.resolve("README.md"));
         for (String expected : List.of(
                 "| CPU | AMD EPYC (2 logical CPUs) |",
                 "| JDK | Debian 17.0.15, OpenJDK 64-Bit Server VM 17.0.15+6 |",
@@ -57,16 +58,19 @@ class ResultsReportTest {
     }
 
     @Test
-    void theResultsDirectoryFollowsTheOptionOrAnEqualsSign() throws IOException {
-        copy("summary-fixture.json", results.resolve("latest/summary.json"));
-        copy("metadata-fixture.json", results.resolve("latest/metadata.json"));
-        for (String[] args : List.of(new String[] {"--results", results.toString()},
-                new String[] {"--results=" + results})) {
+    void theRunFolderFollowsTheOptionOrAnEqualsSign() throws IOException {
+        Path run = results.resolve("full-2023-11-14");
+        copy("summary-fixture.json", run.resolve("summary.json"));
+        copy("metadata-fixture.json", run.resolve("metadata.json"));
+        Path noBaseline = results.resolve("baseline");
+        for (String[] args : List.of(new String[] {"--run", run.toString(), "--baseline", noBaseline.toString()},
+                new String[] {"--run=" + run, "--baseline=" + noBaseline})) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             assertEquals(0, ResultsReport.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
-            assertTrue(out.toString(StandardCharsets.UTF_8).contains("written: " + results.resolve("README.md")));
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("written: " + run.resolve("README.md")));
+            assertTrue(Files.isRegularFile(run.resolve("charts/ratios.png")), "the charts go into the run folder");
         }
     }
 
@@ -80,15 +84,16 @@ class ResultsReportTest {
         assertEquals(ResultsReport.USAGE, out.toString(StandardCharsets.UTF_8));
         assertEquals(2, ResultsReport.run(new String[] {"--result", "x"}, o, e));
         assertEquals(2, ResultsReport.run(new String[] {"x"}, o, e));
-        assertEquals(2, ResultsReport.run(new String[] {"--results"}, o, e));
+        assertEquals(2, ResultsReport.run(new String[] {"--run"}, o, e));
         assertEquals(String.join(System.lineSeparator(), "results-report: unknown option --result (see --help)",
                 "results-report: unexpected argument x (see --help)",
-                "results-report: --results needs a value (see --help)", ""), err.toString(StandardCharsets.UTF_8));
+                "results-report: --run needs a value (see --help)", ""), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
-    void withoutALatestRunItSaysWhatIsMissing() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsReport.write(results));
+    void withoutARunItSaysWhatIsMissing() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ResultsReport.write(results.resolve("latest"), results.resolve("baseline")));
         assertEquals("no run in " + results.resolve("latest") + " (needs summary.json and metadata.json; run "
                 + "benchmarks/results or benchmarks/ci first)", e.getMessage());
     }

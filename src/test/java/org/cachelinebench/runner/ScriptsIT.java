@@ -106,8 +106,8 @@ class ScriptsIT {
 
         Run report = script("results", "--report-only");
         assertEquals(0, report.code(), report.toString());
-        assertTrue(Files.readString(results.resolve("README.md")).contains("`" + SMOKE_ID + "`"));
-        assertTrue(Files.size(results.resolve("charts/ratios.png")) > 1000);
+        assertTrue(Files.readString(results.resolve("latest/README.md")).contains("`" + SMOKE_ID + "`"));
+        assertTrue(Files.size(results.resolve("latest/charts/ratios.png")) > 1000);
     }
 
     private static String[] concat(String first, String... rest) {
