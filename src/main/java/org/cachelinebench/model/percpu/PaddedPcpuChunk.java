@@ -16,16 +16,9 @@ import java.lang.invoke.VarHandle;
  * PaddedPcpuChunk                allocMap ... populated         rarely written, as in the kernel
  * </pre>
  *
- * <p>Why 128 bytes, not one 64-byte line: an object is only 8-byte aligned, so a 64-byte gap is
- * the least that keeps two fields off a common line wherever it lands, with nothing to spare; and
- * Intel's adjacent-line prefetcher fetches lines in 128-byte aligned pairs, so writes 64 bytes away
- * can still disturb a reader. 128 is also what {@code @Contended} pads ({@code ContendedPaddingWidth}),
- * so this class and {@link ContendedPcpuChunk} differ in mechanism only. The off-heap mirror keeps
- * the kernel's 64-byte alignment, because that is what the kernel does.
- *
- * <p>The padding is {@code byte} fields: since JDK 15 the JVM fills gaps a superclass leaves with
- * subclass fields, and padding of longs could leave a gap in front of it that {@code baseAddr}'s
- * class would fill; bytes leave none. The layout tests check the gap with JOL on every JVM mode.
+ * <p>The padding is 128 bytes, what {@code @Contended} pads too, so this class and {@link ContendedPcpuChunk}
+ * differ in mechanism only (why 128 and why bytes: {@link org.cachelinebench.model.layout}). The off-heap mirror
+ * keeps the kernel's 64-byte alignment, because that is what the kernel does.
  */
 public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements PcpuChunkFields {
     private static final VarHandle BASE_ADDR;
@@ -114,24 +107,27 @@ abstract class PcpuChunkLockedFields {
     int chunkMdNrBits;
 }
 
-/** 128 bytes that nobody touches, between what the allocator writes and what every reader loads. */
+/**
+ * 128 bytes that nobody touches, between what the allocator writes and what every reader loads (the padding
+ * idiom: {@link org.cachelinebench.model.layout}).
+ */
 abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkLockedFields {
-    byte p000, p001, p002, p003, p004, p005, p006, p007;
-    byte p008, p009, p010, p011, p012, p013, p014, p015;
-    byte p016, p017, p018, p019, p020, p021, p022, p023;
-    byte p024, p025, p026, p027, p028, p029, p030, p031;
-    byte p032, p033, p034, p035, p036, p037, p038, p039;
-    byte p040, p041, p042, p043, p044, p045, p046, p047;
-    byte p048, p049, p050, p051, p052, p053, p054, p055;
-    byte p056, p057, p058, p059, p060, p061, p062, p063;
-    byte p064, p065, p066, p067, p068, p069, p070, p071;
-    byte p072, p073, p074, p075, p076, p077, p078, p079;
-    byte p080, p081, p082, p083, p084, p085, p086, p087;
-    byte p088, p089, p090, p091, p092, p093, p094, p095;
-    byte p096, p097, p098, p099, p100, p101, p102, p103;
-    byte p104, p105, p106, p107, p108, p109, p110, p111;
-    byte p112, p113, p114, p115, p116, p117, p118, p119;
-    byte p120, p121, p122, p123, p124, p125, p126, p127;
+    byte p000, p001, p002, p003, p004, p005, p006, p007; //   8
+    byte p008, p009, p010, p011, p012, p013, p014, p015; //  16
+    byte p016, p017, p018, p019, p020, p021, p022, p023; //  24
+    byte p024, p025, p026, p027, p028, p029, p030, p031; //  32
+    byte p032, p033, p034, p035, p036, p037, p038, p039; //  40
+    byte p040, p041, p042, p043, p044, p045, p046, p047; //  48
+    byte p048, p049, p050, p051, p052, p053, p054, p055; //  56
+    byte p056, p057, p058, p059, p060, p061, p062, p063; //  64
+    byte p064, p065, p066, p067, p068, p069, p070, p071; //  72
+    byte p072, p073, p074, p075, p076, p077, p078, p079; //  80
+    byte p080, p081, p082, p083, p084, p085, p086, p087; //  88
+    byte p088, p089, p090, p091, p092, p093, p094, p095; //  96
+    byte p096, p097, p098, p099, p100, p101, p102, p103; // 104
+    byte p104, p105, p106, p107, p108, p109, p110, p111; // 112
+    byte p112, p113, p114, p115, p116, p117, p118, p119; // 120
+    byte p120, p121, p122, p123, p124, p125, p126, p127; // 128
 }
 
 /** The member every CPU loads, outside the lock, in {@code pcpu_chunk_addr()}. */
