@@ -7,13 +7,12 @@
  * which fields share a line ({@link FieldLines}). And the one parser
  * of the models' enum parameters ({@link EnumParam}), so every bad {@code -p} value is named alike.
  *
- * <p><b>The padding idiom</b>, used by every padded class of the suite. Fields one thread writes are kept 128 bytes
- * from anyone else's by classes of padding above and below them in their class hierarchy (HotSpot lays a
- * superclass's fields out before a subclass's). A padding class holds 128 {@code byte} fields, eight to a line,
- * each line commented with the running byte count. Bytes, because since JDK 15 the JVM moves subclass fields
- * into gaps a superclass leaves, and bytes leave none (long padding leaves one behind a 12-byte header). 128,
- * because an object is only 8-byte aligned and adjacent-line prefetchers fetch 128-byte pairs; it is also what
- * {@code @Contended} pads. Each padded class is proven with JOL, as relations, on every JVM mode. The
- * reasoning at length: {@code docs/padding.md}.
+ * <p><b>The padding idiom</b>, used by every padded class of the suite. Fields one thread writes are kept 128
+ * bytes from anyone else's by classes of padding above and below them in their class hierarchy (HotSpot lays a
+ * superclass's fields out before a subclass's). A padding class holds 128 {@code byte} fields, eight to a line
+ * with the running byte count, named by place ({@code p} before, {@code q} after, {@code r} after a second
+ * group). Bytes, because since JDK 15 the JVM moves subclass fields into gaps a superclass leaves, and bytes
+ * leave none. 128, because an object is only 8-byte aligned and adjacent-line prefetchers fetch 128-byte pairs.
+ * Each padded class is proven with JOL, as relations, on every JVM mode. The reasons: {@code docs/padding.md}.
  */
 package org.cachelinebench.model.layout;
