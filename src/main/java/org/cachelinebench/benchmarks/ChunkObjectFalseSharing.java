@@ -34,35 +34,17 @@ import org.openjdk.jmh.infra.Control;
 /*
  * pcpu_chunk false sharing in the Java objects a Java developer would write.
  *
- * The same workload as ChunkFalseSharing, the same code (PcpuChunkWorkload: readers compute
- * pcpu_chunk_addr() without the lock, allocators alternately allocate and free under it, rewriting
- * freeBytes and the chunkMd* hints), on
- * a Java class with the same members. Here the JVM, not the source, decides the layout:
+ * Lesson: ChunkFalseSharing's workload (PcpuChunkWorkload) on a Java class with the same members, where the JVM,
+ * not the source, decides the layout: unpadded (HotSpot puts the only long, baseAddr, first and the ints right
+ * after it: the v6.4-rc4 problem again), padded (class-hierarchy padding between the written fields and
+ * baseAddr) and contended (@Contended on baseAddr; the fork runs with -XX:-RestrictContended).
+ * Rule: prove the relation at the live address before measuring: an unpadded instance must really share a line,
+ * a fixed one must not; a fixed variant whose padding fails says so with LayoutCheck.MARKER, the regression the
+ * CI gate exists for. Read "reader" and "allocator", not their sum.
  *
- *   -p layout=unpadded   one class in the kernel's member order. HotSpot puts the only long,
- *                        baseAddr, first and the ints right after it: the v6.4-rc4 problem again.
- *   -p layout=padded     class-hierarchy padding (JCTools/Agrona): 128 bytes of byte fields between
- *                        the written fields and baseAddr, in classes named by role.
- *   -p layout=contended  @jdk.internal.vm.annotation.Contended on baseAddr: HotSpot moves it behind
- *                        128 bytes of padding (the fork runs with -XX:-RestrictContended).
+ *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3     (allocators first, then readers)
  *
- * Objects are only 8-byte aligned, so whether baseAddr and the written fields share a line depends on
- * where the object lands. The setup allocates 16 instances, lets a full GC settle them, reads their
- * live addresses with JOL (whose arithmetic HeapAddresses checks first) and measures the first one
- * that fits the variant: for unpadded, one whose baseAddr shares a line with a written field; for the
- * fixed ones, every instance must keep them apart. Each iteration re-checks the address, and fails
- * if the object moved while measured to a place where the relation no longer holds. A failure names
- * the fields; when a fixed variant's padding does not separate them, its message starts with
- * LayoutCheck.MARKER: that is the regression the CI gate exists for (the padding removed or broken), and
- * the paired runner fails the claims that use the variant with that line as the reason.
- *
- * Reported separately: the "reader" and "allocator" secondary results (the primary is their sum).
- * One operation is one pcpu_chunk_addr() for a reader, one allocation or free for an allocator; the
- * readers batch 1024 per call and load baseAddr opaquely (READ_ONCE): each is a real load.
- *
- * Run (-tg gives allocators first, then readers):
- *   java -jar target/benchmarks.jar ChunkObjectFalseSharing             # 1 allocator : 1 reader
- *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3     # 1 allocator : 3 readers
+ * How the instances are chosen: docs/pcpu-chunk.md; the padding: docs/padding.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -27,34 +27,15 @@ import org.openjdk.jmh.infra.Control;
 /*
  * pcpu_chunk false sharing, symmetric: every CPU allocates, as in UnixBench execl.
  *
- * In the execl case every CPU runs the same path: execve() -> mm_init() -> percpu_counter_init()
- * -> pcpu_alloc(), and later free_percpu() when the process goes. Each thread here does what one
- * such pcpu_alloc() + free_percpu() pair does to struct pcpu_chunk:
+ * Lesson: when every thread is both a writer (pcpu_alloc_area() and the free, under pcpu_lock) and a reader
+ * (one base_addr load per possible CPU, outside it), v6.4-rc4's base_addr loads miss on the line another
+ * thread's allocation just wrote, as soon as two threads run on different cores. One operation is one
+ * pcpu_alloc() + free_percpu() pair; the possible CPUs are the CPUs this JVM may use.
+ * Rule: compare layouts at the same thread count; with one thread there is nothing to share.
  *
- *   spin_lock(pcpu_lock);   pcpu_alloc_area(): read-modify-write free_bytes, chunk_md hints
- *   spin_unlock(pcpu_lock);
- *   for_each_possible_cpu(cpu)              the memset of the new area in every unit:
- *       pcpu_chunk_addr(chunk, cpu, 0)      one load of base_addr per possible CPU
- *   __addr_to_pcpu_ptr(chunk->base_addr + off)
- *   spin_lock(pcpu_lock);   free_percpu(): off = addr - chunk->base_addr; pcpu_free_area()
- *   spin_unlock(pcpu_lock);
- *
- * so every thread is both a writer (under the lock) and a reader (outside it). The possible CPUs are
- * the CPUs this JVM may use. The struct is the kernel's, byte for byte, at the start of a line; the
- * lock word has a line of its own. Not modelled: pcpu_alloc_mutex, which the kernel takes around
- * sleeping allocations (the osq_lock in the execl profile), the bitmaps and the memset itself; they
- * are the same for every layout.
- *
- *   -p layout=v6.4-rc4 | v2-reorder | v6.5-merged     (see ChunkFalseSharing)
- *   -p config=default | +stats | -memcg | +stats-memcg
- *
- * One operation is one pcpu_alloc() + free_percpu() pair. Expect v6.4-rc4 to be slower than the
- * other two as soon as two threads run on different cores: the base_addr loads of one thread miss on
- * the line the other's allocation just wrote. With one thread there is nothing to share.
- *
- * Run (threads: all CPUs by default):
- *   java -jar target/benchmarks.jar ChunkSymmetric
  *   java -jar target/benchmarks.jar ChunkSymmetric -t 2
+ *
+ * What one operation does and what is not modelled: docs/pcpu-chunk.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -37,41 +37,16 @@ import org.openjdk.jmh.infra.Control;
 /*
  * The v4.13 csd at every 8-byte offset of a line, all offsets in one interleaved measurement.
  *
- * The lesson: where the csd starts decides how many lines one call moves, and whether the receiver can fetch
- * them together. IpiOffsetSweep measures each offset in a fork of its own, which on a small VM compares machine
- * states more than offsets; here one sender and one receiver alternate between TEN sides in slices of 256
- * calls, in IpiInterleaved's schedule (every side in every block at the same positions, see InterleavedSchedule):
- *   offset-0          the csd at offset 0 of line A: the reference;
- *   floor             one flag bounced in one line: the machine's one-line round trip;
- *   offset-8..56      the csd at each other offset: in line A up to 32, across lines A and B from 40 on
- *                     (at 40 llist.next, func, info in A and flags in B; at 48 two and two; at 56 only
- *                     llist.next in A), on 64-byte lines; on 128-byte lines every offset stays in one line;
- *   offset-0-again    offset 0 again: the A/A control.
- * Each side's extra line transfers, (cost - cost(offset-0)) / cost(floor), then show the step at 40 for the
- * protocol whose second line is serialized (flag) and how little of it is left where the receiver fetches both
- * lines at once (kernel, doorbell). The fork prints which members fall in which line for each offset, from the
- * real addresses.
+ * Lesson: where the csd starts decides how many lines one call moves, and whether the receiver can fetch them
+ * together. Ten sides in IpiInterleaved's schedule: offset-0 (the reference), the floor, offsets 8 to 56 (in
+ * line A up to 32, across lines A and B from 40 on 64-byte lines) and offset-0-again (the A/A control).
+ * Rule: read the step in extra lines at 40, where the 32 bytes first cross a line: large for the flag mailbox,
+ * whose second line is serialized, small where the receiver fetches both lines at once (kernel, doorbell).
  *
- * Parameters:
- *   protocol  kernel, doorbell, flag (all three by default): as in IpiInterleaved;
- *   work      0 (default): dependent multiply-adds in func(info), as in IpiInterleaved;
- *   mode      sync (default) or async: kernel and doorbell only;
- *   pin       off (default) or on.
- *
- * How to run:
- *   java -jar target/benchmarks.jar InterleavedOffsetSweep
  *   java -jar target/benchmarks.jar InterleavedOffsetSweep -p protocol=flag -p work=100
  *
- * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial, ratio and
- * extra lines the medians over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an
- * A/A pair the per-cycle log ratio is symmetric, so the median is unbiased); the JSON has the sums
- * "ipi:<side>Nanos" and "ipi:<side>Calls" (offset0Nanos, offset40Calls, ...), the medians "ipi:<side>Ratio" and
- * "ipi:<side>Extra" (offset40Ratio, offset40Extra, ...; no Extra for the floor), "ipi:scheduleCycles" and
- * "ipi:cyclesNotLogged". JMH's row of a counter is its sum over the iterations: read Ratio and Extra per
- * iteration.
- * A cycle here is 10 groups of 20 slices of 256 calls per side, 51,200 calls per side: an iteration that is too
- * short for one completes none and reports nothing. With -t 4 the two groups time-share 2 cores: a robustness
- * test, not a measurement.
+ * The fork prints which members fall in which line for each offset, from the real addresses. The design:
+ * docs/interleaved-design.md; the output: docs/reading-the-output.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -83,12 +58,15 @@ public class InterleavedOffsetSweep {
     /** The ten sides' handshakes in ten blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
     public static class Sides {
+        /** kernel, doorbell, flag: as in IpiInterleaved. */
         @Param({"kernel", "doorbell", "flag"})
         public String protocol;
 
+        /** Dependent multiply-adds in func(info), as in IpiInterleaved. */
         @Param({"0"})
         public String work;
 
+        /** sync or async: kernel and doorbell only. */
         @Param({"sync"})
         public String mode;
 

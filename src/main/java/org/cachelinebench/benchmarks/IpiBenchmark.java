@@ -29,47 +29,21 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Control;
 
 /*
- * The IPI call_single_data (csd) and the cache lines it touches.
+ * The IPI call_single_data (csd) and the cache lines it touches, one placement per fork.
  *
- * smp_call_function_single() hands a function to another CPU through a 32-byte csd: the sender
- * locks it, writes func and info, and pushes it onto the target's call_single_queue; the target takes
- * the queue, reads func, info and flags, runs func(info), and unlocks the csd, which the sender was
- * waiting for. Every call moves the csd's line(s) to the receiver and back. In v4.13 the csd was only
- * 8-aligned, so it could straddle two lines (llist+func in one, info+flags in the next), and each IPI
- * then moved two lines instead of one (Huang Ying, 2017: ~5% in a swap-heavy test). The merged fix
- * (966a967116e6, v4.14) aligned call_single_data_t to its size, 32 bytes; the posted series had
- * aligned it to the cache line.
+ * Lesson: kernel/smp.c's smp_call_function_single() moves the csd's line(s) to the receiver and back on every
+ * call; a v4.13 csd, only 8-aligned, can straddle two lines. The sender locks the csd, writes func and info and
+ * pushes it onto the target's call_single_queue; the receiver polls its queue head (standing for the interrupt),
+ * takes the queue, runs func(info) and unlocks the csd (SmpV4_13, SmpCurrent). The placements differ only in
+ * where the csd starts: straddled (lineSize-16), size-aligned (32, the merged fix), line-aligned (0).
+ * Rule: read the per-method rows, not the @Group's summed "ipi" row; "ipi:sender" is the IPI rate, and non-zero
+ * yields mean the iteration measured the scheduler too.
  *
- * This benchmark runs kernel/smp.c's protocol (SmpV4_13, SmpCurrent) between two threads: the "sender"
- * calls smp_call_function_single, the "receiver" polls its queue head (standing for the interrupt) and
- * flushes the queue. The variants differ only in where the csd starts relative to a line:
- *   placement=straddled     at lineSize-16 (48): spans two lines, as in the 2017 report;
- *   placement=size-aligned  at 32: the merged fix;
- *   placement=line-aligned  at 0: the posted series.
- * Same code, same block, same queue-head line in all three (see CsdBlock).
- *   mode=sync   wait=1: on-stack csd, the sender spins until the receiver ran func and unlocked it;
- *   mode=async  wait=0: per-CPU csd; the next call's csd_lock waits for the previous unlock.
- *   layout=v4.13 (default) or current: which kernel's struct and smp.c.
- *   pin=off (default) or on: pin the two threads of each group to distinct CPUs (taskset);
- *   pin=same-core, same-l3 or cross-l3: to two CPUs so related (SMT siblings, one L3, two L3s),
- *   refused in one line where the machine has no such pair; cpus=A:B: receiver on A, sender on B
- *   (JMH orders a group's threads by method name).
- * See LineFloor for the machine's one-line round trip, and IpiOffsetSweep for every 8-byte offset.
+ *   java -jar target/benchmarks.jar IpiBenchmark -p placement=straddled,line-aligned -p pin=on
  *
- * How to run:
- *   java -jar target/benchmarks.jar IpiBenchmark
- *   java -jar target/benchmarks.jar IpiBenchmark -p placement=straddled,size-aligned -p mode=sync -p pin=on
- *   java -jar target/benchmarks.jar IpiBenchmark -rf json -rff ipi.json      (one JSON entry per variant)
- *
- * How to read it: the unit is operations per microsecond. JMH's primary "ipi" row of a @Group is the SUM
- * over both methods (about twice the IPI rate); read the per-method rows instead: "ipi:sender" is the
- * IPI rate (smp_call_function_single calls completed per microsecond; its inverse is the cost of one
- * IPI round trip), and "ipi:receiver" counts queue flushes (one IPI each: one csd is in flight at a
- * time). "ipi:senderYields"/"ipi:receiverYields" count waits that gave up the CPU: non-zero means the
- * iteration was disturbed (other load, -t above the core count) and measured the scheduler too.
- * Straddled below size-aligned and line-aligned, with those two close, reproduces the 2017 finding.
- * With -t 4 there are two independent groups (the mailbox is @State(Scope.Group)); on 2 cores they
- * time-share, which tests robustness, not speed.
+ * Separate forks compare machine states as much as placements on a small VM: IpiInterleaved measures the same
+ * placements in one schedule (docs/interleaved-design.md). Output: docs/reading-the-output.md; pinning:
+ * docs/pinning.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -81,12 +55,15 @@ public class IpiBenchmark {
     /** What one sender and one receiver share: the block with the csd, placed as {@code placement} says. */
     @State(Scope.Group)
     public static class Mailbox extends IpiMailboxState {
+        /** Where the csd starts in its line: lineSize-16 (across two lines), 32 or 0. */
         @Param({"straddled", "size-aligned", "line-aligned"})
         public String placement;
 
+        /** sync (wait=1: on-stack csd, the sender waits for the unlock) or async (wait=0: per-CPU csd). */
         @Param({"sync", "async"})
         public String mode;
 
+        /** v4.13 (default) or current: which kernel's struct and smp.c. */
         @Param({"v4.13"})
         public String layout;
 

@@ -38,77 +38,18 @@ import org.openjdk.jmh.infra.Control;
 /*
  * The csd comparison with every variant inside one measurement, in a schedule that favours none.
  *
- * The lesson: on a small VM the cross-core round trip jumps between machine states from one fork to the
- * next, so two placements measured in separate forks compare the states more than the placements. Here one
- * sender and one receiver alternate between FIVE sides in slices of 256 calls, each slice timed:
- *   line-aligned        a csd at offset 0 of its line: the reference;
- *   floor               one flag bounced in one line (FlagPingPong): the machine's one-line round trip;
- *   straddled           a csd at lineSize-16, across two lines (the 2017 report);
- *   size-aligned        a csd at 32: the merged fix;
- *   line-aligned-again  the reference's placement again, as a side of its own: the A/A control.
+ * Lesson: on a small VM the cross-core round trip changes state from one fork to the next, so placements
+ * measured in separate forks compare machine states. Here one sender and one receiver alternate between five
+ * sides (line-aligned, the reference; floor, one line's round trip; straddled; size-aligned; line-aligned-again,
+ * the A/A control) in timed slices, every side in every memory block at the same positions of the schedule.
+ * Rule: report each side's ratio and extra lines as medians over whole cycles, next to the A/A control, because
+ * a stalled cycle then moves no side and the A/A line shows the design's own bias.
  *
- * Why it is unbiased: a side's cost depends on the memory block it runs in, not only on its placement, so
- * there are five identical blocks and every side runs in every one (InterleavedSchedule). A group of ten
- * slices visits the blocks in the palindrome 0,1,2,3,4,4,3,2,1,0, each block owned by one side; the owners
- * rotate group by group, so over a cycle of five groups every side has had every block at the same two
- * positions. The A/A pair then sees exactly the same blocks at the same positions, and what a block, a
- * position or a linear drift costs falls on every side alike; only whole cycles are counted.
- *
- * The design rules:
- *   - one schedule, one clock: the sender reads System.nanoTime once per slice boundary (and once more after
- *     each barrier, which is not timed);
- *   - self-contained slices: in async mode the sender waits until a slice's last call was handled before it
- *     reads the clock, so nothing is in flight when the next slice starts or a block changes hands;
- *   - blocks change hands only between groups, at a barrier that is not timed: the sender checks that every
- *     call of the group was handled once, in order, with its func and info, then zeroes the blocks (the
- *     sides' csds overlap);
- *   - a cycle is counted only when it began after all threads started measuring and ended before the stop;
- *   - the protocol is IpiBenchmark's (IpiMailbox, SmpV4_13/SmpCurrent), with a doorbell, or the flag mailbox
- *     (FlagMailbox), as -p protocol says; every wait polls stopMeasurement.
- *
- * Parameters:
- *   protocol  kernel (default): kernel/smp.c's smp_call_function_single (IpiMailbox), the receiver polling its
- *             call_single_queue head for the IPI;
- *             doorbell: the same, but the IPI is a store-release to a doorbell word in a line of its own, made
- *             only when llist_add found the queue empty, and the receiver waits on it: the head line moves only as
- *             the kernel moves it (a kernel CPU learns of the call from the interrupt, not from its queue);
- *             flag: the flag mailbox Java developers write (FlagMailbox) on the same csd bytes at the same offsets:
- *             the sender waits for flags == 0, fills next/func/info, publishes flags = 1 (release); the receiver
- *             spins on flags (acquire), reads the payload, runs func(info), stores flags = 0 (release). On 64-byte
- *             lines straddled puts llist.next and func in line A, info and flags in line B.
- *   work      0 (default) .. 1000000000: dependent multiply-adds func(info) runs on the receiver, in every
- *             protocol (the C program's --work). Work in the round trip dilutes the ratio, not the extra lines.
- *   mode      sync (default) or async, layout v4.13 (default) or current, as in IpiBenchmark: kernel and
- *             doorbell only; the flag mailbox has one form on the v4.13 bytes and ignores them.
- *   pin, cpus as in IpiBenchmark (thread pinning, by topology or by CPU numbers).
- *   Only one value of protocol and work is the default, so the plain run stays one fork; ask for the others.
- *
- * How to run:
- *   java -jar target/benchmarks.jar IpiInterleaved
  *   java -jar target/benchmarks.jar IpiInterleaved -p protocol=kernel,doorbell,flag -p work=0,100
- *   java -jar target/benchmarks.jar IpiInterleaved -p mode=async -p pin=on
- *   The paired runner's csd comparisons run it: org.cachelinebench.runner.Paired --profile ci (kernel) and
- *   --profile full (doorbell and flag too).
  *
- * At setup the fork prints each side's memory from the real addresses: which csd members fall in which line of
- * the block (e.g. "straddled  flag mailbox on the v4.13 csd bytes at offset 48: llist.next, func in line 3;
- * info, flags in line 4").
- *
- * How to read it: after each iteration, and over all measurement iterations at the end, the fork prints one
- * "#" line per side: ns per call (over all cycles), ratio = cost(side) / cost(line-aligned) (above 1 the side is
- * slower) and extra lines = (cost(side) - cost(line-aligned)) / cost(floor), the extra cost in one-line round
- * trips. Ratio and extra lines are MEDIANS over the cycles of each cycle's own ratio and extra lines (CycleLog):
- * a thread preempted for far longer than a slice stalls one cycle, which a sum would carry into whichever side it
- * hit and the median ignores; for an A/A pair the per-cycle log ratio is symmetric about 0, so the median is
- * unbiased. The A/A line (line-aligned-again) shows the design's own bias on your machine: its ratio should be 1.
- * The JSON has per side the raw sums "ipi:<side>Nanos" and "ipi:<side>Calls" (lineAlignedNanos, floorCalls, ...),
- * the medians "ipi:<side>Ratio" (every side but the reference) and "ipi:<side>Extra" (not the floor, their unit),
- * "ipi:scheduleCycles" (complete cycles) and "ipi:cyclesNotLogged" (cycles past the log's capacity, in the sums
- * but not in the medians: 0 in a normal run). JMH's row of a counter is its SUM over the iterations (and over the
- * senders, with -t 4): right for the sums, meaningless for a median, so read Ratio and Extra per iteration, as
- * the "#" lines, the comparisons after the run and the paired runner do. "ipi:sender" is calls per microsecond
- * over all sides (a mix of five costs, not a number to compare); yields as in IpiBenchmark: non-zero means a
- * disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test, not a measurement.
+ * The fork prints which csd members fall in which line for every side, and one "#" line per side after each
+ * iteration. The design: docs/interleaved-design.md; the protocols: docs/straddle-and-protocols.md; the
+ * output and the JSON counters: docs/reading-the-output.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -120,15 +61,19 @@ public class IpiInterleaved {
     /** The five sides' handshakes in five blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
     public static class Sides {
+        /** kernel (kernel/smp.c, the receiver polls its queue head), doorbell or flag (the flag mailbox). */
         @Param({"kernel"})
         public String protocol;
 
+        /** Dependent multiply-adds in func(info), 0 to 10^9: dilutes the ratio, as work in any round trip does. */
         @Param({"0"})
         public String work;
 
+        /** sync or async, as in IpiBenchmark; kernel and doorbell only. */
         @Param({"sync"})
         public String mode;
 
+        /** v4.13 or current, as in IpiBenchmark; kernel and doorbell only. */
         @Param({"v4.13"})
         public String layout;
 

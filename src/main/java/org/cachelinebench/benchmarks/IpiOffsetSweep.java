@@ -31,27 +31,18 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Control;
 
 /*
- * The v4.13 csd at every 8-byte offset in a line.
+ * The v4.13 csd at every 8-byte offset in a line, one offset per fork.
  *
- * The same model as IpiBenchmark (kernel/smp.c v4.13, sender and receiver threads), with the csd
- * started at each offset an 8-aligned allocation can give it: 0, 8, ..., 56 on 64-byte lines. The
- * 32-byte csd stays in one line for offsets 0..32 and straddles two for 40..56 (offset + 32 > 64). If
- * the cost of an IPI is the number of lines it moves, the curve is a step between 32 and 40, flat on
- * either side; anything else (a slope, a dip at 0 or 32) is the machine speaking: adjacent-line
- * prefetch, store-buffer or false-sharing effects the line count does not explain.
+ * Lesson: IpiBenchmark's model with the csd at each offset an 8-aligned allocation can give it. The 32 bytes stay
+ * in one line for offsets 0..32 and straddle two from 40 on (64-byte lines). If an IPI costs the lines it moves,
+ * the curve is a step between 32 and 40, flat on either side; anything else (a slope, a dip at 0 or 32) is the
+ * machine speaking: adjacent-line prefetch or store-buffer effects the line count does not explain.
+ * Rule: read the "ipi:sender" rows per offset; offset is a multiple of 8 below the line size (on 128-byte lines
+ * pass -p offset=0,8,...,120), anything else is refused before the run.
  *
- *   offset: a multiple of 8 in 0..lineSize-8. Rejected: not a number, not a multiple of 8 (a csd's
- *           pointers are 8-aligned), negative, or lineSize or more (a start past the first line
- *           repeats an earlier one a line later). On 128-byte lines pass -p offset=0,8,...,120.
- *   mode:   sync (default) or async, as in IpiBenchmark.
- *   pin:    off (default), on, same-core, same-l3 or cross-l3; cpus=A:B. As in IpiBenchmark.
- *
- * How to run:
- *   java -jar target/benchmarks.jar IpiOffsetSweep
  *   java -jar target/benchmarks.jar IpiOffsetSweep -p offset=24,32,40,48 -p mode=async
  *
- * How to read it: as IpiBenchmark, the "ipi:sender" rows (IPIs per microsecond) per offset; the
- * primary "ipi" row is the sum of both methods. Plot sender rate against offset.
+ * InterleavedOffsetSweep measures all offsets in one schedule (docs/interleaved-design.md).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

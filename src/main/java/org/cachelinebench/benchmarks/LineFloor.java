@@ -29,22 +29,15 @@ import org.openjdk.jmh.infra.Control;
 /*
  * The floor: one cache line bounced between two cores, nothing else.
  *
- * The sender raises a flag (store-release) and spins until it is lowered; the receiver spins until it
- * is raised and lowers it. Each round trip moves one line to the other core and back, with no payload,
- * no queue and no atomic: the least any cross-core handshake can cost on this machine. Read the IPI
- * benchmarks against it: a line-aligned sync IPI touches the queue-head line and the csd line, so it
- * costs a few floors; a straddled one adds the second csd line.
+ * Lesson: the sender raises a flag (store-release) and spins until it is lowered; the receiver spins until it is
+ * raised and lowers it. One round trip moves one line there and back, with no payload, no queue and no atomic:
+ * the least any cross-core handshake can cost on this machine. The flag sits in the same kind of block and
+ * line as a line-aligned csd (FlagPingPong).
+ * Rule: read the IPI benchmarks in floors: a line-aligned sync IPI touches the queue-head line and the csd line,
+ * so it costs a few floors; a straddled one adds the second csd line. "floor:sender" is round trips per
+ * microsecond; the summed "floor" row is not.
  *
- * The flag is in the same kind of block and on the same line as a line-aligned csd (FlagPingPong).
- *   pin: off (default), on, same-core, same-l3 or cross-l3; cpus=A:B. As in IpiBenchmark.
- *
- * How to run:
- *   java -jar target/benchmarks.jar LineFloor
  *   java -jar target/benchmarks.jar LineFloor -p pin=on
- *
- * How to read it: operations per microsecond; "floor:sender" is round trips per microsecond (its
- * inverse is the round-trip time), "floor:receiver" the same rounds seen from the other side; the
- * primary "floor" row is their sum. Yields as in IpiBenchmark.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

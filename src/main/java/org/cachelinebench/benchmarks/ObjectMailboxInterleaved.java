@@ -38,61 +38,20 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
- * The 2017 csd lesson where Java developers live: a mailbox object between two threads.
+ * The csd lesson where Java developers live: a mailbox object between two threads.
  *
- * A developer writes class Mailbox { Mailbox next; long func; long info; volatile int flags; } (the v4.13 csd's
- * members) and runs the flag mailbox on it: the sender waits for flags == 0, fills next, func and info, publishes
- * flags = 1 (release); the receiver spins on flags (acquire), reads the payload, runs func(info) and stores
- * flags = 0 (release) (FlagMailbox, the same code that runs on the off-heap csd bytes in IpiInterleaved
- * -p protocol=flag). The JVM puts the four fields back to back, 24 to 28 bytes, in an object that is only 8-byte
- * aligned: wherever the object lands decides whether the flag and the payload share a line. When they do not,
- * the receiver's payload loads, ordered after the flag's acquire load, wait for the flag's line and then miss
- * again: the second line's transfer is serialized on every call.
+ * Lesson: class Mailbox { Mailbox next; long func; long info; volatile int flags; } is only 8-byte aligned, so
+ * wherever an instance lands decides whether its flag and its payload share a line; when they do not, the
+ * receiver's payload loads wait for the flag's line and then miss again, on every call. Six sides in
+ * IpiInterleaved's schedule: one-line (the reference), floor, straddled, padded (PaddedMailbox), contended
+ * (@Contended) and one-line-again (the A/A control), each instance chosen from its live JOL address.
+ * Rule: padding keeps other objects away, not the fields in one line, so padded and contended are measured on
+ * instances whose fields sit in one line, and show what the padding alone costs.
  *
- * Six sides in one interleaved schedule (IpiInterleaved's, see InterleavedSchedule), slices of 256 calls:
- *   one-line        a plain Mailbox whose four fields sit in one line: the reference;
- *   floor           one flag bounced in one line (off-heap, rotated over the blocks as usual): the unit of the
- *                   extra line transfers;
- *   straddled       a plain Mailbox whose flags lies in another line than part of its payload;
- *   padded          PaddedMailbox: 128 bytes of class-hierarchy padding before and after the fields, so no other
- *                   object's field shares their lines; its fields in one line;
- *   contended       ContendedMailbox: @Contended on the class, the JDK's own padding; its fields in one line;
- *   one-line-again  another plain Mailbox at the reference's place in its line: the A/A control.
- * The padding guarantees that the mailbox is alone, NOT that its fields sit in one line: a padded object still
- * starts on any 8-byte boundary, so its fields straddle at as many places as the plain class's. Here no other
- * object's field is written while the sides run, so padded and contended against one-line show what the padding
- * itself costs; what it saves against a busy neighbour is ChunkObjectFalseSharing's lesson.
- *
- * Which instance: setup allocates 64 instances of each class (for all groups at once, then one full GC, so
- * every pool is settled in the old generation), reads their live addresses with JOL (HeapAddresses checks JOL's
- * arithmetic first) and chooses by MailboxObjects' rule: for straddled the instance that splits the fields most
- * evenly between two lines; for one-line and one-line-again two instances at the same place in their lines,
- * nearest the line's start; for padded and contended one whose fields sit in one line; the plain ones at least
- * 128 bytes apart. The fork prints every choice: the address and which fields fall in which line. Before every
- * iteration each object is re-checked (a GC may have moved it: kept if its relation holds, else all are chosen
- * again), and after it (moved during the iteration to where its relation fails: the iteration fails, naming the
- * fields). A pool with no instance that fits, or padding that does not keep other objects 128 bytes away (e.g.
- * @Contended without -XX:-RestrictContended), fails the setup, naming the fields and addresses. Objects do not
- * rotate over the blocks: an object side runs on its object whichever block the schedule gives it.
- *
- * Parameters:
- *   work   0 and 100 by default: dependent multiply-adds func(info) runs on the receiver (the C program's
- *          --work); its result goes to the receiver's own padded log. Work in the round trip dilutes the ratio
- *          towards 1; the extra line transfer, a difference, stays.
- *   pin    off (default) or on.
- *
- * How to run:
- *   java -jar target/benchmarks.jar ObjectMailboxInterleaved
  *   java -jar target/benchmarks.jar ObjectMailboxInterleaved -p work=0
  *
- * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial (ns per
- * call, ratio to one-line, extra lines = (cost - cost(one-line)) / cost(floor)), ratio and extra lines the medians
- * over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an A/A pair the per-cycle
- * log ratio is symmetric, so the median is unbiased); the JSON has the sums "ipi:<side>Nanos" and
- * "ipi:<side>Calls" (oneLineNanos, straddledCalls, ...), the medians "ipi:<side>Ratio" and "ipi:<side>Extra"
- * (straddledRatio, paddedExtra, ...; no Extra for the floor), "ipi:scheduleCycles" and "ipi:cyclesNotLogged".
- * JMH's row of a counter is its sum over the iterations: read Ratio and Extra per iteration. With -t 4 the two
- * groups time-share 2 cores: a robustness test, not a measurement.
+ * Which instances and why: docs/straddle-and-protocols.md; the schedule and its medians over cycles:
+ * docs/interleaved-design.md; the output: docs/reading-the-output.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -111,6 +70,7 @@ public class ObjectMailboxInterleaved {
     /** The six sides, shared by one sender and one receiver. */
     @State(Scope.Group)
     public static class Sides {
+        /** Dependent multiply-adds in func(info), kept in the receiver's own padded log. */
         @Param({"0", "100"})
         public String work;
 

@@ -22,41 +22,17 @@ import org.cachelinebench.results.UnusableInputException;
 /**
  * Compares two sets of JMH results, metric by metric, and decides for each whether it regressed.
  *
- * <p><b>What is compared.</b> Entries are matched by benchmark name, mode and {@code @Param} values. For each
- * match the primary metric is compared, and so is every secondary metric that is a result of the benchmark
- * itself: the per-method results of a {@code @Group} benchmark ({@code reader}, {@code writer}, ...), and
- * {@code @AuxCounters} counters of operations. A regression in one method of a group can hide in the group total
- * (a reader slows while the writer it false-shares with speeds up), so those rows matter. A secondary metric is
- * the benchmark's own when it is named like a Java method or field and has the primary metric's unit
- * ({@link #ownMetric}); that leaves out profiler results, in JMH 1.37's names ({@code gc.alloc.rate},
- * {@code gc.count}, {@code pauses}, {@code ipc}) as in the {@code ·}-prefixed names of 1.36 and older, counters
- * of events (unit {@code #}), and sample-mode percentiles ({@code p0.99}, {@code reader:p0.99}): profilers have no
- * known direction, and a per-iteration percentile, the maximum most of all, is too noisy to gate on. Sample mode
- * is compared on the mean of each iteration's samples, read from {@code rawDataHistogram} (the statistic JMH
- * reports as its score).
- * Direction comes from the mode: more is better for {@code thrpt}, less for {@code avgt}, {@code sample}, {@code ss}.
- *
- * <p><b>The test, and why.</b> Welch's t-test on the <em>per-fork means</em>, two-sided at {@code alpha}, with
- * the matching {@code 1 - alpha} interval for the change. Forks are the independent unit of a JMH run: each is a
- * fresh JVM with its own JIT decisions, heap and code placement, and for this suite its own addresses relative
- * to cache lines, while the iterations inside one fork share all of that and are correlated. Taking every
- * iteration as an independent sample underestimates the standard error whenever forks differ more than their
- * iterations do, the normal case, and turns fork-to-fork noise into false alarms
- * ({@code GateComparisonTest.perIterationSamplesWouldRaiseFalseAlarms}). Fork means are closer to normal than
- * single iterations, which is what the t-test needs; a rank test (Mann–Whitney) cannot reach {@code p < 0.05}
- * at all with 3 forks against 3, and a bootstrap over 3 forks has only 10 distinct resamples. The price is few
- * degrees of freedom: more forks sharpen the gate most ({@code GateComparisonTest} has the detection rates).
- * When either side has fewer than 2 forks there is no fork-to-fork spread to measure, and iterations are used
- * as the samples, with a note in the table that the interval is then likely too narrow.
- *
- * <p><b>The verdict.</b> REGRESSION needs both: the interval lies entirely on the bad side of zero, and the
- * change is at least {@code threshold}, a minimum effect size (default 5 %). Statistics only see the noise
- * <em>inside</em> each run; two runs at different times on a shared or cloud VM also differ by frequency,
- * neighbours and placement by a few per cent, which many forks make "significant" without a code change anyone
- * should act on; the threshold keeps the gate quiet about that drift while staying well below the effects this
- * suite is built to show. An improvement is reported the same way, never as a failure. With
- * {@code threshold = 0} each compared metric alarms with probability about {@code alpha / 2} (one side of the
- * two-sided test), so a suite of many metrics should keep a threshold.
+ * <p>Entries are matched by benchmark name, mode and {@code @Param} values; the primary metric is compared and so
+ * is every secondary metric that is the benchmark's own ({@link #ownMetric}: a {@code @Group}'s methods and
+ * {@code @AuxCounters} of operations, because a regression in one method can hide in the group total), never a
+ * profiler's row, a counter of events or a percentile, which have no direction. The direction comes from the
+ * mode: more is better for {@code thrpt}, less for the time modes.
+ * Rule: Welch's t-test on per-fork means, because forks are JMH's independent unit (iterations of one fork are
+ * correlated, and counting them as samples turns fork-to-fork noise into false alarms); REGRESSION needs the
+ * whole interval on the bad side and a change of at least {@code threshold}, because runs at different times
+ * on a shared VM drift by a few per cent without a code change. With fewer than 2 forks a side, iterations are
+ * the samples, and the table says the interval is then likely too narrow. The reasons at length:
+ * docs/compare.md.
  */
 public final class GateComparison {
 

@@ -4,24 +4,17 @@ import java.util.Arrays;
 
 /**
  * The nanoseconds of every side in every committed cycle of an interleaved measurement, and from them, per side,
- * the MEDIAN over cycles of its per-cycle ratio to the reference and of its per-cycle extra line transfers.
+ * the median over cycles of its per-cycle ratio to the reference and of its per-cycle extra line transfers.
+ * Rule: a ratio is a median over cycles, because a preempted thread stalls one cycle, which a sum would carry
+ * into one side and the median ignores (for an A/A pair it is unbiased: docs/interleaved-design.md).
  *
- * <p>Why per cycle and the median: a cycle is short, balanced (every side in every block at every position) and
- * almost always inside one machine state, so its own ratio is a fair sample. A thread preempted far longer than a
- * slice stalls one slice of one cycle; a sum carries that stall into whichever side it hit, the median over cycles
- * ignores it. For an A/A pair the per-cycle log ratio is symmetric about 0, so the median is unbiased. Calls per
- * side are equal within a cycle, so a ratio of nanoseconds is a ratio of costs.
- *
- * <p>Rules:
  * <ul>
- *   <li>All memory is allocated by the constructor (trial setup); {@link #log} only stores a cycle's N values
- *       and counts it, once per cycle, in the sender's thread. A cycle past the capacity is not stored but
- *       counted ({@link #notLogged}): it is still in the sums, and a report says how many the medians lack.</li>
- *   <li>The medians are computed on demand ({@link #ratio}, {@link #extra}: at the iteration's teardown or when
- *       JMH reads the counters, never in the measured loop), once per set of cycles, and cached until the next
- *       {@link #log}, {@link #add} or {@link #reset}. NaN before the first cycle.</li>
- *   <li>One writer. The counts and the cycles live in one array padded by 128 bytes at both ends (as
- *       {@link SideTotals}), so no other object's fields share the lines the sender writes.</li>
+ *   <li>All memory is allocated by the constructor (trial setup); {@link #log} only stores a cycle's N values,
+ *       once per cycle, in the sender's thread. A cycle past the capacity is counted, not stored
+ *       ({@link #notLogged}): it is in the sums, and a report says how many the medians lack.</li>
+ *   <li>The medians are computed on demand ({@link #ratio}, {@link #extra}), never in the measured loop, and
+ *       cached until the next {@link #log}, {@link #add} or {@link #reset}. NaN before the first cycle.</li>
+ *   <li>One writer; the array is padded by 128 bytes at both ends (as {@link SideTotals}).</li>
  * </ul>
  */
 public final class CycleLog {

@@ -18,9 +18,8 @@ package org.cachelinebench.harness;
  */
 public final class InterleavedSchedule {
     /**
-     * Calls per slice. A round trip costs ~0.1-1 us on the machines seen so far, so a slice lasts ~25-250 us:
-     * long enough that the clock reads at its ends (tens of ns) are below 0.2 % of it, short enough that
-     * the sides run within a millisecond of each other, far closer than the VM's state changes (seconds).
+     * Calls per slice: long enough that the clock reads at a slice's ends are a negligible part of it, short
+     * enough that the sides run far closer in time than a VM's state changes (docs/interleaved-design.md).
      */
     public static final int SLICE = 256;
 

@@ -60,21 +60,17 @@ abstract class SenderCursorPadAfter extends SenderCursorFields {
 
 /**
  * The sender's side of the interleaved schedule: one call per {@link #send}, in the slice's side and block,
- * and the time of every slice.
- *
- * <p>Rules:
+ * and the time of every slice (the rules' reasons: docs/interleaved-design.md).
  * <ul>
  *   <li>Self-contained slices: after a slice's last call the sender waits until that call was handled
- *       ({@link Handshake#awaitHandled}) before it reads the clock, so no call of one slice runs during the
- *       next and a block is handed over with nothing in flight.</li>
+ *       ({@link Handshake#awaitHandled}) before it reads the clock.</li>
  *   <li>One clock read per slice boundary: a slice's time covers its {@link InterleavedSchedule#SLICE} calls
  *       and the loop around them, the same for every side. The barrier between groups
  *       ({@link Interleaving}) is not timed: the clock is read again after it.</li>
  *   <li>Totals are committed a whole cycle at a time, and only for a cycle that began after every thread
- *       had started measuring ({@code startMeasurement}) and ended before {@code stopMeasurement}: every side
- *       then has the same slices at the same positions of the same blocks.</li>
- *   <li>A committed cycle also goes into the {@link CycleLog}, whose medians over cycles are the ratios and extra
- *       line transfers reported: the only work the measured path adds, a few array stores per cycle.</li>
+ *       had started measuring and ended before {@code stopMeasurement}.</li>
+ *   <li>A committed cycle also goes into the {@link CycleLog}, whose medians are the ratios reported: the only
+ *       work the measured path adds, a few array stores per cycle.</li>
  * </ul>
  */
 public final class SenderCursor extends SenderCursorPadAfter {

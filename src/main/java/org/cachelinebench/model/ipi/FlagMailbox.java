@@ -17,12 +17,9 @@ import org.openjdk.jmh.infra.Control;
  *           smp_store_release(&amp;flags, 1)                            f(i);
  *                                                                    smp_store_release(&amp;flags, 0)
  * </pre>
- * No queue head, no lock bit: the flag is the whole protocol. What it teaches, against the kernel's protocol
- * ({@link IpiMailbox}): the receiver's payload loads are ordered after the acquire load of the flag it spins on,
- * and the sender's payload stores are visible before the flag, so when the payload straddles into a second line
- * the receiver can fetch that line only after the flag's line has arrived: a serialized second transfer on every
- * call. In the kernel's protocol the receiver learns of the call from its queue head and then loads every csd
- * member at addresses it knows at once, so an out-of-order core fetches both csd lines together.
+ * No queue head, no lock bit: the flag is the whole protocol. Lesson, against the kernel's protocol
+ * ({@link IpiMailbox}): the payload loads are ordered after the flag's acquire load, so a payload that straddles
+ * into a second line costs a second transfer in series on every call (docs/straddle-and-protocols.md).
  *
  * <p>The same protocol runs on two kinds of memory, written once here: the v4.13 csd bytes in a {@link CsdBlock}
  * ({@link #in}: offsets from {@link CallSingleData#V4_13} by name, so the straddled, size-aligned and line-aligned

@@ -15,7 +15,7 @@ import sun.misc.Unsafe;
  * buffer on every access (its address, limit, alignment and memory scope are fields of the buffer),
  * and an opaque or volatile access is a compiler barrier, after which the JIT must load those fields
  * again: the checks are not hoisted out of the loop, and a reader loop through them runs several times
- * slower than a C loop of {@code READ_ONCE()} (the figures are in the README). That cost would dilute
+ * slower than a C loop of {@code READ_ONCE()} (docs/pcpu-chunk.md). That cost would dilute
  * what the benchmark is about: in the fixed layouts a reader is limited by its own instructions, not by
  * the line.
  *
