@@ -1,6 +1,6 @@
 /*
  * interleaved: the csd protocols of the Java harness in C, run in the interleaved schedule of
- * DESIGN-interleaved.md (version 2), so that the Java numbers can be checked against native code running
+ * docs/interleaved-design.md, so that the Java numbers can be checked against native code running
  * the same protocol on the same machine in the same minutes. A calibration aid, not one of the suite's
  * results. The protocols themselves are in csd.h, next to the kernel code they follow.
  *

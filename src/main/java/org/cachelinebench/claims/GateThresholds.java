@@ -39,7 +39,7 @@ public final class GateThresholds {
 
     /**
      * A/A of an interleaved claim (csd): its median must lie in [1/this, this]. Both sides see every block at every
-     * position of one schedule, so the design promises 1.00 +- 0.01 (DESIGN-interleaved); 0.01 more for noise.
+     * position of one schedule, so the design promises 1.00 +- 0.01 (docs/interleaved-design.md); 0.01 more for noise.
      */
     public static final double INTERLEAVED_AA_TOLERANCE = 1.02;
 
