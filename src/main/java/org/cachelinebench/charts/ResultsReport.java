@@ -146,7 +146,7 @@ public final class ResultsReport {
                 + "straddling cost less when the line stays near. Absolute scores are shown for information only: on "
                 + "small cloud VMs the core-to-core round trip can change by a factor of 5 or more within minutes (the floor column shows it), so absolute "
                 + "numbers cannot be compared with a baseline; the ratios of the same machine can, state by state "
-                + "(`benchmarks/regate --baseline results/baseline RUN_DIR`).\n\n");
+                + "(`benchmarks/regate --baseline results/baseline results/latest`).\n\n");
 
         sb.append("## Comparisons\n\n");
         sb.append(SummaryTable.markdown(s.comparisons())).append('\n');

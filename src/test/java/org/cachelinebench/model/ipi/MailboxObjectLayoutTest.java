@@ -38,7 +38,7 @@ class MailboxObjectLayoutTest {
                 + "\n" + ClassLayout.parseClass(Mailbox.class).toPrintable());
         assertTrue(MailboxObjects.oneLineStarts(l, LINE) > 0, l.offsets());
         int straddling = MailboxObjects.straddlingStarts(l, LINE);
-        assertTrue(straddling == 2 || straddling == 3, "the README says two or three of eight, not " + straddling
+        assertTrue(straddling == 2 || straddling == 3, "docs/straddle-and-protocols.md says two or three of eight, not " + straddling
                 + ": " + l.offsets());
         assertEquals(LINE / 8, MailboxObjects.oneLineStarts(l, LINE) + MailboxObjects.straddlingStarts(l, LINE));
         assertTrue(l.gapBefore() < MailboxObjects.PAD && l.gapAfter() < MailboxObjects.PAD,
