@@ -1,9 +1,8 @@
 package org.cachelinebench.model.ipi;
 
 /**
- * {@link Mailbox} padded by class hierarchy, the JCTools/Agrona idiom, so that no other object's field can share
- * a line with the mailbox's: HotSpot lays out a superclass's fields before a subclass's, so 128 bytes of padding
- * in a superclass come before the four fields and 128 bytes in a subclass after them.
+ * {@link Mailbox} padded by class hierarchy, so that no other object's field can share a line with the mailbox's:
+ * HotSpot lays out a superclass's fields before a subclass's.
  *
  * <pre>
  * PaddedMailboxPadBefore   128 bytes     nobody's: keeps the previous object (and this one's header) away
@@ -12,15 +11,10 @@ package org.cachelinebench.model.ipi;
  * PaddedMailbox            (no fields)
  * </pre>
  *
- * <p>What it guarantees, wherever the object lands: no field of any other object within 128 bytes of the
- * mailbox's fields (so no other data shares their lines, nor their 128-byte adjacent-line pairs), which is what
- * a developer pads for. What it does NOT guarantee: that the four fields sit in one line. The object is still
- * only 8-byte aligned and the fields still span 24 to 28 bytes, so at some of the places an instance can start,
- * the flag and part of the payload fall in different lines, exactly as in the plain class. The benchmark measures
- * an instance whose fields sit in one line, so that the padding alone is compared ({@code MailboxObjects}).
- *
- * <p>The padding idiom is {@link org.cachelinebench.model.layout}'s; {@code MailboxPaddingGuardTest} proves both
- * gaps with JOL.
+ * <p>Rule: padding keeps other objects 128 bytes away wherever the object lands, but not the four fields in one
+ * line, because the object is still only 8-byte aligned; so the benchmark measures an instance whose fields sit
+ * in one line ({@code MailboxObjects}). The padding idiom is {@link org.cachelinebench.model.layout}'s;
+ * {@code MailboxPaddingGuardTest} proves both gaps with JOL.
  */
 public final class PaddedMailbox extends PaddedMailboxPadAfter {
 }

@@ -7,15 +7,11 @@ import java.util.concurrent.TimeUnit;
  * kernel's {@code cpu_relax()}) while the wait is short, then {@link Thread#yield()} once it has lasted
  * {@value #YIELD_AFTER_MICROS} microseconds.
  *
- * <p>Why the yield: the kernel's waiters spin because the other CPU is running. Here the other side is a
- * Java thread that the OS may have descheduled, e.g. with {@code -t 4} on 2 cores, or with other load on
- * the machine. A thread that only spins then burns its whole time slice (milliseconds) before its
- * partner can run, and the run crawls at the scheduler's pace. {@value #YIELD_AFTER_MICROS} microseconds
- * is 20-200 times the cross-core round trip being measured (~0.1-1 microsecond), so on an idle
- * machine with both threads running the fallback is not reached and the measured path is pure
- * spinning. The limit is time, not a PAUSE count, because a PAUSE costs from ~10 to ~140 cycles
- * depending on the core; the clock is read only every {@value #CHECK_EVERY} spins, so short waits never
- * read it. The yields are counted ({@link #yields()}) so a report can show whether the fallback was used.
+ * <p>Rule: spin as the kernel does, but yield after a limit far above the round trip being measured, because
+ * here the other side is a thread the OS may have descheduled, and a thread that only spins burns its whole time
+ * slice first. The limit is time, not a PAUSE count (a PAUSE costs very different cycles on different cores),
+ * read only every {@value #CHECK_EVERY} spins; the yields are counted ({@link #yields()}) so a report can say
+ * the fallback was used (docs/reading-the-output.md).
  *
  * <p>One instance per thread; not thread-safe.
  */
