@@ -8,6 +8,7 @@ import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.harness.Place;
 import org.cachelinebench.harness.PlacedThread;
+import org.cachelinebench.harness.ThreadIndex;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
@@ -27,7 +28,6 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /*
  * pcpu_chunk at the scale the 2023 report measured it: N CPUs, A of them running execl's pcpu_alloc() +
@@ -122,16 +122,6 @@ public class ChunkExecl {
                 + (params.getThreads() - allocatorThreads) + " reader(s) (pcpu_chunk_addr); " + chunk.describe());
     }
 
-    /** The thread's role, from its JMH index: the first {@code allocatorThreads} threads allocate. */
-    @State(Scope.Thread)
-    public static class Role {
-        int index;
-
-        @Setup(Level.Trial)
-        public void assign(ThreadParams threads) {
-            index = threads.getThreadIndex();
-        }
-    }
 
     /** The result: execls by the allocators and pcpu_chunk_addr() calls by the readers. */
     @State(Scope.Thread)
@@ -148,8 +138,8 @@ public class ChunkExecl {
     }
 
     @Benchmark
-    public long execl(Role role, Ops ops, PendingArea area, PlacedThread cpu, Control control) {
-        if (role.index < allocatorThreads) {
+    public long execl(ThreadIndex role, Ops ops, PendingArea area, PlacedThread cpu, Control control) {
+        if (role.index() < allocatorThreads) {
             long r = PcpuExecl.allocFree(chunk, lock, unitOffsets, area, control);
             if (r != 0) {
                 ops.allocator++;

@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.Place;
 import org.cachelinebench.harness.PlacedThread;
+import org.cachelinebench.harness.ThreadIndex;
 import org.cachelinebench.harness.ThreadSpin;
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.FlagFanout;
@@ -28,7 +29,6 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /*
  * The csd at the scale of a TLB shootdown: S CPUs each calling smp_call_function_many_cond() on the same T CPUs,
@@ -184,16 +184,6 @@ public class IpiMany {
         }
     }
 
-    /** The thread's role from its JMH index: senders first, then targets. */
-    @State(Scope.Thread)
-    public static class Role {
-        int index;
-
-        @Setup(Level.Trial)
-        public void assign(ThreadParams threads) {
-            index = threads.getThreadIndex();
-        }
-    }
 
     /** The result: the senders' completed calls, and how often a thread gave up its CPU while waiting. */
     @State(Scope.Thread)
@@ -213,8 +203,8 @@ public class IpiMany {
     }
 
     @Benchmark
-    public int call(Role role, Calls calls, PlacedThread cpu, Control control) {
-        int i = role.index;
+    public int call(ThreadIndex role, Calls calls, PlacedThread cpu, Control control) {
+        int i = role.index();
         if (i < senderThreads) {
             if (run.send(i, control, calls.spin())) {
                 calls.calls++;

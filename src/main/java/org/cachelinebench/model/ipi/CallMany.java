@@ -22,25 +22,22 @@ import org.openjdk.jmh.infra.Control;
  * number, as {@link IpiMailbox} numbers its calls) and {@code func} is chosen from it, so a target's checksum of {@code func(info)} proves that it ran each queued csd once, with
  * the payload its sender wrote.
  */
-public final class CallMany implements ManyHandshake {
+public final class CallMany extends ManyBooks {
     /** Senders {@code info} can tell apart. */
     public static final int MAX_SENDERS = 1024;
 
-    private final PercpuCsdUnits units;
     private final boolean wait;
     private final boolean doorbell;
     /** {@code [sender][target]}: sender's csd for target. */
     private final SmpCurrent[][] csds;
     /** Per target: its queue, for the flush (the flush takes its csds from the list, not from this object). */
     private final SmpCurrent[] queues;
-    private final ManySenderBook[] books;
-    private final ReceiverLog[] logs;
 
     private CallMany(PercpuCsdUnits units, IpiMode mode, boolean doorbell, long work) {
+        super(units, work);
         if (units.senders() > MAX_SENDERS) {
             throw new IllegalArgumentException(units.senders() + " senders: at most " + MAX_SENDERS);
         }
-        this.units = units;
         this.wait = mode.waits();
         this.doorbell = doorbell;
         int s = units.senders();
@@ -53,14 +50,6 @@ public final class CallMany implements ManyHandshake {
                 csds[sender][target] = new SmpCurrent(units.memory(), units.queue(target), units.csd(sender, target), ring);
             }
             queues[target] = csds[0][target];
-        }
-        books = new ManySenderBook[s];
-        for (int sender = 0; sender < s; sender++) {
-            books[sender] = new ManySenderBook(t);
-        }
-        logs = new ReceiverLog[t];
-        for (int target = 0; target < t; target++) {
-            logs[target] = new ReceiverLog(work);
         }
     }
 
@@ -186,35 +175,6 @@ public final class CallMany implements ManyHandshake {
         return null;
     }
 
-    /** Between JMH iterations: check what is checkable, then start over with zeroed units. */
-    public void checkAndReset() {
-        String problem = check(false);
-        reset();
-        if (problem != null) {
-            throw new IllegalStateException("smp_call_function_many, " + units.describe() + ": " + problem);
-        }
-    }
-
-    @Override
-    public void reset() {
-        units.clear();
-        for (ManySenderBook b : books) {
-            b.reset();
-        }
-        for (ReceiverLog l : logs) {
-            l.reset();
-        }
-    }
-
-    @Override
-    public long calls(int sender) {
-        return books[sender].nextSeq;
-    }
-
-    @Override
-    public long handled(int target) {
-        return logs[target].handled;
-    }
 
     /** IPIs sender {@code sender} sent: targets whose queue its {@code llist_add} found empty. */
     public long ipisSent(int sender) {
@@ -224,10 +184,6 @@ public final class CallMany implements ManyHandshake {
     /** The sum of {@code func(info)} target {@code target} computed. */
     public long checksum(int target) {
         return logs[target].checksum;
-    }
-
-    public PercpuCsdUnits units() {
-        return units;
     }
 
     @Override

@@ -10,23 +10,11 @@ import org.openjdk.jmh.infra.Control;
  * per target in this fan-out, the unit of the extra line transfers. With one sender and one target it is
  * {@link FlagPingPong}.
  */
-public final class FlagFanout implements ManyHandshake {
-    private final PercpuCsdUnits units;
-    private final ManySenderBook[] books;
-    private final ReceiverLog[] logs;
-
+public final class FlagFanout extends ManyBooks {
     private FlagFanout(PercpuCsdUnits units) {
+        super(units, 0);
         if (units.align() != 64 && units.align() != units.lineSize()) {
             throw new IllegalArgumentException("the floor's flags need a line each: align 64, not " + units.align());
-        }
-        this.units = units;
-        books = new ManySenderBook[units.senders()];
-        for (int s = 0; s < books.length; s++) {
-            books[s] = new ManySenderBook(units.targets());
-        }
-        logs = new ReceiverLog[units.targets()];
-        for (int t = 0; t < logs.length; t++) {
-            logs[t] = new ReceiverLog();
         }
     }
 
@@ -113,35 +101,6 @@ public final class FlagFanout implements ManyHandshake {
         return null;
     }
 
-    /** Between JMH iterations: check what is checkable, then start over with zeroed units. */
-    public void checkAndReset() {
-        String problem = check(false);
-        reset();
-        if (problem != null) {
-            throw new IllegalStateException("flag fan-out: " + problem);
-        }
-    }
-
-    @Override
-    public void reset() {
-        units.clear();
-        for (ManySenderBook b : books) {
-            b.reset();
-        }
-        for (ReceiverLog l : logs) {
-            l.reset();
-        }
-    }
-
-    @Override
-    public long calls(int sender) {
-        return books[sender].nextSeq;
-    }
-
-    @Override
-    public long handled(int target) {
-        return logs[target].handled;
-    }
 
     @Override
     public String describeSender(int sender) {
