@@ -175,7 +175,6 @@ public final class CallMany extends ManyBooks {
         return null;
     }
 
-
     /** IPIs sender {@code sender} sent: targets whose queue its {@code llist_add} found empty. */
     public long ipisSent(int sender) {
         return books[sender].ipisSent;

@@ -101,7 +101,6 @@ public final class FlagFanout extends ManyBooks {
         return null;
     }
 
-
     @Override
     public String describeSender(int sender) {
         ManySenderBook b = books[sender];
