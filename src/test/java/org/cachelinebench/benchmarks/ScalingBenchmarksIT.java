@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 import com.google.gson.JsonObject;
+import org.cachelinebench.harness.CpuTopology;
+import org.cachelinebench.harness.Place;
+import org.cachelinebench.harness.ThreadPinning;
+import org.cachelinebench.harness.ThreadPlacement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +25,19 @@ import org.junit.jupiter.api.io.TempDir;
 class ScalingBenchmarksIT {
     static final String SCALING = "^org\\.cachelinebench\\.benchmarks\\.scaling\\.";
     static final List<String> SHORT = List.of("-f", "1", "-wi", "1", "-w", "200ms", "-i", "1", "-r", "200ms");
+
+    /** Why this machine cannot place two threads so, or null when it can (or cannot pin at all). */
+    private static String lacks(Place place) {
+        if (ThreadPinning.unavailableReason() != null) {
+            return null;
+        }
+        try {
+            ThreadPlacement.of(place, 2, CpuTopology.system(), ThreadPinning.allowedCpus());
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
 
     @Test
     void threeSendersOnTwoVcpusFinish(@TempDir Path dir) throws Exception {
@@ -64,5 +81,16 @@ class ScalingBenchmarksIT {
         assertEquals(2, bad.exit, bad.describe());
         assertEquals("benchmarks.jar: -p place=near: place must be 'off', 'smt', 'l3', 'socket' or 'all', not 'near'",
                 bad.stderr.strip(), bad.describe());
+
+        // A class this machine lacks is refused before any fork, in one line naming the machine's facts.
+        for (Place place : List.of(Place.SMT, Place.SOCKET, Place.ALL)) {
+            String lacks = lacks(place);
+            if (lacks != null) {
+                IpiBenchmarksIT.Run refused = IpiBenchmarksIT.run(List.of(),
+                        List.of(SCALING + "IpiMany\\.", "-p", "place=" + place.value()), dir, 60);
+                assertEquals(2, refused.exit, refused.describe());
+                assertEquals("benchmarks.jar: -p place=" + place.value() + ": " + lacks, refused.stderr.strip());
+            }
+        }
     }
 }
