@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.cachelinebench.testing.Stopper;
 import org.cachelinebench.testing.Watchdog;
@@ -101,18 +102,52 @@ class ManyProtocolTest {
         assertTrue(many.drained(0));
     }
 
+    /** A target that never runs: the watchdog's report names the wait each sender is stuck in. */
+    @Test
+    @Timeout(value = 60, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
+    void aHangIsReportedWithWhatEachSenderWaitsFor() {
+        CallMany many = CallMany.on(PercpuCsdUnits.allocate(2, 1, 32, 0), IpiMode.SYNC, true, 0);
+        ManyHandshake deafTarget = new ManyHandshake() {
+            public boolean send(int sender, Control stop, SpinWait spin) { return many.send(sender, stop, spin); }
+            public int receive(int target, Control stop, SpinWait spin) {
+                while (!stop.stopMeasurement) {
+                    Thread.onSpinWait();
+                }
+                return 0;
+            }
+            public boolean drained(int target) { return true; }
+            public String check(boolean complete) { return many.check(complete); }
+            public void reset() { many.reset(); }
+            public long calls(int sender) { return many.calls(sender); }
+            public long handled(int target) { return many.handled(target); }
+            public String describeSender(int sender) { return many.describeSender(sender); }
+            public String describeTarget(int target) { return many.describeTarget(target); }
+            public String where() { return many.where(); }
+        };
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> run(deafTarget, 2, 1, Watchdog.withDeadline(java.time.Duration.ofSeconds(2))));
+        assertTrue(e.getMessage().contains("last seen: sender 0 at call 0: waiting in csd_lock_wait for target 0 to "
+                + "run and unlock its csd; sender 1 at call 0: waiting in csd_lock_wait for target 0 to run and unlock "
+                + "its csd; target 0 has handled 0 csds; its queue is not empty, doorbell rung"), e.getMessage());
+    }
+
     /**
      * Runs {@code senders} threads of {@link #CALLS} calls each and {@code targets} threads that receive until every
      * sender is done and their queue is drained, under a watchdog that names each thread's state if one hangs.
      */
     static void run(ManyHandshake h, int senders, int targets) throws InterruptedException {
+        run(h, senders, targets, Watchdog.create());
+    }
+
+    static void run(ManyHandshake h, int senders, int targets, Watchdog w) throws InterruptedException {
         // Set when the last sender has left, however it left: the targets then drain their queues and return.
         Control sendersGone = new Control();
         AtomicInteger left = new AtomicInteger(senders);
-        Watchdog w = Watchdog.create();
+        AtomicReference<Control> watchdogStop = new AtomicReference<>();
         for (int s = 0; s < senders; s++) {
             int sender = s;
             w.thread("sender " + s, me -> {
+                watchdogStop.set(me.control());
                 try {
                     SpinWait spin = new SpinWait();
                     for (int i = 0; i < CALLS && !me.stopped(); i++) {
@@ -138,6 +173,38 @@ class ManyProtocolTest {
                 }
             });
         }
-        w.run();
+        // What each sender waits for and what each target has handled, sampled while they run: a watchdog's report
+        // of a hang then names the wait (the models' own words), which is over once the stop has ended it.
+        AtomicReference<String> seen = new AtomicReference<>("nothing sampled yet");
+        Thread observer = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                Control stop = watchdogStop.get();
+                if (stop != null && stop.stopMeasurement) {
+                    return;                                 // what they waited for is over: keep the last sample
+                }
+                StringBuilder sb = new StringBuilder();
+                for (int s = 0; s < senders; s++) {
+                    sb.append(h.describeSender(s)).append("; ");
+                }
+                for (int t = 0; t < targets; t++) {
+                    sb.append(h.describeTarget(t)).append("; ");
+                }
+                seen.set(sb.toString());
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "observer");
+        observer.setDaemon(true);
+        observer.start();
+        try {
+            w.run();
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; last seen: " + seen.get(), e);
+        } finally {
+            observer.interrupt();
+        }
     }
 }
