@@ -53,7 +53,9 @@ public final class Main {
      * {@code StructAccessBenchmark} runs whatever roles file {@code benchmarks/struct --measure} encodes in
      * its {@code -p spec}, and the default run has a time budget it is no part of.
      */
-    static final List<String> TOOL_PACKAGES = List.of("org.cachelinebench.struct.");
+    static final List<String> TOOL_PACKAGES = List.of("org.cachelinebench.struct.",
+            // the many-CPU benchmarks: the scaling profile runs them at thread counts it chooses per machine
+            "org.cachelinebench.benchmarks.scaling.");
 
     public static void main(String[] args) throws Exception {
         String[] withDefaults = withFailOnError(withoutToolWorkloads(args));

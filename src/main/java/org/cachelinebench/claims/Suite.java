@@ -54,7 +54,7 @@ public final class Suite {
     /** The one variant of every interleaved csd set: an IpiInterleaved fork, which measures all five sides. */
     public static final String INTERLEAVED_VARIANT = "interleaved";
 
-    public static final List<ComparisonSet> SETS = List.of(
+    public static final List<ComparisonSet> SETS = concat(List.of(
             interleaved("csd", "csd IPI, sync, v4.13 layout, unpinned: the line-aligned reference, the one-line floor, "
                     + "straddled, size-aligned and an A/A control in one schedule (IpiInterleaved)", "sync", "off"),
             interleaved("csd-async", "csd IPI, async, v4.13 layout, unpinned, interleaved", "async", "off"),
@@ -78,7 +78,7 @@ public final class Suite {
                     List.of(layouts(CHUNK, "v6.5-merged").get(0), again(layouts(CHUNK, "v6.5-merged").get(0)))),
             // Issue 9: the csd lesson where Java users live (MailboxSets). Informational only.
             MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
-            MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP);
+            MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP), ScalingSets.SETS);
 
     public static final List<Claim> COMPARISONS = comparisons();
 
@@ -184,11 +184,12 @@ public final class Suite {
         c.add(new Claim("chunk-aa", "v6.5-merged-again", "v6.5-merged", READER, Expect.info(SIMILAR),
                 "A/A: the same variant twice, as after a revert; its median should miss the 1.10 gate"));
         c.addAll(MailboxSets.CLAIMS);
+        c.addAll(ScalingSets.CLAIMS);
         return List.copyOf(c);
     }
 
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> out = new ArrayList<>(a);
         out.addAll(b);
         return List.copyOf(out);
     }
@@ -280,6 +281,9 @@ public final class Suite {
             if (p.name().equals(name)) {
                 return p;
             }
+        }
+        if (name.equals(ScalingSets.PROFILE)) {
+            return ScalingSets.thisMachine();     // the points this machine can place
         }
         throw new IllegalArgumentException("unknown profile '" + name + "' (known: ci, full, calibrate)");
     }

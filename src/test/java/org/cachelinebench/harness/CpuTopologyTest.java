@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import java.util.List;
 
 import org.cachelinebench.harness.CpuTopology.Cpu;
 import org.cachelinebench.harness.CpuTopology.Relation;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,7 +120,7 @@ class CpuTopologyTest {
     @Test
     void thisMachinesTopologyMatchesItsSysfs() throws Exception {
         Path online = CpuTopology.SYSFS.resolve("online");
-        assumeTrue(Files.isReadable(online), "no " + online + " (not Linux)");
+        MachineAssumption.require(Files.isReadable(online), "no " + online + " (not Linux)");
         CpuTopology t = CpuTopology.system();
         assertEquals(ThreadPinning.parseCpuList(Files.readString(online)), ids(t));
         for (Cpu a : t.cpus()) {

@@ -35,6 +35,21 @@ final class FakeSysfs {
     }
 
     /**
+     * One socket of 8 cores x 2 threads (cpu N and N+8 siblings) under two L3s of 4 cores each: cores 0-3 share
+     * one (cpus 0-3,8-11), cores 4-7 the other, as a client part with two CCXs.
+     */
+    static Path oneSocketTwoL3Smt(Path root) {
+        return machine(root, 16, cpu -> cpu % 8, cpu -> 0, cpu -> (cpu % 8) + "," + (cpu % 8 + 8),
+                cpu -> cpu % 8 < 4 ? "0-3,8-11" : "4-7,12-15");
+    }
+
+    /** Two sockets of 4 cores x 2 threads, one L3 each: the same CPU numbers as {@link #oneSocketTwoL3Smt}. */
+    static Path twoSocketsSmt(Path root) {
+        return machine(root, 16, cpu -> cpu % 4, cpu -> (cpu % 8) / 4, cpu -> (cpu % 8) + "," + (cpu % 8 + 8),
+                cpu -> cpu % 8 < 4 ? "0-3,8-11" : "4-7,12-15");
+    }
+
+    /**
      * {@code cpus} CPUs; for each, its core_id, physical_package_id, core_cpus_list and the L3's shared_cpu_list
      * (null: no L3 described). Every CPU has an L1d, L1i and L2 of its own before its L3, as Linux numbers them.
      */

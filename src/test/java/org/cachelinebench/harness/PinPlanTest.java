@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
@@ -179,7 +179,7 @@ class PinPlanTest {
     @Test
     void thisMachineRefusesExactlyTheRelationsItLacks() throws Exception {
         String unavailable = ThreadPinning.unavailableReason();
-        assumeTrue(unavailable == null, "pinning unavailable here: " + unavailable);
+        MachineAssumption.require(unavailable == null, "pinning unavailable here: " + unavailable);
         List<Integer> allowed = ThreadPinning.allowedCpus();
         boolean siblings = false, sharedL3 = false, crossL3 = false;
         for (int a : allowed) {
@@ -232,6 +232,28 @@ class PinPlanTest {
     // --- helpers -----------------------------------------------------------------------------------------------
 
     /** The CPUs of threads 0 and 1 of groups 0..groups-1. */
+    // --- one socket with two L3s and SMT; two sockets ------------------------------------------------------------
+
+    @Test
+    void oneSocketWithTwoL3sAndSmtHasEveryRelation() {
+        CpuTopology t = CpuTopology.read(FakeSysfs.oneSocketTwoL3Smt(tmp));
+        List<Integer> all = FakeSysfs.range(0, 15);
+        assertEquals(List.of(0, 8, 1, 9), cpus(PinPlan.of(Pin.SAME_CORE, "", t, all), 2));
+        assertEquals(List.of(0, 1, 2, 3), cpus(PinPlan.of(Pin.SAME_L3, "", t, all), 2));
+        assertEquals(List.of(0, 4, 1, 5), cpus(PinPlan.of(Pin.CROSS_L3, "", t, all), 2));
+    }
+
+    @Test
+    void twoSocketsCrossTheirL3sBetweenSockets() {
+        CpuTopology t = CpuTopology.read(FakeSysfs.twoSocketsSmt(tmp));
+        List<Integer> all = FakeSysfs.range(0, 15);
+        PinPlan cross = PinPlan.of(Pin.CROSS_L3, "", t, all);
+        assertEquals(List.of(0, 4, 1, 5), cpus(cross, 2));
+        assertEquals("pin=cross-l3: cpus 0 and 4 for the group's threads in -tg order (separate L3 caches: core_id 0, 0, "
+                + "packages 0, 1; L3s of cpus 0-3,8-11 and 4-7,12-15)", cross.describe());
+        assertEquals(List.of(0, 8), cpus(PinPlan.of(Pin.SAME_CORE, "", t, all), 1));
+    }
+
     private static List<Integer> cpus(PinPlan plan, int groups) {
         List<Integer> out = new ArrayList<>();
         for (int g = 0; g < groups; g++) {

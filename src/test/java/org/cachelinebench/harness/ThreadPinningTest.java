@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Timeout.ThreadMode;
@@ -41,7 +41,7 @@ class ThreadPinningTest {
     @Test
     @Timeout(value = 60, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void threadIdsAreThisProcessesTasks() throws Exception {
-        assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "no /proc/thread-self (not Linux 3.17+)");
+        MachineAssumption.require(Files.isSymbolicLink(Path.of("/proc/thread-self")), "no /proc/thread-self (not Linux 3.17+)");
         int mine = ThreadPinning.currentThreadId();
         assertTrue(Files.isDirectory(Path.of("/proc/self/task/" + mine)), "TID " + mine + " is a task of this process");
         AtomicReference<Integer> other = new AtomicReference<>();
@@ -57,7 +57,7 @@ class ThreadPinningTest {
     @Timeout(value = 60, unit = SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
     void pinsOneThreadAndLeavesTheOthers() throws Exception {
         String why = ThreadPinning.unavailableReason();
-        assumeTrue(why == null, "pinning unavailable here: " + why);
+        MachineAssumption.require(why == null, "pinning unavailable here: " + why);
         Pin.check("on");
         List<Integer> before = ThreadPinning.allowedCpus();
         int target = before.get(before.size() - 1);

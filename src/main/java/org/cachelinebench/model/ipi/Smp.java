@@ -35,10 +35,15 @@ abstract class Smp {
     static final int NO_DOORBELL = -1;
 
     Smp(CsdBlock block, int offset, int size, boolean doorbell) {
-        this.m = block.memory();
-        this.queue = block.head();
-        this.csd = block.csd(offset, size);
-        this.doorbell = doorbell ? block.doorbell() : NO_DOORBELL;
+        this(block.memory(), block.head(), block.csd(offset, size), doorbell ? block.doorbell() : NO_DOORBELL);
+    }
+
+    /** A csd at byte {@code csd} of {@code m}, queued on the queue at {@code queue}, ringing {@code doorbell} or none. */
+    Smp(LineAlignedMemory m, int queue, int csd, int doorbell) {
+        this.m = m;
+        this.queue = queue;
+        this.csd = csd;
+        this.doorbell = doorbell;
     }
 
     /**

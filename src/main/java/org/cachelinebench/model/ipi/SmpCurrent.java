@@ -2,6 +2,7 @@ package org.cachelinebench.model.ipi;
 
 import java.lang.invoke.VarHandle;
 
+import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.openjdk.jmh.infra.Control;
 
@@ -44,6 +45,11 @@ final class SmpCurrent extends Smp {
 
     SmpCurrent(CsdBlock block, int offset, boolean doorbell) {
         super(block, offset, SIZE, doorbell);
+    }
+
+    /** The csd at byte {@code csd} of {@code m} for the queue at {@code queue}: one sender's csd for one target. */
+    SmpCurrent(LineAlignedMemory m, int queue, int csd, int doorbell) {
+        super(m, queue, csd, doorbell);
     }
 
     /** {@code CSD_TYPE(csd)}: {@code csd->node.u_flags & CSD_FLAG_TYPE_MASK}, a plain read. */
@@ -115,6 +121,41 @@ final class SmpCurrent extends Smp {
             csdLockWait(csd, stop, spin);
         }
         return true;
+    }
+
+    /** {@link #queueOnTarget}: the csd is queued and the queue was empty, so the target needs the IPI. */
+    static final int QUEUED_IPI = 2;
+    /** {@link #queueOnTarget}: the csd is queued behind others; no IPI. */
+    static final int QUEUED = 1;
+    /** {@link #queueOnTarget}: {@code csd_lock}'s wait was told to stop; nothing was queued. */
+    static final int STOPPED = 0;
+
+    /**
+     * The loop body of {@code smp_call_function_many_cond()} for one target CPU (current kernel/smp.c), on this
+     * sender's {@code per_cpu_ptr(cfd->csd, cpu)}:
+     * <pre>
+     * csd_lock(csd);
+     * if (wait)
+     *     csd->node.u_flags |= CSD_TYPE_SYNC;
+     * csd->func = func;
+     * csd->info = info;
+     * if (llist_add(&amp;csd->node.llist, &amp;per_cpu(call_single_queue, cpu)))
+     *     __cpumask_set_cpu(cpu, cfd->cpumask_ipi);
+     * </pre>
+     * Returns {@link #QUEUED_IPI} (the caller sends the IPI after the loop, as the kernel does), {@link #QUEUED}
+     * or {@link #STOPPED}.
+     */
+    int queueOnTarget(int func, long info, boolean wait, Control stop, SpinWait spin) {
+        int csd = this.csd;
+        if (!csdLock(csd, stop, spin)) {
+            return STOPPED;
+        }
+        if (wait) {
+            m.setInt(csd + NODE_U_FLAGS, m.getInt(csd + NODE_U_FLAGS) | CSD_TYPE_SYNC);
+        }
+        m.setLong(csd + FUNC, func);
+        m.setLong(csd + INFO, info);
+        return Llist.add(m, csd + NODE_LLIST, queue) ? QUEUED_IPI : QUEUED;
     }
 
     /**

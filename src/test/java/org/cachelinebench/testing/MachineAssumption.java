@@ -1,0 +1,28 @@
+package org.cachelinebench.testing;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A test that needs something of the machine (Linux's /proc, sysfs, taskset) skips where it is missing, except under
+ * CI: with the environment variable {@code CI} set (as GitHub Actions and most CI services set it) a missing piece
+ * fails the test, so that a CI run never reports as passed what it silently skipped.
+ */
+public final class MachineAssumption {
+    private MachineAssumption() {}
+
+    /** True when the environment says this is a CI run. */
+    public static boolean underCi() {
+        String ci = System.getenv("CI");
+        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false");
+    }
+
+    /** Skips the test unless {@code present}; under CI fails it instead, with {@code why}. */
+    public static void require(boolean present, String why) {
+        if (underCi()) {
+            assertTrue(present, why + " (CI is set, so this test must run here)");
+        } else {
+            assumeTrue(present, why);
+        }
+    }
+}
