@@ -64,11 +64,8 @@ import org.openjdk.jmh.infra.Control;
  *
  * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial, ratio and
  * extra lines the medians over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an
- * A/A pair the per-cycle log ratio is symmetric, so the median is unbiased); the JSON has the sums
- * "ipi:<side>Nanos" and "ipi:<side>Calls" (offset0Nanos, offset40Calls, ...), the medians "ipi:<side>Ratio" and
- * "ipi:<side>Extra" (offset40Ratio, offset40Extra, ...; no Extra for the floor), "ipi:scheduleCycles" and
- * "ipi:cyclesNotLogged". JMH's row of a counter is its sum over the iterations: read Ratio and Extra per
- * iteration.
+ * A/A pair the per-cycle log ratio is symmetric, so the median is unbiased); the JSON's counters are
+ * IpiInterleaved's (harness.CounterNames): read the RatioSum and ExtraSum medians per iteration.
  * A cycle here is 10 groups of 20 slices of 256 calls per side, 51,200 calls per side: an iteration that is too
  * short for one completes none and reports nothing. With -t 4 the two groups time-share 2 cores: a robustness
  * test, not a measurement.
@@ -137,26 +134,26 @@ public class InterleavedOffsetSweep {
         public long offset0AgainNanos() { return nanos("offset-0-again"); }
         public long offset0AgainCalls() { return calls("offset-0-again"); }
         // Medians over the iteration's cycles; none for the reference.
-        public double offset8Ratio() { return ratio("offset-8"); }
-        public double offset8Extra() { return extra("offset-8"); }
-        public double offset16Ratio() { return ratio("offset-16"); }
-        public double offset16Extra() { return extra("offset-16"); }
-        public double offset24Ratio() { return ratio("offset-24"); }
-        public double offset24Extra() { return extra("offset-24"); }
-        public double offset32Ratio() { return ratio("offset-32"); }
-        public double offset32Extra() { return extra("offset-32"); }
-        public double offset40Ratio() { return ratio("offset-40"); }
-        public double offset40Extra() { return extra("offset-40"); }
-        public double offset48Ratio() { return ratio("offset-48"); }
-        public double offset48Extra() { return extra("offset-48"); }
-        public double offset56Ratio() { return ratio("offset-56"); }
-        public double offset56Extra() { return extra("offset-56"); }
-        public double offset0AgainRatio() { return ratio("offset-0-again"); }
-        public double offset0AgainExtra() { return extra("offset-0-again"); }
+        public double offset8RatioSum() { return ratio("offset-8"); }
+        public double offset8ExtraSum() { return extra("offset-8"); }
+        public double offset16RatioSum() { return ratio("offset-16"); }
+        public double offset16ExtraSum() { return extra("offset-16"); }
+        public double offset24RatioSum() { return ratio("offset-24"); }
+        public double offset24ExtraSum() { return extra("offset-24"); }
+        public double offset32RatioSum() { return ratio("offset-32"); }
+        public double offset32ExtraSum() { return extra("offset-32"); }
+        public double offset40RatioSum() { return ratio("offset-40"); }
+        public double offset40ExtraSum() { return extra("offset-40"); }
+        public double offset48RatioSum() { return ratio("offset-48"); }
+        public double offset48ExtraSum() { return extra("offset-48"); }
+        public double offset56RatioSum() { return ratio("offset-56"); }
+        public double offset56ExtraSum() { return extra("offset-56"); }
+        public double offset0AgainRatioSum() { return ratio("offset-0-again"); }
+        public double offset0AgainExtraSum() { return extra("offset-0-again"); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos("floor"); }
         public long floorCalls() { return calls("floor"); }
-        public double floorRatio() { return ratio("floor"); }
+        public double floorRatioSum() { return ratio("floor"); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

@@ -101,12 +101,10 @@ import org.openjdk.jmh.infra.Control;
  * a thread preempted for far longer than a slice stalls one cycle, which a sum would carry into whichever side it
  * hit and the median ignores; for an A/A pair the per-cycle log ratio is symmetric about 0, so the median is
  * unbiased. The A/A line (line-aligned-again) shows the design's own bias on your machine: its ratio should be 1.
- * The JSON has per side the raw sums "ipi:<side>Nanos" and "ipi:<side>Calls" (lineAlignedNanos, floorCalls, ...),
- * the medians "ipi:<side>Ratio" (every side but the reference) and "ipi:<side>Extra" (not the floor, their unit),
- * "ipi:scheduleCycles" (complete cycles) and "ipi:cyclesNotLogged" (cycles past the log's capacity, in the sums
- * but not in the medians: 0 in a normal run). JMH's row of a counter is its SUM over the iterations (and over the
- * senders, with -t 4): right for the sums, meaningless for a median, so read Ratio and Extra per iteration, as
- * the "#" lines, the comparisons after the run and the paired runner do. "ipi:sender" is calls per microsecond
+ * The JSON has per side the raw sums "ipi:<side>Nanos" and "ipi:<side>Calls", the per-iteration medians
+ * "ipi:<side>RatioSum" and "ipi:<side>ExtraSum" (JMH's row sums them over the iterations; harness.CounterNames),
+ * "ipi:scheduleCycles" and "ipi:cyclesNotLogged" (cycles past the log's capacity: 0 in a normal run); read the
+ * medians per iteration, as the "#" lines, the comparisons after the run and the paired runner do. "ipi:sender" is calls per microsecond
  * over all sides (a mix of five costs, not a number to compare); yields as in IpiBenchmark: non-zero means a
  * disturbed iteration. With -t 4 the two groups time-share 2 cores: a robustness test, not a measurement.
  */
@@ -169,16 +167,16 @@ public class IpiInterleaved {
         public long lineAlignedAgainCalls() { return calls(CsdSides.LINE_ALIGNED_AGAIN); }
         // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
         // the counters); none for the reference.
-        public double straddledRatio() { return ratio(CsdSides.STRADDLED); }
-        public double straddledExtra() { return extra(CsdSides.STRADDLED); }
-        public double sizeAlignedRatio() { return ratio(CsdSides.SIZE_ALIGNED); }
-        public double sizeAlignedExtra() { return extra(CsdSides.SIZE_ALIGNED); }
-        public double lineAlignedAgainRatio() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
-        public double lineAlignedAgainExtra() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double straddledRatioSum() { return ratio(CsdSides.STRADDLED); }
+        public double straddledExtraSum() { return extra(CsdSides.STRADDLED); }
+        public double sizeAlignedRatioSum() { return ratio(CsdSides.SIZE_ALIGNED); }
+        public double sizeAlignedExtraSum() { return extra(CsdSides.SIZE_ALIGNED); }
+        public double lineAlignedAgainRatioSum() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double lineAlignedAgainExtraSum() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(CsdSides.FLOOR); }
         public long floorCalls() { return calls(CsdSides.FLOOR); }
-        public double floorRatio() { return ratio(CsdSides.FLOOR); }
+        public double floorRatioSum() { return ratio(CsdSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

@@ -88,10 +88,8 @@ import org.openjdk.jmh.infra.Control;
  * How to read it: as IpiInterleaved, one "#" line per side after every iteration and over the trial (ns per
  * call, ratio to one-line, extra lines = (cost - cost(one-line)) / cost(floor)), ratio and extra lines the medians
  * over the cycles (a preempted thread stalls one cycle, and the median ignores it; for an A/A pair the per-cycle
- * log ratio is symmetric, so the median is unbiased); the JSON has the sums "ipi:<side>Nanos" and
- * "ipi:<side>Calls" (oneLineNanos, straddledCalls, ...), the medians "ipi:<side>Ratio" and "ipi:<side>Extra"
- * (straddledRatio, paddedExtra, ...; no Extra for the floor), "ipi:scheduleCycles" and "ipi:cyclesNotLogged".
- * JMH's row of a counter is its sum over the iterations: read Ratio and Extra per iteration. With -t 4 the two
+ * log ratio is symmetric, so the median is unbiased); the JSON's counters are IpiInterleaved's
+ * (harness.CounterNames): read the RatioSum and ExtraSum medians per iteration. With -t 4 the two
  * groups time-share 2 cores: a robustness test, not a measurement.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -200,18 +198,18 @@ public class ObjectMailboxInterleaved {
         public long oneLineAgainNanos() { return nanos(ObjectMailboxSides.ONE_LINE_AGAIN); }
         public long oneLineAgainCalls() { return calls(ObjectMailboxSides.ONE_LINE_AGAIN); }
         // Medians over the iteration's cycles; none for the reference.
-        public double straddledRatio() { return ratio(ObjectMailboxSides.STRADDLED); }
-        public double straddledExtra() { return extra(ObjectMailboxSides.STRADDLED); }
-        public double paddedRatio() { return ratio(ObjectMailboxSides.PADDED); }
-        public double paddedExtra() { return extra(ObjectMailboxSides.PADDED); }
-        public double contendedRatio() { return ratio(ObjectMailboxSides.CONTENDED); }
-        public double contendedExtra() { return extra(ObjectMailboxSides.CONTENDED); }
-        public double oneLineAgainRatio() { return ratio(ObjectMailboxSides.ONE_LINE_AGAIN); }
-        public double oneLineAgainExtra() { return extra(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public double straddledRatioSum() { return ratio(ObjectMailboxSides.STRADDLED); }
+        public double straddledExtraSum() { return extra(ObjectMailboxSides.STRADDLED); }
+        public double paddedRatioSum() { return ratio(ObjectMailboxSides.PADDED); }
+        public double paddedExtraSum() { return extra(ObjectMailboxSides.PADDED); }
+        public double contendedRatioSum() { return ratio(ObjectMailboxSides.CONTENDED); }
+        public double contendedExtraSum() { return extra(ObjectMailboxSides.CONTENDED); }
+        public double oneLineAgainRatioSum() { return ratio(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public double oneLineAgainExtraSum() { return extra(ObjectMailboxSides.ONE_LINE_AGAIN); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(ObjectMailboxSides.FLOOR); }
         public long floorCalls() { return calls(ObjectMailboxSides.FLOOR); }
-        public double floorRatio() { return ratio(ObjectMailboxSides.FLOOR); }
+        public double floorRatioSum() { return ratio(ObjectMailboxSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }
