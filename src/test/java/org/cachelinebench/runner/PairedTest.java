@@ -238,6 +238,20 @@ class PairedTest {
     }
 
     @Test
+    void aRunThatJudgedNoGatedClaimSaysSoAndExitsThree() {
+        // --only keeps the straddle of the csd set, which informs and gates nothing.
+        assertEquals(3, run("--rounds", "8", "--only", "^csd\\.straddled", "--out", root.resolve("latest").toString()),
+                err());
+        assertTrue(out().contains("NO VERDICT: no gated claim was judged in this run"), out());
+        outBytes.reset();
+        // --only keeps a gated claim but not its A/A control: nothing to judge it against.
+        assertEquals(3, run("--rounds", "8", "--only", "^chunk\\.v6\\.4-rc4-vs-v2-reorder\\.reader",
+                "--out", root.resolve("other").toString()), err());
+        assertTrue(out().contains("NO VERDICT chunk.v6.4-rc4-vs-v2-reorder.reader: not judged: no A/A control of chunk"),
+                out());
+    }
+
+    @Test
     void aRunStopsAddingRoundsOnceEveryGatedClaimIsDecided() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "12", "--out", latest.toString()), err());
