@@ -175,10 +175,10 @@ public final class PairedSession {
             try {
                 result = runner.run(variant, plan.warmup(), plan.measurement());
             } catch (Exception e) {
-                String layout = LayoutCheck.reasonIn(e);
+                LayoutCheck.Failed layout = LayoutCheck.in(e);
                 if (layout != null) {
-                    out.println(RESULT_INDENT + layout);
-                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout));
+                    out.println(RESULT_INDENT + layout.getMessage());
+                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
                     continue;
                 }
                 out.println(RESULT_INDENT + "FAILED");
