@@ -114,16 +114,16 @@ public class IpiInterleaved {
         public long lineAlignedAgainCalls() { return calls(CsdSides.LINE_ALIGNED_AGAIN); }
         // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
         // the counters); none for the reference.
-        public double straddledRatio() { return ratio(CsdSides.STRADDLED); }
-        public double straddledExtra() { return extra(CsdSides.STRADDLED); }
-        public double sizeAlignedRatio() { return ratio(CsdSides.SIZE_ALIGNED); }
-        public double sizeAlignedExtra() { return extra(CsdSides.SIZE_ALIGNED); }
-        public double lineAlignedAgainRatio() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
-        public double lineAlignedAgainExtra() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double straddledRatioSum() { return ratio(CsdSides.STRADDLED); }
+        public double straddledExtraSum() { return extra(CsdSides.STRADDLED); }
+        public double sizeAlignedRatioSum() { return ratio(CsdSides.SIZE_ALIGNED); }
+        public double sizeAlignedExtraSum() { return extra(CsdSides.SIZE_ALIGNED); }
+        public double lineAlignedAgainRatioSum() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double lineAlignedAgainExtraSum() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(CsdSides.FLOOR); }
         public long floorCalls() { return calls(CsdSides.FLOOR); }
-        public double floorRatio() { return ratio(CsdSides.FLOOR); }
+        public double floorRatioSum() { return ratio(CsdSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

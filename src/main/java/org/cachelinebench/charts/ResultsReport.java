@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.cachelinebench.claims.Expect;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
@@ -137,15 +136,14 @@ public final class ResultsReport {
                 + "its extra line transfers, (cost - cost(reference)) / cost(floor), so a thread preempted in one "
                 + "cycle moves neither. "
                 + "\"ratio\" is the geometric mean over rounds with a 95 % Student-t interval on the log ratios; "
-                + "checked claims (\"gate\") are judged on the median ratio, which must reach the claim's minimum "
-                + "effect (e.g. \"gate ≥ " + SummaryTable.fmt(Expect.MIN_EFFECT) + "\"), or for an A/A control (a "
-                + "variant against itself) stay within its tolerance of 1, so one round disturbed by the VM "
-                + "cannot fail a true claim. \"clear\": the interval excludes 1 on the expected side; \"noisy\": it "
+                + "checked claims (\"gate\") are judged round by round against the A/A control of their set (a "
+                + "variant against itself, what a revert gives), \"vs A/A\" with the effect over it and its bounds "
+                + "(docs/ci-gate.md). \"clear\": the interval excludes 1 on the expected side; \"noisy\": it "
                 + "does not. \"floor ns\" is the median one-line round trip of the rounds behind a ratio, and "
-                + "\"states\" how many of them were near (floor below the split) or far: false sharing and "
+                + "\"states\" how many of them were near (floor below the gap in the run's floors) or far: false sharing and "
                 + "straddling cost less when the line stays near. Absolute scores are shown for information only: on "
                 + "small cloud VMs the core-to-core round trip can change by a factor of 5 or more within minutes (the floor column shows it), so absolute "
-                + "numbers cannot be compared with a baseline; the ratios of the same machine can, state by state "
+                + "numbers cannot be compared with a baseline; the effects over the A/A of the same machine can "
                 + "(`benchmarks/regate --baseline results/baseline results/latest`).\n\n");
 
         sb.append("## Comparisons\n\n");

@@ -1,35 +1,21 @@
 package org.cachelinebench.claims;
 
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Locale;
-import java.util.Set;
-
 /**
- * What a comparison claims about its cost ratio (subject's cost over reference's cost), and whether and how the
- * claim gates the run.
+ * What a comparison claims about its cost ratio (subject's cost over reference's cost), and whether it gates.
  *
- * <p>Three kinds of gated claim: SLOWER (median ratio &ge; {@code atLeast}), FASTER (median &le;
- * 1/{@code atLeast}) and the A/A control, SIMILAR (median within [1/{@code atLeast}, {@code atLeast}]: the
- * variant against itself, the ratio a reverted fix gives, must show the measurement's own bias is small).
+ * <p>Two kinds of gated claim. A directional claim (SLOWER, FASTER) is judged round by round against the A/A
+ * control of its set and metric in the same run, the ratio a revert would give: it holds when it is
+ * distinguishable from that control, and fails when it is the same. The A/A control itself (SIMILAR, checked)
+ * holds when its own rounds put 1 inside their spread. The rule: {@code runner.Judgment}, docs/ci-gate.md.
  *
- * @param direction         the expected side of 1
- * @param checked           true: a failed claim makes the run exit 1; false: reported for information only
- * @param atLeast           for a checked claim, the smallest effect it promises (SLOWER, FASTER) or, for an A/A
- *                          control, its tolerance; NaN when unchecked
- * @param baselineTolerance T: how far, in log space, the claim's median may fall short of the baseline's on the
- *                          same machine in the same state before the run fails; NaN when the claim is not
- *                          compared with a baseline (information, A/A controls)
- * @param blindIn           machine states in which the effect cannot show (from calibration): rounds in such a
- *                          state are left out of the claim
+ * @param direction the expected side of 1
+ * @param checked   true: the claim gates the run; false: reported for information only
  */
-public record Expect(Direction direction, boolean checked, double atLeast, double baselineTolerance,
-                     Set<MachineState> blindIn) {
+public record Expect(Direction direction, boolean checked) {
 
     /**
-     * The suite's default smallest effect: 10 %. Well below the effects the suite is about (false sharing of a
-     * read-mostly line costs its readers a multiple), well above what a revert leaves (ratio 1 plus the noise of a
-     * median over paired rounds). The gated claims take theirs from {@link GateThresholds}.
+     * The smallest gain the struct tool's measurement calls better: a verdict on one user's two layouts, not the
+     * gate's (the gate needs no magnitude).
      */
     public static final double MIN_EFFECT = 1.10;
 
@@ -38,7 +24,7 @@ public record Expect(Direction direction, boolean checked, double atLeast, doubl
         SLOWER,
         /** The subject costs less than the reference: ratio below 1. */
         FASTER,
-        /** About the same: ratio near 1; checked only as an A/A control, within a tolerance. */
+        /** About the same: ratio near 1; checked only as an A/A control. */
         SIMILAR
     }
 
@@ -46,68 +32,26 @@ public record Expect(Direction direction, boolean checked, double atLeast, doubl
         if (direction == null) {
             throw new IllegalArgumentException("direction missing");
         }
-        if (checked && !(atLeast > 1.0)) {
-            throw new IllegalArgumentException("a checked claim needs an effect or tolerance above 1");
-        }
-        if (!(Double.isNaN(baselineTolerance) || baselineTolerance > 0)) {
-            throw new IllegalArgumentException("a baseline tolerance is a log distance above 0, not " + baselineTolerance);
-        }
-        if (!Double.isNaN(baselineTolerance) && (!checked || direction == Direction.SIMILAR)) {
-            throw new IllegalArgumentException("only a checked claim with a direction is compared with a baseline");
-        }
-        blindIn = blindIn.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(blindIn));
     }
 
-    /** A claim without a baseline tolerance and blind in no state. */
-    public Expect(Direction direction, boolean checked, double atLeast) {
-        this(direction, checked, atLeast, Double.NaN, Set.of());
-    }
-
-    /** A gating claim: the subject costs at least {@link #MIN_EFFECT} times the reference. */
+    /** A gating claim: the subject costs more than the reference, distinguishably from the set's A/A control. */
     public static Expect slower() {
-        return new Expect(Direction.SLOWER, true, MIN_EFFECT);
+        return new Expect(Direction.SLOWER, true);
     }
 
-    /** A gating claim: the subject costs at most 1/{@link #MIN_EFFECT} of the reference. */
+    /** A gating claim: the subject costs less than the reference, distinguishably from the set's A/A control. */
     public static Expect faster() {
-        return new Expect(Direction.FASTER, true, MIN_EFFECT);
+        return new Expect(Direction.FASTER, true);
     }
 
-    /** A gating claim, the subject at least {@code minEffect} times as costly, compared with a baseline within T. */
-    public static Expect slower(double minEffect, double baselineTolerance) {
-        return new Expect(Direction.SLOWER, true, minEffect, baselineTolerance, Set.of());
-    }
-
-    /** A gating claim, the subject at most 1/{@code minEffect} as costly, compared with a baseline within T. */
-    public static Expect faster(double minEffect, double baselineTolerance) {
-        return new Expect(Direction.FASTER, true, minEffect, baselineTolerance, Set.of());
-    }
-
-    /** A gating A/A control: the median ratio within [1/{@code tolerance}, {@code tolerance}]. */
-    public static Expect aa(double tolerance) {
-        return new Expect(Direction.SIMILAR, true, tolerance, Double.NaN, Set.of());
+    /** The gating A/A control of its set: a variant against itself. */
+    public static Expect aa() {
+        return new Expect(Direction.SIMILAR, true);
     }
 
     /** Expected direction shown in reports, not gated. */
     public static Expect info(Direction direction) {
-        return new Expect(direction, false, Double.NaN);
-    }
-
-    /** The same claim, with its rounds in these states left out (the effect cannot show there). */
-    public Expect blindIn(MachineState... states) {
-        Set<MachineState> s = EnumSet.noneOf(MachineState.class);
-        s.addAll(Set.of(states));
-        return new Expect(direction, checked, atLeast, baselineTolerance, s);
-    }
-
-    /**
-     * The same claim with other thresholds (calibration tries candidates): {@code newAtLeast} for a checked claim,
-     * {@code newBaselineTolerance} for one with a direction; NaN keeps the current one.
-     */
-    public Expect withThresholds(double newAtLeast, double newBaselineTolerance) {
-        return new Expect(direction, checked, Double.isNaN(newAtLeast) ? atLeast : newAtLeast,
-                directional() && !Double.isNaN(newBaselineTolerance) ? newBaselineTolerance : baselineTolerance,
-                blindIn);
+        return new Expect(direction, false);
     }
 
     /** A checked SIMILAR claim: the A/A control of its set. */
@@ -115,17 +59,17 @@ public record Expect(Direction direction, boolean checked, double atLeast, doubl
         return checked && direction == Direction.SIMILAR;
     }
 
-    /** A checked claim with a direction: the one kind whose effect can shrink against a baseline. */
+    /** A checked claim with a direction: judged against its set's A/A control. */
     public boolean directional() {
         return checked && direction != Direction.SIMILAR;
     }
 
-    /** Whether a median ratio satisfies this checked claim. */
-    public boolean holds(double median) {
+    /** +1 for SLOWER, -1 for FASTER, 0 for SIMILAR: the sign of the log ratio the claim expects. */
+    public int sign() {
         return switch (direction) {
-            case SLOWER -> median >= atLeast;
-            case FASTER -> median <= 1 / atLeast;
-            case SIMILAR -> median >= 1 / atLeast && median <= atLeast;
+            case SLOWER -> 1;
+            case FASTER -> -1;
+            case SIMILAR -> 0;
         };
     }
 
@@ -138,15 +82,8 @@ public record Expect(Direction direction, boolean checked, double atLeast, doubl
         };
     }
 
-    /** The gate as a rule on the median: "≥ 1.100", "≤ 0.909", "in 0.800..1.250"; "" when unchecked. */
+    /** The gate in words for tables: "vs A/A", "A/A"; "" when unchecked. */
     public String rule() {
-        if (!checked) {
-            return "";
-        }
-        return switch (direction) {
-            case SLOWER -> String.format(Locale.ROOT, "≥ %.3f", atLeast);
-            case FASTER -> String.format(Locale.ROOT, "≤ %.3f", 1 / atLeast);
-            case SIMILAR -> String.format(Locale.ROOT, "in %.3f..%.3f", 1 / atLeast, atLeast);
-        };
+        return !checked ? "" : direction == Direction.SIMILAR ? "A/A" : "vs A/A";
     }
 }

@@ -13,7 +13,7 @@ import org.cachelinebench.harness.SweepSides;
 /**
  * The rule that an interleaved claim's reference is its benchmark's reference side. Why: an interleaved benchmark
  * reports every side's ratio and extra line transfers as medians over cycles against that one side
- * ({@link Claim#ratioCounter}), and a median of per-cycle ratios cannot be divided into another to give a ratio
+ * ({@link org.cachelinebench.harness.CounterNames#ratio}), and a median of per-cycle ratios cannot be divided into another to give a ratio
  * between two other sides.
  */
 public final class InterleavedReference {

@@ -17,11 +17,11 @@ import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.SweepSides;
 
 /**
- * The sets and claims of issue 9, the csd lesson where Java users live: the kernel's protocol with a doorbell, the
+ * The sets and claims of the csd lesson where Java users live: the kernel's protocol with a doorbell, the
  * flag mailbox on the csd bytes and on Java objects, with and without work in {@code func(info)}, and the offset
- * sweep interleaved. Every one is an interleaved set (one fork measures every side, floor and A/A included) and
- * every claim is informational ({@link Expect#info}): they are reported, with their extra line transfers, and
- * gate nothing. Data only; {@link Suite} lists them among its sets and claims.
+ * sweep interleaved. Every one is an interleaved set (one fork measures every side, floor and A/A included);
+ * the flag mailbox's straddle gates, with its A/A control, and every other claim is informational
+ * ({@link Expect#info}), reported with its extra line transfers. Data only; {@link Suite} lists them among its sets and claims.
  */
 public final class MailboxSets {
     private MailboxSets() {}
@@ -77,15 +77,13 @@ public final class MailboxSets {
             // behind the flag's): the csd straddle gates there, with its A/A control.
             boolean gated = set.equals(MAILBOX_SET);
             c.add(side(set, CsdSides.STRADDLED, CsdSides.LINE_ALIGNED, gated
-                    ? Expect.slower(GateThresholds.MAILBOX_STRADDLE_MIN_EFFECT,
-                            GateThresholds.MAILBOX_STRADDLE_BASELINE_TOLERANCE)
-                    : Expect.info(SLOWER), what
+                    ? Expect.slower() : Expect.info(SLOWER), what
                     + ": straddling two lines is slower than line-aligned; the extra line transfers say by how many"
                     + " lines' round trips"));
             c.add(side(set, CsdSides.SIZE_ALIGNED, CsdSides.LINE_ALIGNED, Expect.info(SIMILAR), what
                     + ": size-aligned (one line) is as good as line-aligned"));
             c.add(side(set, CsdSides.LINE_ALIGNED_AGAIN, CsdSides.LINE_ALIGNED,
-                    gated ? Expect.aa(GateThresholds.INTERLEAVED_AA_TOLERANCE) : Expect.info(SIMILAR), what
+                    gated ? Expect.aa() : Expect.info(SIMILAR), what
                     + ": A/A control, the reference's placement as a side of its own"));
             c.add(side(set, CsdSides.FLOOR, CsdSides.LINE_ALIGNED, Expect.info(FASTER), what
                     + ": one line's round trip (the floor) costs no more than a call"));

@@ -8,27 +8,44 @@ import java.util.Set;
 
 /**
  * A benchmark's check that the layout it measures is the one it claims: a fixed variant whose padding no longer
- * separates what it must separate. Such a failure is not bad input but the regression the gate exists for, so its
- * message starts with {@link #MARKER}, which survives JMH's fork boundary in the exception's text; the paired
- * runner finds it ({@link #reasonIn}), fails every claim that uses the variant with that line as the reason, and
- * runs the rest.
+ * separates what it must separate. Such a failure is not bad input but the regression the gate exists for, so it is
+ * thrown as a {@link Failed}, which JMH serializes whole across its fork boundary (as a suppressed exception of its
+ * own); the paired runner finds it by type ({@link #in}), fails every claim that uses the variant with its line as
+ * the reason, and runs the rest.
  */
 public final class LayoutCheck {
     private LayoutCheck() {}
 
-    /** How every layout-check failure message starts. */
+    /** How every layout-check failure's line starts, in reports. */
     public static final String MARKER = "LAYOUT CHECK FAILED: ";
 
+    /** A failed layout check; {@link #getMessage} is its one line, {@link #MARKER} and the reason. */
+    public static final class Failed extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        private final String reason;
+
+        Failed(String reason) {
+            super(MARKER + reason);
+            this.reason = reason;
+        }
+
+        /** The check's reason without the marker. */
+        public String reason() {
+            return reason;
+        }
+    }
+
     /** The exception a benchmark throws when its layout check fails; {@code reason} is one line. */
-    public static IllegalStateException failed(String reason) {
-        return new IllegalStateException(MARKER + reason);
+    public static Failed failed(String reason) {
+        return new Failed(reason);
     }
 
     /**
-     * The marked line in {@code failure}, its causes or their suppressed exceptions (JMH wraps a fork's exceptions
-     * both ways): from {@link #MARKER} to the end of that line; null when none carries the marker.
+     * The failed layout check in {@code failure}, its causes or their suppressed exceptions (JMH wraps a fork's
+     * exceptions both ways); null when none is one.
      */
-    public static String reasonIn(Throwable failure) {
+    public static Failed in(Throwable failure) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Throwable> todo = new ArrayDeque<>();
         if (failure != null) {
@@ -39,12 +56,8 @@ public final class LayoutCheck {
             if (!seen.add(t)) {
                 continue;
             }
-            String line = markedLine(t.getMessage());
-            if (line == null) {
-                line = markedLine(t.toString());
-            }
-            if (line != null) {
-                return line;
+            if (t instanceof Failed f) {
+                return f;
             }
             if (t.getCause() != null) {
                 todo.add(t.getCause());
@@ -52,20 +65,5 @@ public final class LayoutCheck {
             Collections.addAll(todo, t.getSuppressed());
         }
         return null;
-    }
-
-    private static String markedLine(String text) {
-        if (text == null) {
-            return null;
-        }
-        int at = text.indexOf(MARKER);
-        if (at < 0) {
-            return null;
-        }
-        int end = at;
-        while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
-            end++;
-        }
-        return text.substring(at, end).strip();
     }
 }

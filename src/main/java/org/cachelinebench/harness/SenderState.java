@@ -1,6 +1,7 @@
 package org.cachelinebench.harness;
 
 import java.util.List;
+import java.util.Set;
 
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
@@ -9,16 +10,21 @@ import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The sender thread's schedule, clock and printed report in an interleaved benchmark. Each benchmark's
- * {@code @AuxCounters} subclass declares one public accessor per counter: JMH names a counter by its method
- * and reads only the methods the state class itself declares, so the accessors cannot live here.
+ * {@code @AuxCounters} subclass declares one public accessor per counter, named by {@link CounterNames}: JMH names
+ * a counter by its method and reads only the methods the state class itself declares, so the accessors cannot
+ * live here; a test holds them to {@link #counterNames}.
  */
 public abstract class SenderState {
     public final SenderCursor cursor;
     private final List<String> names;
+    private final int reference;
+    private final int floor;
     private final InterleavedReport report;
 
     protected SenderState(List<String> names, int reference, int floor) {
         this.names = names;
+        this.reference = reference;
+        this.floor = floor;
         this.cursor = new SenderCursor(names.size(), reference, floor);
         this.report = new InterleavedReport(names, reference, floor);
     }
@@ -41,6 +47,11 @@ public abstract class SenderState {
     protected double ratio(String side) { return cursor.log().ratio(side(side)); }
     /** The side's extra line transfers, median over the iteration's cycles. */
     protected double extra(String side) { return cursor.log().extra(side(side)); }
+
+    /** The counters these sides report ({@link CounterNames#of}): what the subclass's accessors must be named. */
+    Set<String> counterNames() {
+        return CounterNames.of(names, names.get(reference), names.get(floor));
+    }
 
     private int side(String name) {
         int i = names.indexOf(name);

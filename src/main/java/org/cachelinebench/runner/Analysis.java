@@ -3,6 +3,7 @@ package org.cachelinebench.runner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,37 +14,40 @@ import java.util.stream.IntStream;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
-import org.cachelinebench.claims.GateThresholds;
+import org.cachelinebench.claims.GateRule;
+import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.harness.CounterNames;
+import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
 
 /**
- * Forms the ratio of every comparison in every round and checks the claims.
+ * Forms the ratio of every comparison in every round, then judges every claim in one pass ({@link Judgment}):
+ * the rounds are the unit, each claim's effect is taken against its set's A/A control in the same rounds, and a
+ * claim that uses a variant whose fork failed its layout check ({@link LayoutFailure}) fails with that check's
+ * line. The geometric mean, its t-interval and the median over rounds are reported beside the verdict.
  *
- * <p>Claim rule: a checked claim holds when the <em>median</em> per-round ratio is on the expected side by
- * at least the claim's effect ({@link Expect#atLeast}): median &ge; effect for "slower", &le; 1/effect for
- * "faster". Not "the 95 % interval lies entirely above 1", because on shared VMs an occasional round catches
- * the vCPUs being re-placed between its two forks, and one such outlier widens the t-interval across 1 and
- * would fail a true claim; the median ignores it. A reverted fix makes the two variants equal, the true ratio
- * 1, whose median over paired rounds stays below the effect unless the pairs scatter by about as much, so
- * reverts fail. Whether the interval excludes 1 is still reported ("clear" or "noisy") so a reader sees how
- * firm a passing claim is. Fewer than {@link #MIN_ROUNDS} rounds check nothing. An A/A control (a variant
- * against itself) holds when its median lies within its tolerance of 1.
- *
- * <p>Machine state: every round's one-line floor comes from the interleaved fork of {@link Suite#FLOOR_SET} in
- * that round (an interleaved claim's from its own fork) and stands beside every ratio of the round; rounds in a
- * state where a claim's effect cannot show are left out of it ({@link Judgment}). A run without that set has no
- * floor and is judged without states.
+ * <p>Every round's one-line floor comes from the interleaved fork of {@link Suite#FLOOR_SET} in that round (an
+ * interleaved claim's from its own fork) and stands beside every ratio of the round, with the machine state the
+ * run's own floors put it in ({@link MachineState#split}).
  */
 public final class Analysis {
     private Analysis() {}
 
-    /** Below this many rounds no claim is checked (a median of 1 or 2 is one or two forks' luck). */
+    /** Fewest samples for a t-interval (as JMH: t with 1 degree of freedom spans decades). */
     public static final int MIN_ROUNDS = 3;
 
     public enum Status {
-        HOLDS, FAILS, INFO, TOO_FEW_ROUNDS,
-        /** Every round of the run was in a state where the claim's effect cannot show: not a failure. */
+        /** Directional: distinguishable from its A/A control; an A/A: 1 inside its rounds' spread. */
+        HOLDS,
+        /** Directional: the same as its A/A control (a revert); an A/A: biased beyond its spread; or a layout check failed. */
+        FAILS,
+        /** Neither, at the stated confidence: more rounds would tell. */
+        UNDECIDED,
+        INFO,
+        /** Fewer rounds than a bound needs at the stated confidence. */
+        TOO_FEW_ROUNDS,
+        /** Nothing to judge it against (its set's A/A control did not run or failed its layout check). */
         NOT_JUDGED
     }
 
@@ -56,118 +60,169 @@ public final class Analysis {
     public record Score(double geoMean, String unit) {}
 
     /**
-     * One comparison's outcome.
+     * What a claim's rounds measured, before any verdict.
      *
      * @param ratios         the samples in round order: one cost ratio per round for a comparison of forks,
      *                       one per measurement iteration of every round's fork for an interleaved one (the
      *                       median over the iteration's cycles of each cycle's ratio)
      * @param secondsApart   per sample, seconds between the two sides: the middles of the two forks'
-     *                       measurement windows, or for an interleaved comparison the mean slice length
+     *                       measurement windows (NaN when unknown), or for an interleaved comparison the mean slice
+     *                       length
+     * @param stats          over rounds, one value each (an interleaved round: the median of its samples); null
+     *                       when nothing was measured
      * @param byFork         the samples grouped by the round (fork) they came from, in round order
      * @param extraTransfers interleaved only (else null; null too for the floor, their unit): per sample, the median
      *                       over the iteration's cycles of (cost(subject) - cost(reference)) / cost(floor), the
      *                       extra cost in one-line round trips measured in the same cycle
-     * @param extra          interleaved only (else null): mean of {@link #extraTransfers} with its 95 % interval
+     * @param extra          interleaved only (else null): mean over rounds of each round's median of
+     *                       {@link #extraTransfers}, with its 95 % interval
      * @param floorNanos     per fork, aligned with {@link #byFork}, the floor's ns per call of its round (an
      *                       interleaved claim: its own fork's, the median over its iterations; a comparison of
      *                       forks: the round's {@link Suite#FLOOR_SET} fork's), NaN for a round without one; null
-     *                       when the run measured no floor: which machine state each round drew
+     *                       when the run measured no floor
      * @param noCycle        interleaved only: measurement iterations left out because they completed no cycle
      *                       of the schedule (a machine so slow or disturbed that they measured nothing)
      * @param roundOf        per fork, aligned with {@link #byFork}: its 0-based round
-     * @param verdict        the within-run verdict ({@link Judgment}); null only for results built by hand
      */
-    public record ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
-                                   double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
-                                   Score reference, int roundsOnExpectedSide, Status status, double[][] byFork,
-                                   double[] extraTransfers, MeanStats extra, double[] floorNanos, int noCycle,
-                                   int[] roundOf, Judgment.Verdict verdict) {
+    public record Measured(String subjectBenchmark, String referenceBenchmark, double[] ratios, double[] secondsApart,
+                           RatioStats stats, Score subject, Score reference, int roundsOnExpectedSide,
+                           double[][] byFork, double[] extraTransfers, MeanStats extra, double[] floorNanos,
+                           int noCycle, int[] roundOf) {
+        static final Measured NOTHING = new Measured(null, null, new double[0], new double[0], null, null, null, 0,
+                new double[0][], null, null, null, 0, new int[0]);
 
-        /** A comparison of forks: every sample is its own round, rounds 0, 1, ...; no floor. */
+        /** The rounds behind the claim, each with its samples and floor, for {@link Judgment}. */
+        public List<Judgment.Round> rounds() {
+            List<Judgment.Round> out = new ArrayList<>();
+            for (int i = 0; i < byFork.length; i++) {
+                out.add(new Judgment.Round(roundOf[i], byFork[i], floorNanos == null ? Double.NaN : floorNanos[i]));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * One comparison's outcome: what it measured and its verdict, the two built once each.
+     *
+     * @param comparison the claim
+     * @param data       what its rounds measured ({@link Measured#NOTHING} when none did)
+     * @param verdict    the within-run verdict ({@link Judgment})
+     */
+    public record ComparisonResult(Claim comparison, Measured data, Judgment.Verdict verdict) {
+
+        /** A comparison of forks built by hand: every sample is its own round, rounds 0, 1, ...; no floor. */
         public ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                 double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
                                 Score reference, int roundsOnExpectedSide, Status status) {
-            this(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject, reference,
-                    roundsOnExpectedSide, status, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length),
-                    null);
+            this(comparison, new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject,
+                    reference, roundsOnExpectedSide, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length)),
+                    Judgment.Verdict.of(status, "", Double.NaN, ratios.length));
         }
 
-        /**
-         * A claim no round measured because a fork of a variant it uses failed its layout check: FAILS, with
-         * that line as the reason.
-         */
-        static ComparisonResult unmeasured(Claim claim, String reason) {
-            return new ComparisonResult(claim, null, null, new double[0], new double[0], null, null, null, 0,
-                    Status.FAILS, new double[0][], null, null, null, 0, new int[0],
-                    new Judgment.Verdict(Status.FAILS, reason, Double.NaN, 0, Judgment.NO_FLOOR));
+        public String subjectBenchmark() {
+            return data.subjectBenchmark();
         }
 
-        /** The same result, failed for {@code reason} (a layout check of a variant it uses). */
-        ComparisonResult failed(String reason) {
-            String states = verdict == null ? Judgment.NO_FLOOR : verdict.states();
-            return new ComparisonResult(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats,
-                    subject, reference, roundsOnExpectedSide, Status.FAILS, byFork, extraTransfers, extra, floorNanos,
-                    noCycle, roundOf, new Judgment.Verdict(Status.FAILS, reason, judgedMedian(), rounds(), states));
+        public String referenceBenchmark() {
+            return data.referenceBenchmark();
         }
 
-        /** The same result with another reason (the verdict's line, extended). */
-        ComparisonResult withReason(String reason) {
-            Judgment.Verdict v = verdict == null ? new Judgment.Verdict(status, reason, judgedMedian(), rounds(), states())
-                    : new Judgment.Verdict(verdict.status(), reason, verdict.median(), verdict.rounds(), verdict.states());
-            return new ComparisonResult(comparison, subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats,
-                    subject, reference, roundsOnExpectedSide, status, byFork, extraTransfers, extra, floorNanos,
-                    noCycle, roundOf, v);
+        public double[] ratios() {
+            return data.ratios();
+        }
+
+        public double[] secondsApart() {
+            return data.secondsApart();
+        }
+
+        public RatioStats stats() {
+            return data.stats();
+        }
+
+        public Score subject() {
+            return data.subject();
+        }
+
+        public Score reference() {
+            return data.reference();
+        }
+
+        public int roundsOnExpectedSide() {
+            return data.roundsOnExpectedSide();
+        }
+
+        public Status status() {
+            return verdict.status();
+        }
+
+        public double[][] byFork() {
+            return data.byFork();
+        }
+
+        public double[] extraTransfers() {
+            return data.extraTransfers();
+        }
+
+        public MeanStats extra() {
+            return data.extra();
+        }
+
+        public double[] floorNanos() {
+            return data.floorNanos();
+        }
+
+        public int noCycle() {
+            return data.noCycle();
+        }
+
+        public int[] roundOf() {
+            return data.roundOf();
         }
 
         /** True when at least one round measured the claim. */
         public boolean measured() {
-            return byFork.length > 0;
+            return byFork().length > 0;
         }
 
         /** Why the claim has its status, one line ("" for information). */
         public String reason() {
-            return verdict == null ? "" : verdict.reason();
+            return verdict.reason();
         }
 
-        /** The state mix of the rounds, e.g. "far 8/near 2", or "no floor measured". */
-        public String states() {
-            return verdict == null ? Judgment.NO_FLOOR : verdict.states();
+        /** The state mix of the rounds under the run's {@code split}, e.g. "far 8/near 2", or "no floor measured". */
+        public String states(double split) {
+            return MachineState.mix(roundSamples().stream().mapToDouble(Judgment.Round::floorNanos).toArray(), split);
         }
 
-        /** The median the verdict was reached on: over the rounds judged (blind states left out). */
+        /** The median over rounds of each round's ratio (an interleaved round: the median of its iterations). */
         public double judgedMedian() {
-            return verdict == null ? (stats == null ? Double.NaN : stats.median()) : verdict.median();
+            return verdict.median();
         }
 
-        /** The rounds behind the claim, each with its samples and floor, for {@link Judgment}. */
+        /** The rounds behind the claim, each with its samples and floor. */
         public List<Judgment.Round> roundSamples() {
-            List<Judgment.Round> out = new ArrayList<>();
-            for (int i = 0; i < byFork.length; i++) {
-                out.add(new Judgment.Round(roundOf[i], byFork[i],
-                        floorNanos == null ? Double.NaN : floorNanos[i]));
-            }
-            return out;
+            return data.rounds();
         }
 
-        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN when no floor was measured. */
+        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN when no floor was data. */
         public double medianFloorNanos() {
-            if (floorNanos == null) {
+            if (floorNanos() == null) {
                 return Double.NaN;
             }
-            double[] known = Arrays.stream(floorNanos).filter(f -> !Double.isNaN(f)).toArray();
+            double[] known = Arrays.stream(floorNanos()).filter(f -> !Double.isNaN(f)).toArray();
             return known.length == 0 ? Double.NaN : InterleavedFork.median(known);
         }
 
         /** Rounds (forks) behind the samples. */
         public int rounds() {
-            return byFork.length;
+            return byFork().length;
         }
 
         public double medianSecondsApart() {
-            if (secondsApart.length == 0) {
+            if (secondsApart().length == 0) {
                 return Double.NaN;
             }
-            double[] s = secondsApart.clone();
+            double[] s = secondsApart().clone();
             Arrays.sort(s);
             int n = s.length;
             return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
@@ -180,102 +235,133 @@ public final class Analysis {
                 case FASTER -> -1;
                 case SIMILAR -> 0;
             };
-            if (direction == 0 || stats == null || stats.n() < 2) {
+            if (direction == 0 || stats() == null || stats().n() < 2) {
                 return "";
             }
-            return stats.intervalExcludesOne(direction) ? "clear" : "noisy";
+            return stats().intervalExcludesOne(direction) ? "clear" : "noisy";
         }
     }
 
-    /** Ratios of every comparison whose set ran; comparisons of sets that did not run are left out. */
+    /**
+     * One fork's result as the analysis reads it: where it ran in the plan and the middle of its measurement
+     * window (ms since the epoch; NaN when its results do not say, as a plain JMH run's file).
+     */
+    public record Sample(int round, String set, String variant, JmhResult result, double measureMidMillis) {
+        /** A fork of the paired runner. */
+        public static Sample of(ForkRecord r) {
+            return new Sample(r.round(), r.set(), r.variant(), r.result().jmh(), r.result().measureMidMillis());
+        }
+    }
+
+    /** Ratios and verdicts of every comparison whose set ran, at the gate's confidence, without layout failures. */
     public static List<ComparisonResult> analyze(List<Claim> comparisons, List<ForkRecord> records) {
-        Map<String, ForkRecord> byKey = new HashMap<>();
+        return analyze(comparisons, records, List.of(), GateRule.CONFIDENCE);
+    }
+
+    /** As {@link #analyze(List, List, List, double)} for the paired runner's forks. */
+    public static List<ComparisonResult> analyze(List<Claim> comparisons, List<ForkRecord> records,
+                                                 List<LayoutFailure> failures, double confidence) {
+        return analyzeSamples(comparisons, records.stream().map(Sample::of).toList(), failures, confidence);
+    }
+
+    /**
+     * Ratios and verdicts of every comparison whose set ran or whose variant failed its layout check (such a claim
+     * FAILS with that check's line and the rounds it failed in); the rest of {@code comparisons} are left out.
+     * Claims in {@code comparisons} order.
+     */
+    public static List<ComparisonResult> analyzeSamples(List<Claim> comparisons, List<Sample> records,
+                                                        List<LayoutFailure> failures, double confidence) {
+        Map<String, Sample> byKey = new HashMap<>();
         int rounds = 0;
-        for (ForkRecord r : records) {
+        for (Sample r : records) {
             byKey.put(key(r.set(), r.variant(), r.round()), r);
             rounds = Math.max(rounds, r.round() + 1);
         }
-        Map<Integer, Double> roundFloor = floorNanosByRound(records, Suite.FLOOR_SET);
-        List<ComparisonResult> results = new ArrayList<>();
+        Map<Integer, Double> roundFloor = floorNanosOfSamples(records, Suite.FLOOR_SET);
+        Map<String, Read> measured = new LinkedHashMap<>();
+        List<Judgment.Case> cases = new ArrayList<>();
         for (Claim c : comparisons) {
-            if (c.interleaved()) {
-                ComparisonResult r = interleaved(c, byKey, rounds);
-                if (r != null) {
-                    results.add(r);
-                }
+            Read m = c.interleaved() ? interleaved(c, byKey, rounds) : forks(c, byKey, rounds, roundFloor);
+            List<LayoutFailure> hit = failures.stream().filter(f -> f.hits(c)).toList();
+            if (m == null && hit.isEmpty()) {
                 continue;
             }
-            List<Integer> roundOf = new ArrayList<>();
-            List<Double> ratios = new ArrayList<>();
-            List<Double> apart = new ArrayList<>();
-            List<Double> subjectScores = new ArrayList<>();
-            List<Double> referenceScores = new ArrayList<>();
-            String subjectUnit = null, referenceUnit = null, subjectBench = null, referenceBench = null;
-            for (int round = 0; round < rounds; round++) {
-                ForkRecord s = byKey.get(key(c.set(), c.subject(), round));
-                ForkRecord r = byKey.get(key(c.set(), c.reference(), round));
-                if (s == null || r == null) {
-                    continue;
-                }
-                Metric sm = s.result().metric(c.metric());
-                Metric rm = r.result().metric(c.metric());
-                roundOf.add(round);
-                ratios.add(costSecondsPerOp(sm.score(), sm.unit()) / costSecondsPerOp(rm.score(), rm.unit()));
-                apart.add(Math.abs(s.result().measureMidMillis() - r.result().measureMidMillis()) / 1000.0);
-                subjectScores.add(sm.score());
-                referenceScores.add(rm.score());
-                subjectUnit = sm.unit();
-                referenceUnit = rm.unit();
-                subjectBench = s.result().info().benchmark();
-                referenceBench = r.result().info().benchmark();
-            }
-            if (ratios.isEmpty()) {
-                continue;
-            }
-            double[] ratioArray = ratios.stream().mapToDouble(Double::doubleValue).toArray();
-            RatioStats stats = RatioStats.of(ratioArray);
-            int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
-            double[] floors = roundFloor.isEmpty() ? null
-                    : roundOf.stream().mapToDouble(r -> roundFloor.getOrDefault(r, Double.NaN)).toArray();
-            double[][] byFork = eachAlone(ratioArray);
-            Judgment.Verdict verdict = Judgment.judge(c, c.expect(), rounds(byFork, roundArray, floors),
-                    GateThresholds.NEAR_FAR_SPLIT_NANOS);
-            results.add(new ComparisonResult(c, subjectBench, referenceBench, ratioArray,
-                    apart.stream().mapToDouble(Double::doubleValue).toArray(), stats,
-                    new Score(geoMean(subjectScores), subjectUnit), new Score(geoMean(referenceScores), referenceUnit),
-                    onExpectedSide(c.expect(), ratioArray), verdict.status(), byFork, null, null, floors, 0,
-                    roundArray, verdict));
+            measured.put(c.id(), m);
+            cases.add(new Judgment.Case(c, m == null ? List.of() : m.rounds(), hit.isEmpty() ? null : reason(hit)));
+        }
+        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence);
+        List<ComparisonResult> results = new ArrayList<>();
+        for (Judgment.Case k : cases) {
+            Claim c = k.claim();
+            Judgment.Verdict v = verdicts.get(c.id());
+            Read m = measured.get(c.id());
+            results.add(new ComparisonResult(c, m == null ? Measured.NOTHING : m.measured(c), v));
         }
         return results;
     }
 
-    /**
-     * The results with the layout-check failures applied: every claim that uses a variant whose fork failed its
-     * layout check ({@link LayoutFailure}) FAILS with that check's line and the rounds it failed in as the reason,
-     * whether or not other rounds measured it; a claim no round measured is added as {@link
-     * ComparisonResult#unmeasured}. Claims in {@code comparisons} order.
-     */
-    public static List<ComparisonResult> withLayoutFailures(List<Claim> comparisons, List<ComparisonResult> results,
-                                                            List<LayoutFailure> failures) {
-        if (failures.isEmpty()) {
-            return results;
+    /** A claim's rounds as they were read, before statistics and verdict. */
+    private record Read(String subjectBenchmark, String referenceBenchmark, double[] ratios, double[] secondsApart,
+                            Score subject, Score reference, double[][] byFork, double[] extraTransfers,
+                            double[] extraByRound, double[] floorNanos, int noCycle, int[] roundOf) {
+        /** One ratio per round: the round's median sample (the geometric middle of an even count). */
+        double[] roundValues() {
+            return rounds().stream().mapToDouble(r -> Math.exp(r.logValue())).toArray();
         }
-        Map<String, ComparisonResult> byId = new HashMap<>();
-        results.forEach(r -> byId.put(r.comparison().id(), r));
-        List<ComparisonResult> out = new ArrayList<>();
-        for (Claim c : comparisons) {
-            List<LayoutFailure> hit = failures.stream().filter(f -> f.hits(c)).toList();
-            ComparisonResult r = byId.get(c.id());
-            if (hit.isEmpty()) {
-                if (r != null) {
-                    out.add(r);
-                }
+
+        /** With its statistics: the round is the independent unit, one value per round for the intervals too. */
+        Measured measured(Claim c) {
+            return new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, RatioStats.of(roundValues()),
+                    subject, reference, onExpectedSide(c.expect(), ratios), byFork, extraTransfers,
+                    extraByRound == null ? null : MeanStats.of(extraByRound), floorNanos, noCycle, roundOf);
+        }
+
+        List<Judgment.Round> rounds() {
+            List<Judgment.Round> out = new ArrayList<>();
+            for (int i = 0; i < byFork.length; i++) {
+                out.add(new Judgment.Round(roundOf[i], byFork[i], floorNanos == null ? Double.NaN : floorNanos[i]));
+            }
+            return out;
+        }
+    }
+
+    /** A comparison of forks: one ratio per round from the two variants' scores; null when no round ran both. */
+    private static Read forks(Claim c, Map<String, Sample> byKey, int rounds, Map<Integer, Double> roundFloor) {
+        List<Integer> roundOf = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        List<Double> apart = new ArrayList<>();
+        List<Double> subjectScores = new ArrayList<>();
+        List<Double> referenceScores = new ArrayList<>();
+        String subjectUnit = null, referenceUnit = null, subjectBench = null, referenceBench = null;
+        for (int round = 0; round < rounds; round++) {
+            Sample s = byKey.get(key(c.set(), c.subject(), round));
+            Sample r = byKey.get(key(c.set(), c.reference(), round));
+            if (s == null || r == null) {
                 continue;
             }
-            String reason = reason(hit);
-            out.add(r == null ? ComparisonResult.unmeasured(c, reason) : r.failed(reason));
+            Metric sm = s.result().metric(c.metric());
+            Metric rm = r.result().metric(c.metric());
+            roundOf.add(round);
+            ratios.add(costSecondsPerOp(sm.score(), sm.unit()) / costSecondsPerOp(rm.score(), rm.unit()));
+            apart.add(Math.abs(s.measureMidMillis() - r.measureMidMillis()) / 1000.0);
+            subjectScores.add(sm.score());
+            referenceScores.add(rm.score());
+            subjectUnit = sm.unit();
+            referenceUnit = rm.unit();
+            subjectBench = s.result().benchmark();
+            referenceBench = r.result().benchmark();
         }
-        return out;
+        if (ratios.isEmpty()) {
+            return null;
+        }
+        double[] ratioArray = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+        int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
+        double[] floors = roundFloor.isEmpty() ? null
+                : roundOf.stream().mapToDouble(r -> roundFloor.getOrDefault(r, Double.NaN)).toArray();
+        return new Read(subjectBench, referenceBench, ratioArray,
+                apart.stream().mapToDouble(Double::doubleValue).toArray(),
+                new Score(geoMean(subjectScores), subjectUnit), new Score(geoMean(referenceScores), referenceUnit),
+                eachAlone(ratioArray), null, null, floors, 0, roundArray);
     }
 
     /** "LAYOUT CHECK FAILED: padded: ... (padded, rounds 1, 2)": the first failure's line, every variant and round. */
@@ -288,54 +374,48 @@ public final class Analysis {
                 + rounds + ")";
     }
 
-    private static List<Judgment.Round> rounds(double[][] byFork, int[] roundOf, double[] floors) {
-        List<Judgment.Round> out = new ArrayList<>();
-        for (int i = 0; i < byFork.length; i++) {
-            out.add(new Judgment.Round(roundOf[i], byFork[i], floors == null ? Double.NaN : floors[i]));
-        }
-        return out;
-    }
-
     /**
      * An interleaved comparison: every measurement iteration of the set's interleaved fork in every round is
-     * one sample, the subject's {@link Claim#ratioCounter} (the median over the iteration's cycles of each cycle's
+     * one sample, the subject's {@link CounterNames#ratio} (the median over the iteration's cycles of each cycle's
      * cost ratio to the reference), and, unless the subject is the floor (their unit), one count of extra line
-     * transfers, its {@link Claim#extraCounter} (the median over cycles of (cost(subject) - cost(reference)) /
+     * transfers, its {@link CounterNames#extra} (the median over cycles of (cost(subject) - cost(reference)) /
      * cost(floor)). All sides ran in one schedule in the same iteration, so whatever state the machine was in hit
      * them alike; the samples are the iterations of all rounds, the rounds (fresh JVMs) still count for
      * {@link #MIN_ROUNDS}. The ns per call (scores, the floor, the slices' distance) come from the sums. The
      * reference must be the benchmark's reference side; an iteration that completed no cycle measured nothing and
      * is left out (counted in {@link ComparisonResult#noCycle}); a claim left without any sample is refused.
      */
-    private static ComparisonResult interleaved(Claim c, Map<String, ForkRecord> byKey, int rounds) {
+    private static Read interleaved(Claim c, Map<String, Sample> byKey, int rounds) {
         List<double[]> byFork = new ArrayList<>();
         List<Double> apart = new ArrayList<>();
         List<Double> subjectCost = new ArrayList<>();
         List<Double> referenceCost = new ArrayList<>();
         List<Double> extra = new ArrayList<>();
         List<Double> floorByFork = new ArrayList<>();
+        List<Double> extraByRound = new ArrayList<>();
         List<Integer> roundOf = new ArrayList<>();
         boolean withExtra = !c.subject().equals(Claim.FLOOR_SIDE);
         int noCycle = 0;
         String bench = null;
         for (int round = 0; round < rounds; round++) {
-            ForkRecord s = byKey.get(key(c.set(), c.variant(), round));
+            Sample s = byKey.get(key(c.set(), c.variant(), round));
             if (s == null) {
                 continue;
             }
-            ForkResult f = s.result();
-            bench = f.info().benchmark();
+            JmhResult f = s.result();
+            bench = f.benchmark();
             String where = c.id() + ": round " + (round + 1);
             InterleavedFork.requireReferenceSide(f, c, where);
-            double[] cycles = f.metric(Claim.CYCLES).iterations();
-            double[] ratio = InterleavedFork.medians(f, Claim.ratioCounter(c.subject()), cycles, where);
+            double[] cycles = f.metric(CounterNames.CYCLES).iterations();
+            double[] ratio = InterleavedFork.medians(f, CounterNames.ratio(c.subject()), cycles, where);
             double[] extraLines = withExtra
-                    ? InterleavedFork.medians(f, Claim.extraCounter(c.subject()), cycles, where) : null;
+                    ? InterleavedFork.medians(f, CounterNames.extra(c.subject()), cycles, where) : null;
             double[] subject = InterleavedFork.nanosPerCall(f, c.subject(), cycles, where);
             double[] reference = InterleavedFork.nanosPerCall(f, c.reference(), cycles, where);
             double[] floor = InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where);
             List<Double> ratios = new ArrayList<>();
             List<Double> floors = new ArrayList<>();
+            List<Double> roundExtra = new ArrayList<>();
             for (int i = 0; i < cycles.length; i++) {
                 if (cycles[i] == 0) {
                     noCycle++;
@@ -344,6 +424,7 @@ public final class Analysis {
                 ratios.add(ratio[i]);
                 if (withExtra) {
                     extra.add(extraLines[i]);
+                    roundExtra.add(extraLines[i]);
                 }
                 floors.add(floor[i]);
                 subjectCost.add(subject[i]);
@@ -355,6 +436,9 @@ public final class Analysis {
                 roundOf.add(round);
                 byFork.add(ratios.stream().mapToDouble(Double::doubleValue).toArray());
                 floorByFork.add(InterleavedFork.median(floors.stream().mapToDouble(Double::doubleValue).toArray()));
+                if (withExtra) {
+                    extraByRound.add(InterleavedFork.median(roundExtra.stream().mapToDouble(Double::doubleValue).toArray()));
+                }
             }
         }
         if (bench == null) {
@@ -365,17 +449,12 @@ public final class Analysis {
                     + "the interleaved schedule (" + noCycle + " iterations; run longer iterations)");
         }
         double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
-        double[] extraArray = withExtra ? extra.stream().mapToDouble(Double::doubleValue).toArray() : null;
-        RatioStats stats = RatioStats.of(all);
-        double[][] forks = byFork.toArray(double[][]::new);
-        int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
-        double[] floors = floorByFork.stream().mapToDouble(Double::doubleValue).toArray();
-        Judgment.Verdict verdict = Judgment.judge(c, c.expect(), rounds(forks, roundArray, floors),
-                GateThresholds.NEAR_FAR_SPLIT_NANOS);
-        return new ComparisonResult(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
-                stats, new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
-                onExpectedSide(c.expect(), all), verdict.status(), forks, extraArray,
-                withExtra ? MeanStats.of(extraArray) : null, floors, noCycle, roundArray, verdict);
+        return new Read(bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
+                new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
+                byFork.toArray(double[][]::new), withExtra ? extra.stream().mapToDouble(Double::doubleValue).toArray()
+                : null, withExtra ? extraByRound.stream().mapToDouble(Double::doubleValue).toArray() : null,
+                floorByFork.stream().mapToDouble(Double::doubleValue).toArray(), noCycle,
+                roundOf.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /**
@@ -384,11 +463,15 @@ public final class Analysis {
      * stand beside every ratio formed in that round.
      */
     public static Map<Integer, Double> floorNanosByRound(List<ForkRecord> records, String set) {
+        return floorNanosOfSamples(records.stream().map(Sample::of).toList(), set);
+    }
+
+    private static Map<Integer, Double> floorNanosOfSamples(List<Sample> records, String set) {
         Map<Integer, Double> floor = new TreeMap<>();
-        for (ForkRecord r : records) {
+        for (Sample r : records) {
             if (r.set().equals(set) && InterleavedFork.isInterleaved(r.result())
                     && InterleavedFork.hasSide(r.result(), Claim.FLOOR_SIDE)) {
-                double[] cycles = r.result().metric(Claim.CYCLES).iterations();
+                double[] cycles = r.result().metric(CounterNames.CYCLES).iterations();
                 double[] ns = InterleavedFork.nanosPerCall(r.result(), Claim.FLOOR_SIDE, cycles,
                         set + "/" + r.variant() + ": round " + (r.round() + 1));
                 double[] measured = java.util.stream.IntStream.range(0, ns.length).filter(i -> cycles[i] > 0)
@@ -411,9 +494,10 @@ public final class Analysis {
         return n;
     }
 
-    /** 0 when no checked claim failed, 1 when one did. */
+    /** The run's exit status from its verdicts ({@link Judgment#exitCode}): 0, 1 or 3. */
     public static int exitCode(List<ComparisonResult> results) {
-        return results.stream().anyMatch(r -> r.status() == Status.FAILS) ? 1 : 0;
+        return Judgment.exitCode(results.stream().map(r -> r.comparison().expect().checked()).toList(),
+                results.stream().map(ComparisonResult::status).toList());
     }
 
     private static int[] firstRounds(int n) {

@@ -1,34 +1,29 @@
 package org.cachelinebench.runner;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 import org.cachelinebench.claims.Claim;
-import org.cachelinebench.claims.Expect;
-import org.cachelinebench.claims.GateThresholds;
-import org.cachelinebench.claims.MachineState;
-import org.cachelinebench.harness.LayoutCheck;
 
 /**
  * A run against a baseline of the same machine: the second step of {@code benchmarks/ci}, after the claims.
  *
- * <p>Rules. The baseline judges the run only when their fingerprints ({@link Fingerprint}) match; otherwise it
- * is not used, and one line says why and how to record one for this machine. When it is used: for every gated
- * claim with a direction, in every machine state with at least {@link GateThresholds#MIN_ROUNDS_PER_STATE}
- * rounds on both sides (rounds in a state the claim is blind in left out), d = ln(median here / median of the
- * baseline). The claim REGRESSES only when its effect shrank by more than its tolerance T: d &lt; -T for a SLOWER
- * claim (its ratio fell toward 1), d &gt; +T for a FASTER one (its ratio rose toward 1). Improvements never fail.
- * In log space a halving and a doubling are the same size. A/A controls and information are not compared: they
- * are judged within the run.
+ * <p>Rules. The baseline is used only when the fingerprints ({@link Fingerprint}) match; otherwise one line says
+ * why. Each gated claim with a direction is compared by its per-round effect over its own run's A/A control
+ * ({@link Judgment#effects}), never by its raw ratio. It REGRESSES when the effect moved toward the A/A by more
+ * than both runs' A/A margins explain (the upper bound of the shift, at the gate's confidence, below minus their
+ * sum) while the machine did not move: the two runs' floors, the cost of one line transfer, indistinguishable at
+ * the same confidence. When the floors moved, a smaller effect is what a different machine state gives as well as
+ * a partial revert, and the line says it cannot tell them apart; a full revert is the within-run claim's to catch
+ * (the same as its A/A). Improvements never fail. Why: docs/ci-gate.md.
  */
 public final class BaselineGate {
     private BaselineGate() {}
 
-    /** How one claim in one state compared. */
+    /** How one claim compared. */
     public enum Outcome {
-        HOLDS("holds"), REGRESSION("REGRESSION"), TOO_FEW_ROUNDS("not compared"), NOT_IN_BASELINE("not compared");
+        HOLDS("holds"), REGRESSION("REGRESSION"), CANNOT_TELL("cannot tell"), NOT_COMPARED("not compared");
 
         private final String label;
 
@@ -42,69 +37,46 @@ public final class BaselineGate {
     }
 
     /**
-     * One claim in one state.
+     * One claim.
      *
-     * @param claim          claim id
-     * @param state          "near", "far", or {@link JmhFiles#NO_STATE} for rounds without a floor
-     * @param rounds         rounds of that state here
-     * @param baselineRounds rounds of that state in the baseline
-     * @param median         median ratio here (NaN when not compared)
-     * @param baselineMedian median ratio in the baseline (NaN when not compared)
-     * @param d              ln(median / baselineMedian)
-     * @param tolerance      T
-     * @param direction      the claim's direction
-     * @param outcome        the outcome
+     * @param claim    claim id
+     * @param outcome  the outcome
+     * @param line     one line naming the claim, with the numbers behind the outcome
      */
-    public record Comparison(String claim, String state, int rounds, int baselineRounds, double median,
-                             double baselineMedian, double d, double tolerance, Expect.Direction direction,
-                             Outcome outcome) {
-
-        /** One line naming the claim and state. */
-        public String line() {
-            String where = claim + " (" + state + ")";
-            return switch (outcome) {
-                case NOT_IN_BASELINE -> "not compared " + where + ": the baseline has no such claim";
-                case TOO_FEW_ROUNDS -> String.format(Locale.ROOT, "not compared %s: %d round%s here, %d in the "
-                                + "baseline (%d needed on both sides)", where, rounds, rounds == 1 ? "" : "s",
-                        baselineRounds, GateThresholds.MIN_ROUNDS_PER_STATE);
-                case HOLDS -> String.format(Locale.ROOT, "holds %s: median %.3f vs %.3f in the baseline, d = %+.3f "
-                        + "(fails beyond %s%.3f)", where, median, baselineMedian, d,
-                        direction == Expect.Direction.FASTER ? "+" : "-", tolerance);
-                case REGRESSION -> String.format(Locale.ROOT, "REGRESSION %s: median %.3f vs %.3f in the baseline, "
-                                + "d = %+.3f %s %s%.3f: the effect shrank by more than T", where, median,
-                        baselineMedian, d, direction == Expect.Direction.FASTER ? ">" : "<",
-                        direction == Expect.Direction.FASTER ? "+" : "-", tolerance);
-            };
-        }
-    }
+    public record Comparison(String claim, Outcome outcome, String line) {}
 
     /**
      * The outcome of the step.
      *
      * @param used        whether the baseline judged the run
-     * @param why         one line: why the baseline was used or not
-     * @param comparisons per claim and state (empty when not used)
+     * @param why         one line: why the baseline was used or not, and whether the machine moved
+     * @param comparisons per claim (empty when not used)
      */
     public record Result(boolean used, String why, List<Comparison> comparisons) {
         public boolean regression() {
             return comparisons.stream().anyMatch(c -> c.outcome() == Outcome.REGRESSION);
         }
 
-        /** 1 when a claim regressed, else 0. */
+        /** 1 when a claim regressed, else 0: a baseline that cannot tell leaves the verdict to the claims. */
         public int exitCode() {
             return regression() ? 1 : 0;
         }
 
-        /** "baseline gate: no regression (4 compared, 2 not compared)" or "BASELINE REGRESSION: 1 (...)". */
+        /** "baseline gate: no regression (4 held, 1 cannot tell)" or "BASELINE REGRESSION: 1 (...)". */
         public String verdict() {
             if (!used) {
                 return "baseline gate: not applied";
             }
+            List<String> counts = new ArrayList<>();
+            for (Outcome o : List.of(Outcome.HOLDS, Outcome.CANNOT_TELL, Outcome.NOT_COMPARED)) {
+                long n = comparisons.stream().filter(c -> c.outcome() == o).count();
+                if (n > 0) {
+                    counts.add(n + " " + (o == Outcome.HOLDS ? "held" : o.label()));
+                }
+            }
             long bad = comparisons.stream().filter(c -> c.outcome() == Outcome.REGRESSION).count();
-            long held = comparisons.stream().filter(c -> c.outcome() == Outcome.HOLDS).count();
-            long not = comparisons.size() - bad - held;
-            String counts = held + " held" + (not > 0 ? ", " + not + " not compared" : "");
-            return bad > 0 ? "BASELINE REGRESSION: " + bad + " (" + counts + ")" : "baseline gate: no regression (" + counts + ")";
+            String tail = counts.isEmpty() ? "" : " (" + String.join(", ", counts) + ")";
+            return bad > 0 ? "BASELINE REGRESSION: " + bad + tail : "baseline gate: no regression" + tail;
         }
     }
 
@@ -114,8 +86,8 @@ public final class BaselineGate {
                 + " a baseline for this machine with benchmarks/ci --update-baseline)", List.of());
     }
 
-    /** Compares {@code current} with {@code baseline} under {@code thresholds}. */
-    public static Result compare(SavedRun baseline, SavedRun current, Thresholds thresholds) {
+    /** Compares {@code current} with {@code baseline} at {@code confidence}. */
+    public static Result compare(SavedRun baseline, SavedRun current, double confidence) {
         Fingerprint b = baseline.metadata().fingerprint();
         Fingerprint c = current.metadata().fingerprint();
         if (b == null) {
@@ -128,53 +100,86 @@ public final class BaselineGate {
         if (!differences.isEmpty()) {
             return notUsed("its machine differs: " + String.join("; ", differences));
         }
-        double split = thresholds.splitNanos();
+        String moved = machineMoved(baseline, current, confidence);
+        List<Judgment.Case> here = Regate.cases(current);
+        List<Judgment.Case> there = Regate.cases(baseline);
         List<Comparison> out = new ArrayList<>();
-        for (Summary.Entry e : current.summary().comparisons()) {
-            Claim claim = thresholds.claim(e);
-            Expect x = claim.expect();
-            if (!x.directional() || Double.isNaN(x.baselineTolerance()) || !e.measured()
-                    || (e.reason() != null && e.reason().startsWith(LayoutCheck.MARKER))) {
+        for (Judgment.Case k : here) {
+            Claim claim = k.claim();
+            if (!claim.expect().directional() || k.layoutFailure() != null || k.rounds().isEmpty()) {
                 continue;
             }
-            Summary.Entry be = baseline.entry(e.id());
-            if (be == null || !be.measured()) {
-                out.add(new Comparison(e.id(), "all", 0, 0, Double.NaN, Double.NaN, Double.NaN,
-                        x.baselineTolerance(), x.direction(), Outcome.NOT_IN_BASELINE));
+            Judgment.Case kb = there.stream().filter(x -> x.claim().id().equals(claim.id())).findFirst().orElse(null);
+            if (kb == null || kb.layoutFailure() != null || kb.rounds().isEmpty()) {
+                out.add(new Comparison(claim.id(), Outcome.NOT_COMPARED, "not compared " + claim.id()
+                        + ": the baseline did not measure it"));
                 continue;
             }
-            List<Judgment.Round> here = current.rounds(e);
-            List<Judgment.Round> there = baseline.rounds(be);
-            List<MachineState> states = Arrays.asList(MachineState.FAR, MachineState.NEAR, null);
-            for (MachineState s : states) {
-                if (s != null && x.blindIn().contains(s)) {
-                    continue;
-                }
-                List<Judgment.Round> h = Judgment.inState(here, s, split);
-                List<Judgment.Round> t = Judgment.inState(there, s, split);
-                if (h.isEmpty() && t.isEmpty()) {
-                    continue;
-                }
-                out.add(compare(e.id(), s == null ? JmhFiles.NO_STATE : s.label(), h, t, x));
-            }
+            out.add(compare(claim, Judgment.effects(k, here, confidence), Judgment.effects(kb, there, confidence), moved,
+                    confidence));
         }
-        return new Result(true, "baseline " + baseline.dir() + " used: its machine fingerprint matches this run's",
-                out);
+        String why = "baseline " + baseline.dir() + " used: its machine fingerprint matches this run's; "
+                + (moved == null ? "the floors did not move" : moved);
+        return new Result(true, why, out);
     }
 
-    /** One claim in one state: d = ln(here / baseline), a regression when the effect shrank by more than T. */
-    static Comparison compare(String id, String state, List<Judgment.Round> here, List<Judgment.Round> baseline,
-                              Expect x) {
-        int min = GateThresholds.MIN_ROUNDS_PER_STATE;
-        if (here.size() < min || baseline.size() < min) {
-            return new Comparison(id, state, here.size(), baseline.size(), Double.NaN, Double.NaN, Double.NaN,
-                    x.baselineTolerance(), x.direction(), Outcome.TOO_FEW_ROUNDS);
+    /** One claim: REGRESSION, CANNOT_TELL (the machine moved, {@code moved} says how) or HOLDS. */
+    static Comparison compare(Claim claim, Judgment.Effects here, Judgment.Effects baseline, String moved,
+                              double confidence) {
+        String id = claim.id();
+        int min = SignedRank.minRounds(confidence);
+        if (here == null || baseline == null || here.values().length < min || baseline.values().length < min) {
+            return new Comparison(id, Outcome.NOT_COMPARED, String.format(Locale.ROOT, "not compared %s: %s rounds"
+                    + " with an A/A here, %s in the baseline (%d needed on both sides)", id, rounds(here),
+                    rounds(baseline), min));
         }
-        double m = Judgment.median(here);
-        double mb = Judgment.median(baseline);
-        double d = Math.log(m / mb);
-        boolean shrank = x.direction() == Expect.Direction.FASTER ? d > x.baselineTolerance() : d < -x.baselineTolerance();
-        return new Comparison(id, state, here.size(), baseline.size(), m, mb, d, x.baselineTolerance(), x.direction(),
-                shrank ? Outcome.REGRESSION : Outcome.HOLDS);
+        SignedRank.Bounds shift = SignedRank.shift(here.values(), baseline.values(), confidence);
+        double explained = here.margin() + baseline.margin();
+        String numbers = String.format(Locale.ROOT, "effect over the A/A x%.3f here vs x%.3f in the baseline, shift"
+                        + " x%.3f (%s bounds %.3f .. %.3f), A/A margins explain x%.3f", Math.exp(centre(here, confidence)),
+                Math.exp(centre(baseline, confidence)), Math.exp(shift.estimate()), Judgment.percent(confidence),
+                Math.exp(shift.low()), Math.exp(shift.high()), Math.exp(-explained));
+        if (!(shift.high() < -explained)) {
+            return new Comparison(id, Outcome.HOLDS, "holds " + id + ": " + numbers);
+        }
+        if (moved != null) {
+            return new Comparison(id, Outcome.CANNOT_TELL, "cannot tell " + id + ": " + numbers + "; " + moved
+                    + ", so a partial revert and the machine look alike");
+        }
+        return new Comparison(id, Outcome.REGRESSION, "REGRESSION " + id + ": " + numbers
+                + ": the effect moved toward its A/A on an unmoved machine");
+    }
+
+    /**
+     * Null when both runs' floors are indistinguishable at {@code confidence}; otherwise why the machine counts as
+     * moved, in a few words ("the floors moved: median 131 ns here vs 80 ns in the baseline").
+     */
+    static String machineMoved(SavedRun baseline, SavedRun current, double confidence) {
+        double[] h = current.roundFloors().values().stream().mapToDouble(Math::log).toArray();
+        double[] b = baseline.roundFloors().values().stream().mapToDouble(Math::log).toArray();
+        if (h.length == 0 || b.length == 0) {
+            return "no floors to tell whether the machine moved";
+        }
+        SignedRank.Bounds s = SignedRank.shift(h, b, confidence);
+        String medians = String.format(Locale.ROOT, "median %.0f ns here vs %.0f ns in the baseline",
+                Math.exp(SignedRank.median(sorted(h))), Math.exp(SignedRank.median(sorted(b))));
+        if (!s.decidable()) {
+            return "too few floors to tell whether the machine moved (" + medians + ")";
+        }
+        return s.low() > 0 || s.high() < 0 ? "the floors moved: " + medians : null;
+    }
+
+    private static double centre(Judgment.Effects e, double confidence) {
+        return SignedRank.centre(e.values(), confidence).estimate();
+    }
+
+    private static String rounds(Judgment.Effects e) {
+        return e == null ? "0" : Integer.toString(e.values().length);
+    }
+
+    private static double[] sorted(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return s;
     }
 }

@@ -83,7 +83,9 @@ public final class Budget {
         }
         double elapsed = (records.get(records.size() - 1).endMillis() - records.get(0).startMillis()) / 1000.0;
         double mean = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);
-        return String.format(Locale.ROOT, "measured: %d forks in %.0f s; a fork took %.1f s, of which %.1f s "
-                + "beyond warmup and measurement", records.size(), elapsed, mean, meanOverheadSeconds(records, plan));
+        int rounds = records.stream().mapToInt(ForkRecord::round).max().orElse(-1) + 1;
+        return String.format(Locale.ROOT, "measured: %d of %d rounds, %d forks in %.0f s; a fork took %.1f s, of "
+                + "which %.1f s beyond warmup and measurement", rounds, plan.rounds(), records.size(), elapsed, mean,
+                meanOverheadSeconds(records, plan));
     }
 }

@@ -3,46 +3,48 @@ package org.cachelinebench.runner;
 import java.util.Arrays;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.InterleavedSchedule;
+import org.cachelinebench.results.JmhResult;
 
 /**
  * A fork of an interleaved variant read side by side, per measurement iteration: each side's ratio and extra line
- * transfers, the medians over the iteration's cycles ({@link Claim#ratioCounter}, {@link Claim#extraCounter}), and
- * its nanoseconds per call from the sums ({@link Claim#nanosCounter}, {@link Claim#callsCounter}), for display.
+ * transfers, the medians over the iteration's cycles ({@link CounterNames#ratio}, {@link CounterNames#extra}), and
+ * its nanoseconds per call from the sums ({@link CounterNames#nanos}, {@link CounterNames#calls}), for display.
  */
 final class InterleavedFork {
     private InterleavedFork() {}
 
     /** True when the fork reports the counters of an interleaved schedule. */
-    static boolean isInterleaved(ForkResult f) {
-        return f.secondaries().containsKey(Claim.CYCLES);
+    static boolean isInterleaved(JmhResult f) {
+        return f.secondary().containsKey(CounterNames.CYCLES);
     }
 
     /** True when the fork reports counters for {@code side}. */
-    static boolean hasSide(ForkResult f, String side) {
-        return f.secondaries().containsKey(Claim.nanosCounter(side)) && f.secondaries().containsKey(Claim.callsCounter(side));
+    static boolean hasSide(JmhResult f, String side) {
+        return f.secondary().containsKey(CounterNames.nanos(side)) && f.secondary().containsKey(CounterNames.calls(side));
     }
 
     /**
      * Refuses a claim whose reference is not the fork's reference side: a side that reports its own
-     * {@link Claim#ratioCounter} is measured against another side, so no ratio to it can be formed.
+     * {@link CounterNames#ratio} is measured against another side, so no ratio to it can be formed.
      */
-    static void requireReferenceSide(ForkResult f, Claim c, String where) {
-        if (f.secondaries().containsKey(Claim.ratioCounter(c.reference()))) {
+    static void requireReferenceSide(JmhResult f, Claim c, String where) {
+        if (f.secondary().containsKey(CounterNames.ratio(c.reference()))) {
             throw new IllegalArgumentException(where + ": " + c.reference() + " is not the reference side of "
-                    + f.info().benchmark() + " (it reports " + Claim.ratioCounter(c.reference())
+                    + f.header().benchmark() + " (it reports " + CounterNames.ratio(c.reference())
                     + "), and ratios are measured only against that side");
         }
     }
 
     /**
-     * Per measurement iteration, the counter {@code counter} (a side's {@link Claim#ratioCounter} or
-     * {@link Claim#extraCounter}) as one schedule's median: JMH sums a counter over the threads that report it, one
+     * Per measurement iteration, the counter {@code counter} (a side's {@link CounterNames#ratio} or
+     * {@link CounterNames#extra}) as one schedule's median: JMH sums a counter over the threads that report it, one
      * sender per group, so it is divided by the number of groups (1 unless run with more threads). NaN for an
      * iteration that completed no cycle ({@code cycles[i] == 0}); an iteration that counted cycles but has no
      * finite median is refused, naming it ({@code where} says which claim and round).
      */
-    static double[] medians(ForkResult f, String counter, double[] cycles, String where) {
+    static double[] medians(JmhResult f, String counter, double[] cycles, String where) {
         double[] v = f.metric(counter).iterations();
         if (v.length != cycles.length) {
             throw new IllegalArgumentException(where + ": " + counter + " covers " + v.length
@@ -64,8 +66,8 @@ final class InterleavedFork {
     }
 
     /** Groups, each with one sender, in the fork: its threads in pairs (one sender, one receiver each). */
-    static int senders(ForkResult f) {
-        return Math.max(1, f.info().threads() / 2);
+    static int senders(JmhResult f) {
+        return Math.max(1, f.header().threads() / 2);
     }
 
     /**
@@ -73,9 +75,9 @@ final class InterleavedFork {
      * no cycle ({@code cycles[i] == 0}). An iteration that counted cycles but no calls or no time for the side is
      * refused, naming it ({@code where} says which claim and round): its counters contradict each other.
      */
-    static double[] nanosPerCall(ForkResult f, String side, double[] cycles, String where) {
-        double[] nanos = f.metric(Claim.nanosCounter(side)).iterations();
-        double[] calls = f.metric(Claim.callsCounter(side)).iterations();
+    static double[] nanosPerCall(JmhResult f, String side, double[] cycles, String where) {
+        double[] nanos = f.metric(CounterNames.nanos(side)).iterations();
+        double[] calls = f.metric(CounterNames.calls(side)).iterations();
         if (nanos.length != cycles.length || calls.length != cycles.length) {
             throw new IllegalArgumentException(where + ": " + side + "'s counters cover " + nanos.length + " and "
                     + calls.length + " iterations, the cycles " + cycles.length);
@@ -95,16 +97,16 @@ final class InterleavedFork {
     }
 
     /** A side's ns per call over all the fork's measurement iterations together, from the sums. */
-    static double totalNanosPerCall(ForkResult f, String side) {
-        double nanos = Arrays.stream(f.metric(Claim.nanosCounter(side)).iterations()).sum();
-        double calls = Arrays.stream(f.metric(Claim.callsCounter(side)).iterations()).sum();
+    static double totalNanosPerCall(JmhResult f, String side) {
+        double nanos = Arrays.stream(f.metric(CounterNames.nanos(side)).iterations()).sum();
+        double calls = Arrays.stream(f.metric(CounterNames.calls(side)).iterations()).sum();
         return calls > 0 ? nanos / calls : Double.NaN;
     }
 
     /** Cycles the fork's measurement iterations committed past their per-cycle logs (0 when it does not say). */
-    static long cyclesNotLogged(ForkResult f) {
-        return f.secondaries().containsKey(Claim.CYCLES_NOT_LOGGED)
-                ? Math.round(Arrays.stream(f.metric(Claim.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
+    static long cyclesNotLogged(JmhResult f) {
+        return f.secondary().containsKey(CounterNames.CYCLES_NOT_LOGGED)
+                ? Math.round(Arrays.stream(f.metric(CounterNames.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
     }
 
     /** Seconds a slice of {@code nanosPerCall} lasts: how far apart two sides of one schedule are. */

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.cachelinebench.claims.Expect;
-import org.cachelinebench.claims.GateThresholds;
+import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
@@ -62,7 +62,7 @@ public final class JmhFiles {
 
     /** The {@code @Param} of every ratio entry: the machine state of the rounds it holds. */
     public static final String STATE_PARAM = "state";
-    /** Its value for rounds without a floor (a run without the floor set). */
+    /** Its value for rounds without a state: no floor (a run without the floor set) or no gap in the floors. */
     public static final String NO_STATE = "unknown";
 
     /**
@@ -75,15 +75,15 @@ public final class JmhFiles {
      * <p>The mode carries the claim's direction, so that a JMH comparer's "worse" is the effect shrinking: thrpt
      * (higher is better) for a SLOWER claim, whose ratio above 1 is the effect; avgt (lower is better) for a FASTER
      * claim, whose ratio below 1 is. Information and A/A controls have no bad direction and stay in summary.json
-     * only; rounds in a state where a claim cannot show its effect are left out, as the claim leaves them out; a
-     * claim no round measured has no entry.
+     * only; a claim no round measured has no entry. The state is the run's own split ({@link MachineState#split});
+     * a run whose floors show no gap puts every round under {@link #NO_STATE}.
      */
     public static List<JmhResult> ratios(List<Analysis.ComparisonResult> results, List<ForkRecord> records) {
         Map<String, Header> infoByBenchmark = new LinkedHashMap<>();
         for (ForkRecord r : records) {
             infoByBenchmark.putIfAbsent(r.result().info().benchmark(), r.result().info());
         }
-        double split = GateThresholds.NEAR_FAR_SPLIT_NANOS;
+        double split = MachineState.split(Analysis.floorNanosByRound(records, Suite.FLOOR_SET).values());
         List<JmhResult> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             Expect expect = r.comparison().expect();
@@ -93,10 +93,7 @@ public final class JmhFiles {
             Header info = infoByBenchmark.get(r.subjectBenchmark());
             Map<String, List<double[]>> byState = new TreeMap<>();
             for (Judgment.Round round : r.roundSamples()) {
-                MachineState state = round.state(split);
-                if (state != null && expect.blindIn().contains(state)) {
-                    continue;
-                }
+                MachineState state = MachineState.of(round.floorNanos(), split);
                 byState.computeIfAbsent(state == null ? NO_STATE : state.label(), k -> new ArrayList<>())
                         .add(round.ratios().clone());
             }

@@ -2,28 +2,26 @@ package org.cachelinebench.runner;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.Function;
 
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
-import org.cachelinebench.claims.MachineState;
-import org.cachelinebench.harness.LayoutCheck;
 
 /**
- * The within-run verdict of one claim, from its rounds and the machine state of each: the rule the paired runner
- * applies as it runs and {@code benchmarks/regate} applies again to saved runs, so both give the same verdict.
+ * The within-run verdicts: one pass over every claim of a run, the rule the paired runner applies as it runs and
+ * {@code benchmarks/regate} applies again to saved runs, so both give the same verdict.
  *
- * <p>The rule: rounds in a state where the claim's effect cannot show ({@link Expect#blindIn}) are left out;
- * fewer than {@link Analysis#MIN_ROUNDS} rounds left check nothing; otherwise the median of the samples of the
- * rounds left is held against the claim ({@link Expect#holds}). A round without a floor has no state and is
- * always kept: a run without a floor is judged without states.
+ * <p>The unit is the round: one log ratio per round (an interleaved fork: the median of its measurement
+ * iterations). A directional claim is judged on its per-round effect over the A/A control of its set and metric in
+ * the same round, {@code e = ±(ln claim - ln A/A)}, with signed-rank bounds at the stated confidence: it HOLDS
+ * (different from the A/A) when the lower bound is above 0, FAILS (the same as the A/A, what a revert gives) when
+ * the upper bound is below the A/A's own margin, {@code z(confidence) x sd} of its rounds, and is UNDECIDED
+ * otherwise. An A/A control HOLDS when its bounds lie inside its own margin around 0, FAILS when they lie wholly
+ * outside it. Fewer rounds than a bound needs ({@link SignedRank#minRounds}) decide nothing. Why: docs/ci-gate.md.
  */
 public final class Judgment {
     private Judgment() {}
@@ -40,164 +38,243 @@ public final class Judgment {
      * @param floorNanos the round's one-line floor in ns per round trip; NaN when none was measured
      */
     public record Round(int round, double[] ratios, double floorNanos) {
-        /** The round's state; null when it has no floor. */
-        public MachineState state(double split) {
-            return MachineState.of(floorNanos, split);
+        /** The round's one value, as a log ratio: the median of its samples (the geometric middle of an even count). */
+        public double logValue() {
+            double[] logs = Arrays.stream(ratios).map(Math::log).sorted().toArray();
+            return SignedRank.median(logs);
         }
     }
+
+    /**
+     * A claim to judge.
+     *
+     * @param claim         the claim
+     * @param rounds        the rounds that measured it, in round order
+     * @param layoutFailure the line of a layout check that failed a variant it uses; null when none did
+     */
+    public record Case(Claim claim, List<Round> rounds, String layoutFailure) {}
 
     /**
      * A claim's verdict.
      *
-     * @param status HOLDS, FAILS, NOT_JUDGED, TOO_FEW_ROUNDS or INFO
+     * @param status HOLDS, FAILS, UNDECIDED, NOT_JUDGED, TOO_FEW_ROUNDS or INFO
      * @param reason one line saying why, for every status but INFO
-     * @param median the median of the samples judged (NaN when none)
+     * @param median the median over rounds of the claim's own ratio (NaN when none)
      * @param rounds rounds judged
-     * @param states the state mix of all the claim's rounds, e.g. "far 8/near 2", or {@link #NO_FLOOR}
+     * @param effect directional: the estimated effect over the A/A as a ratio (an A/A: its own centre); NaN otherwise
+     * @param low    lower bound of {@link #effect} at the confidence (NaN when none)
+     * @param high   upper bound (NaN when none)
+     * @param margin the A/A's margin as a ratio, exp(z x sd) (NaN when none)
      */
-    public record Verdict(Analysis.Status status, String reason, double median, int rounds, String states) {}
+    public record Verdict(Analysis.Status status, String reason, double median, int rounds, double effect,
+                          double low, double high, double margin) {
+        static Verdict of(Analysis.Status status, String reason, double median, int rounds) {
+            return new Verdict(status, reason, median, rounds, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
 
-    /** Judges {@code claim} (its id names it in the reason) under {@code expect} on its rounds. */
-    public static Verdict judge(Claim claim, Expect expect, List<Round> rounds, double split) {
-        String states = states(rounds, split);
-        List<Round> kept = new ArrayList<>();
-        Set<String> blindMet = new TreeSet<>();
-        for (Round r : rounds) {
-            MachineState s = r.state(split);
-            if (s != null && expect.blindIn().contains(s)) {
-                blindMet.add(s.label());
-            } else {
-                kept.add(r);
-            }
+        /** True when a gated claim got a verdict: it holds or fails. */
+        public boolean decided() {
+            return status == Analysis.Status.HOLDS || status == Analysis.Status.FAILS;
         }
-        double median = kept.isEmpty() ? Double.NaN : median(kept);
-        if (!expect.checked()) {
-            return new Verdict(Analysis.Status.INFO, "", rounds.isEmpty() ? Double.NaN : median(rounds), kept.size(),
-                    states);
-        }
-        if (kept.isEmpty() && !rounds.isEmpty()) {
-            return new Verdict(Analysis.Status.NOT_JUDGED, "NOT JUDGED: this run met only the "
-                    + String.join(" and ", blindMet) + " state, where " + claim.id() + "'s effect cannot show",
-                    Double.NaN, 0, states);
-        }
-        if (kept.size() < Analysis.MIN_ROUNDS) {
-            return new Verdict(Analysis.Status.TOO_FEW_ROUNDS, "not checked: " + kept.size() + " round"
-                    + (kept.size() == 1 ? "" : "s") + " judged, a verdict needs " + Analysis.MIN_ROUNDS, median,
-                    kept.size(), states);
-        }
-        String left = blindMet.isEmpty() ? "" : "; " + (rounds.size() - kept.size()) + " "
-                + String.join("/", blindMet) + " round(s) left out, where its effect cannot show";
-        String over = String.format(Locale.ROOT, " (%d rounds: %s%s)", kept.size(), states, left);
-        if (expect.holds(median)) {
-            return new Verdict(Analysis.Status.HOLDS, String.format(Locale.ROOT, "median %.3f %s", median,
-                    expect.rule()) + over, median, kept.size(), states);
-        }
-        String why = switch (expect.direction()) {
-            case SLOWER -> String.format(Locale.ROOT, "median %.3f < %.3f, the minimum effect", median, expect.atLeast());
-            case FASTER -> String.format(Locale.ROOT, "median %.3f > %.3f, the minimum effect", median,
-                    1 / expect.atLeast());
-            case SIMILAR -> String.format(Locale.ROOT, "A/A median %.3f outside %.3f..%.3f: the rounds disagree more "
-                    + "than the tolerance", median, 1 / expect.atLeast(), expect.atLeast());
-        };
-        return new Verdict(Analysis.Status.FAILS, why + over, median, kept.size(), states);
     }
 
-    /** "far 8/near 2" (far first, then near, then rounds without a floor), or {@link #NO_FLOOR}. */
-    public static String states(List<Round> rounds, double split) {
-        Map<MachineState, Integer> n = new EnumMap<>(MachineState.class);
-        int none = 0;
-        for (Round r : rounds) {
-            MachineState s = r.state(split);
-            if (s == null) {
-                none++;
-            } else {
-                n.merge(s, 1, Integer::sum);
-            }
-        }
-        if (n.isEmpty()) {
-            return NO_FLOOR;
-        }
-        List<String> parts = new ArrayList<>();
-        for (MachineState s : List.of(MachineState.FAR, MachineState.NEAR)) {
-            if (n.containsKey(s)) {
-                parts.add(s.label() + " " + n.get(s));
-            }
-        }
-        if (none > 0) {
-            parts.add("no floor " + none);
-        }
-        return String.join("/", parts);
+    /** The standard normal quantile of {@code confidence}: how many A/A standard deviations the margin spans. */
+    public static double marginQuantile(double confidence) {
+        return new NormalDistribution().inverseCumulativeProbability(confidence);
     }
 
-    /** The rounds in {@code state} (null: the rounds without a floor). */
-    public static List<Round> inState(List<Round> rounds, MachineState state, double split) {
-        return rounds.stream().filter(r -> r.state(split) == state).toList();
-    }
-
-    /** Median of every sample of {@code rounds}, as {@link RatioStats#median} takes it. */
-    public static double median(List<Round> rounds) {
-        double[] all = rounds.stream().flatMapToDouble(r -> Arrays.stream(r.ratios())).toArray();
-        return all.length == 0 ? Double.NaN : RatioStats.of(all).median();
-    }
-
-    /**
-     * What the A/A control of {@code claim}'s set and metric says about a failure of {@code claim} in the same run
-     * ("" when it has none): when the A/A holds, the rounds agree and the effect is really gone (a revert); when it
-     * fails too, the run was too noisy to tell.
-     *
-     * @param claims    the run's claims
-     * @param verdictOf the run's verdict of a claim, by id (null when it has none)
-     */
-    public static String aaContext(Claim claim, List<Claim> claims, Function<String, Verdict> verdictOf) {
-        for (Claim aa : claims) {
-            if (!(aa.expect().aaControl() && aa.set().equals(claim.set()) && aa.metric().equals(claim.metric()))) {
-                continue;
-            }
-            Verdict v = verdictOf.apply(aa.id());
-            if (v == null) {
-                return "";
-            }
-            String median = Double.isNaN(v.median()) ? "" : String.format(Locale.ROOT, " median %.3f", v.median());
-            return switch (v.status()) {
-                case HOLDS -> "; A/A " + aa.id() + median + " holds: the rounds agree, the effect is gone";
-                case FAILS -> "; A/A " + aa.id() + median + " fails too: the run is too noisy to tell";
-                default -> "; A/A " + aa.id() + ": " + v.status().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-            };
-        }
-        return "";
-    }
-
-    /** The verdicts with the A/A context ({@link #aaContext}) added to every failed directional claim's reason. */
-    public static List<Analysis.ComparisonResult> withAaContext(List<Analysis.ComparisonResult> results) {
-        List<Claim> claims = results.stream().map(Analysis.ComparisonResult::comparison).toList();
-        Map<String, Verdict> byId = new HashMap<>();
-        results.stream().filter(r -> r.verdict() != null).forEach(r -> byId.put(r.comparison().id(), r.verdict()));
-        List<Analysis.ComparisonResult> out = new ArrayList<>();
-        for (Analysis.ComparisonResult r : results) {
-            Claim c = r.comparison();
-            boolean judgedFail = r.status() == Analysis.Status.FAILS && c.expect().directional()
-                    && !r.reason().startsWith(LayoutCheck.MARKER);
-            out.add(judgedFail ? r.withReason(r.reason() + aaContext(c, claims, byId::get)) : r);
+    /** The one judging pass: every case's verdict, by claim id, in the order given. */
+    public static Map<String, Verdict> judge(List<Case> cases, double confidence) {
+        Map<String, Verdict> out = new LinkedHashMap<>();
+        for (Case c : cases) {
+            out.put(c.claim().id(), judge(c, cases, confidence));
         }
         return out;
     }
 
+    private static Verdict judge(Case c, List<Case> cases, double confidence) {
+        Expect x = c.claim().expect();
+        double median = median(c.rounds());
+        int min = SignedRank.minRounds(confidence);
+        if (c.layoutFailure() != null) {
+            return Verdict.of(Analysis.Status.FAILS, c.layoutFailure(), median, c.rounds().size());
+        }
+        if (!x.checked()) {
+            return Verdict.of(Analysis.Status.INFO, "", median, c.rounds().size());
+        }
+        if (x.aaControl()) {
+            return aa(c, median, confidence, min);
+        }
+        Case aa = aaOf(c.claim(), cases);
+        if (aa == null) {
+            return Verdict.of(Analysis.Status.NOT_JUDGED, "not judged: no A/A control of " + c.claim().set()
+                    + " in this run to judge it against", median, 0);
+        }
+        if (aa.layoutFailure() != null) {
+            return Verdict.of(Analysis.Status.NOT_JUDGED, "not judged: its A/A control " + aa.claim().id()
+                    + " failed its layout check", median, 0);
+        }
+        Effects e = effects(c, aa, confidence);
+        int n = e.values().length;
+        if (n < min) {
+            return Verdict.of(Analysis.Status.TOO_FEW_ROUNDS, "not judged: " + n + " round" + (n == 1 ? "" : "s")
+                    + " with its A/A control, a verdict at " + percent(confidence) + " needs " + min, median, n);
+        }
+        double margin = e.margin();
+        SignedRank.Bounds b = SignedRank.centre(e.values(), confidence);
+        // As ratios of the claim's own ratio over its A/A's: a FASTER claim's effect lies below 1.
+        double effect = Math.exp(x.sign() * b.estimate());
+        double low = Math.exp(x.sign() > 0 ? b.low() : -b.high());
+        double high = Math.exp(x.sign() > 0 ? b.high() : -b.low());
+        String numbers = String.format(Locale.ROOT, "effect over the A/A x%.3f (%s bounds %.3f .. %.3f), "
+                + "A/A margin x%.3f, %d rounds", effect, percent(confidence), low, high, Math.exp(margin), n);
+        Analysis.Status status;
+        String why;
+        if (b.low() > 0) {
+            status = Analysis.Status.HOLDS;
+            why = "different from its A/A control: ";
+        } else if (b.high() <= margin) {
+            status = Analysis.Status.FAILS;
+            why = "SAME as its A/A control (what a revert gives): ";
+        } else {
+            status = Analysis.Status.UNDECIDED;
+            why = "UNDECIDED, neither distinguishable from its A/A control nor inside its margin: ";
+        }
+        return new Verdict(status, why + numbers, median, n, effect, low, high, Math.exp(margin));
+    }
+
+    private static Verdict aa(Case c, double median, double confidence, int min) {
+        int n = c.rounds().size();
+        if (n < min) {
+            return Verdict.of(Analysis.Status.TOO_FEW_ROUNDS, "not judged: " + n + " round" + (n == 1 ? "" : "s")
+                    + ", a verdict at " + percent(confidence) + " needs " + min, median, n);
+        }
+        double[] values = c.rounds().stream().mapToDouble(Round::logValue).toArray();
+        double margin = marginQuantile(confidence) * sd(Arrays.stream(values).boxed().toList());
+        SignedRank.Bounds b = SignedRank.centre(values, confidence);
+        String numbers = String.format(Locale.ROOT, "centre %.4f (%s bounds %.4f .. %.4f), its margin %.4f .. %.4f, "
+                        + "%d rounds", Math.exp(b.estimate()), percent(confidence), Math.exp(b.low()),
+                Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), n);
+        Analysis.Status status;
+        String why;
+        if (b.low() >= -margin && b.high() <= margin) {
+            status = Analysis.Status.HOLDS;
+            why = "1 inside its rounds' spread: ";
+        } else if (b.low() > margin || b.high() < -margin) {
+            status = Analysis.Status.FAILS;
+            why = "A/A biased beyond its rounds' spread (the sides differ in more than the claim): ";
+        } else {
+            status = Analysis.Status.UNDECIDED;
+            why = "UNDECIDED, its bias neither inside nor beyond its rounds' spread: ";
+        }
+        return new Verdict(status, why + numbers, median, n, Math.exp(b.estimate()), Math.exp(b.low()),
+                Math.exp(b.high()), Math.exp(margin));
+    }
+
     /**
-     * One line per claim that did not hold, naming it: a failed claim (gated, or using a variant that failed its
-     * layout check) with its reason, a gated claim not judged with its sentence.
-     *
-     * @param id      claim id
-     * @param checked whether the claim gates
-     * @param status  its status name
-     * @param reason  its reason
+     * A directional claim's per-round effects over its A/A control, the rounds both measured:
+     * {@code sign x (ln claim - ln A/A)}, and the A/A's margin in log space, {@code z(confidence) x sd} of its
+     * rounds (NaN below 2).
+     */
+    public record Effects(double[] values, double margin) {}
+
+    /**
+     * The effects of {@code c} over its set's A/A among {@code cases} at {@code confidence}; null when it has no
+     * A/A there or the A/A failed its layout check.
+     */
+    public static Effects effects(Case c, List<Case> cases, double confidence) {
+        Case aa = aaOf(c.claim(), cases);
+        return aa == null || aa.layoutFailure() != null ? null : effects(c, aa, confidence);
+    }
+
+    private static Effects effects(Case c, Case aa, double confidence) {
+        Map<Integer, Double> aaByRound = new LinkedHashMap<>();
+        aa.rounds().forEach(r -> aaByRound.put(r.round(), r.logValue()));
+        int sign = c.claim().expect().sign();
+        List<Double> effects = new ArrayList<>();
+        List<Double> controls = new ArrayList<>();
+        for (Round r : c.rounds()) {
+            Double a = aaByRound.get(r.round());
+            if (a != null) {
+                effects.add(sign * (r.logValue() - a));
+                controls.add(a);
+            }
+        }
+        return new Effects(toArray(effects), marginQuantile(confidence) * sd(controls));
+    }
+
+    /** The gated A/A control of {@code claim}'s set and metric among {@code cases}; null when there is none. */
+    static Case aaOf(Claim claim, List<Case> cases) {
+        for (Case a : cases) {
+            Claim c = a.claim();
+            if (c.expect().aaControl() && c.set().equals(claim.set()) && c.metric().equals(claim.metric())) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** Median over rounds of each round's value, as a ratio; NaN without rounds. */
+    public static double median(List<Round> rounds) {
+        if (rounds.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] logs = rounds.stream().mapToDouble(Round::logValue).sorted().toArray();
+        return Math.exp(SignedRank.median(logs));
+    }
+
+    static double sd(List<Double> values) {
+        int n = values.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(ss / (n - 1));
+    }
+
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static String percent(double confidence) {
+        String s = String.format(Locale.ROOT, "%.1f", confidence * 100);
+        return (s.endsWith(".0") ? s.substring(0, s.length() - 2) : s) + " %";
+    }
+
+    /**
+     * One line for a claim that did not hold, naming it; null for one that holds or informs. A failed claim
+     * (gated, or using a variant that failed its layout check) with its reason; a gated claim without a verdict
+     * with its sentence.
      */
     public static String problem(String id, boolean checked, String status, String reason) {
         if (status.equals(Analysis.Status.FAILS.name())) {
             return "FAILS " + id + ": " + reason;
         }
-        if (checked && status.equals(Analysis.Status.NOT_JUDGED.name())) {
-            return id + ": " + reason;
+        if (checked && !status.equals(Analysis.Status.HOLDS.name()) && !status.equals(Analysis.Status.INFO.name())) {
+            return "NO VERDICT " + id + ": " + reason;
         }
         return null;
+    }
+
+    /**
+     * The run's exit status from its gated verdicts (GUIDE's contract): 1 when one failed; 3 when one has no
+     * verdict or none was judged; else 0.
+     */
+    public static int exitCode(List<Boolean> checked, List<Analysis.Status> statuses) {
+        boolean failed = statuses.contains(Analysis.Status.FAILS);
+        if (failed) {
+            return 1;
+        }
+        boolean anyGated = false;
+        for (int i = 0; i < statuses.size(); i++) {
+            if (checked.get(i)) {
+                anyGated = true;
+                if (statuses.get(i) != Analysis.Status.HOLDS) {
+                    return 3;
+                }
+            }
+        }
+        return anyGated ? 0 : 3;
     }
 }

@@ -5,7 +5,7 @@ import org.cachelinebench.claims.Claim;
 /**
  * A fork that failed its benchmark's layout check ({@code harness.LayoutCheck}): the variant's padding did not
  * separate what it must. The session records it and runs on; every claim that uses the variant then FAILS with
- * {@link #reason} ({@link Analysis#withLayoutFailures}).
+ * {@link #reason} ({@link Analysis#analyzeSamples}).
  *
  * @param round   0-based round
  * @param set     set id

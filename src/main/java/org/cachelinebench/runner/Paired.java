@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
@@ -46,8 +47,8 @@ import org.cachelinebench.results.JmhResultWriter;
  * <p>Usage: {@code java -cp target/benchmarks.jar org.cachelinebench.runner.Paired --help}.
  * Writes runs.json and ratios.json (JMH {@code -rf json} format), summary.json, summary.md, metadata.json and
  * the gated ratios for github-action-benchmark ({@link BenchmarkActionJson}) into {@code --out}, all or none.
- * Exit status: 0 every checked claim holds, 1 one failed (each named in one line), 2 bad input or no usable
- * result.
+ * Exit status (GUIDE's contract): 0 every gated claim decided and holds; 1 one failed (each named in one line);
+ * 2 bad input or no usable result; 3 no verdict (a gated claim undecided or with too few rounds, or none gated).
  */
 public final class Paired {
     private Paired() {}
@@ -135,7 +136,7 @@ public final class Paired {
         List<ForkRecord> records;
         PairedSession session = new PairedSession(runner, clock, out, selected);
         try {
-            records = session.run(plan);
+            records = session.run(plan, soFar -> decided(selected, soFar, session.layoutFailures()));
         } catch (PairedSession.ForkFailedException e) {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
@@ -143,12 +144,12 @@ public final class Paired {
         List<LayoutFailure> layoutFailures = session.layoutFailures();
         List<Analysis.ComparisonResult> results;
         try {
-            results = Analysis.analyze(selected, records);
+            results = Analysis.analyze(selected, records, layoutFailures, GateRule.CONFIDENCE);
         } catch (IllegalArgumentException e) {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
         }
-        results = Judgment.withAaContext(Analysis.withLayoutFailures(selected, results, layoutFailures));
+        int code = Analysis.exitCode(results);
         if (records.isEmpty()) {
             // Every fork failed its layout check: the claims fail, but no fork measured anything to write.
             out.println();
@@ -161,12 +162,13 @@ public final class Paired {
             }
             out.println("nothing written: no fork gave a result");
             out.println(verdict(results));
-            return 1;
+            return code;
         }
         ForkRecord first = records.get(0);
         List<String> flags = first.result().info().jvm().args();
         int lineSize = MachineInfo.cacheLineSize(flags);
-        Summary summary = Summary.of(o.profile.name(), plan.rounds(), plan.warmup(), plan.measurement(), lineSize,
+        int roundsRun = records.stream().mapToInt(ForkRecord::round).max().orElse(-1) + 1;
+        Summary summary = Summary.of(o.profile.name(), roundsRun, plan.warmup(), plan.measurement(), lineSize,
                 SweepPlacements.of(lineSize), results, records, layoutFailures);
         Metadata meta = metadata(o, plan, records, clock, lineSize, summary);
         Map<String, AtomicFiles.Content> files;
@@ -207,9 +209,24 @@ public final class Paired {
         out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
                 + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
                 + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
-        int code = Analysis.exitCode(results);
         out.println(verdict(results));
         return code;
+    }
+
+    /**
+     * True when {@code records} decide every gated claim (it holds or fails) at the gate's confidence: the rounds
+     * so far are enough. A run without a gated claim is never decided early.
+     */
+    static boolean decided(List<Claim> claims, List<ForkRecord> records, List<LayoutFailure> failures) {
+        try {
+            List<Analysis.ComparisonResult> results = Analysis.analyze(claims, records, failures, GateRule.CONFIDENCE);
+            List<Analysis.ComparisonResult> gated = results.stream().filter(r -> r.comparison().expect().checked())
+                    .toList();
+            return !gated.isEmpty() && gated.size() == claims.stream().filter(c -> c.expect().checked()).count()
+                    && gated.stream().allMatch(r -> r.verdict().decided());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** The profile's comparisons that --only lets through. */
@@ -282,7 +299,7 @@ public final class Paired {
             if (!c.expect().directional() || !r.measured() || Double.isNaN(r.judgedMedian())) {
                 continue;
             }
-            entries.add(BenchmarkActionJson.ratio(c.id(), c.claim() + "\nstates of its rounds: " + r.states(),
+            entries.add(BenchmarkActionJson.ratio(c.id(), c.claim() + "\nverdict: " + r.reason(),
                     r.judgedMedian(), r.stats().low(), r.stats().high(), r.rounds(),
                     c.expect().direction() == Expect.Direction.FASTER ? BenchmarkActionJson.Better.SMALLER
                             : BenchmarkActionJson.Better.BIGGER));
@@ -299,8 +316,11 @@ public final class Paired {
             return "machine states: " + Judgment.NO_FLOOR + " (no interleaved " + Suite.FLOOR_SET + " set in this run):"
                     + " claims judged without states";
         }
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "machine states (floor of %s's interleaved "
-                + "fork; near below %.0f ns):", s.floorSet(), s.splitNanos()));
+        StringBuilder sb = new StringBuilder(Double.isNaN(s.split())
+                ? String.format(Locale.ROOT, "machine states (floor of %s's interleaved fork; no gap in the floors: one"
+                        + " state):", s.floorSet())
+                : String.format(Locale.ROOT, "machine states (floor of %s's interleaved fork; near below %.0f ns, the"
+                        + " gap in this run's floors):", s.floorSet(), s.split()));
         for (Summary.RoundState r : s.roundStates()) {
             sb.append(r.round() == 1 ? " " : ", ").append("round ").append(r.round()).append(' ')
                     .append(r.floorNanos() == null ? "no floor" : String.format(Locale.ROOT, "%s %.1f ns", r.state(),
@@ -314,7 +334,8 @@ public final class Paired {
                 + s.rounds() + " rounds, each fork " + s.warmup() + " warmup + " + s.measurement()
                 + " measurement, " + s.started() + " to " + s.finished() + ".  \n"
                 + "Ratio = cost(subject) / cost(reference) within a round; geometric mean over rounds, 95 % "
-                + "t-interval on the log ratios; claims are checked on the median. Interleaved comparisons (sides of "
+                + "t-interval on the log ratios. Gated claims are judged round by round against their set's A/A control"
+                + " at " + Judgment.percent(GateRule.CONFIDENCE) + " (docs/ci-gate.md). Interleaved comparisons (sides of "
                 + "one fork) take per iteration the median over its schedule cycles of each cycle's ratio, and also "
                 + "give extra line transfers = (cost(subject) - cost(reference)) / cost(floor), likewise a median "
                 + "over cycles per iteration, mean with its 95 % t-interval, and the floor's ns per call (median "
@@ -335,13 +356,21 @@ public final class Paired {
     }
 
     private static String verdictOf(List<String> statuses) {
-        long failed = statuses.stream().filter(Analysis.Status.FAILS.name()::equals).count();
-        long held = statuses.stream().filter(Analysis.Status.HOLDS.name()::equals).count();
-        long few = statuses.stream().filter(Analysis.Status.TOO_FEW_ROUNDS.name()::equals).count();
-        long notJudged = statuses.stream().filter(Analysis.Status.NOT_JUDGED.name()::equals).count();
-        String v = failed > 0 ? "CLAIMS FAILED: " + failed + " (held: " + held + ")" : "claims hold: " + held;
-        v = few > 0 ? v + "; not checked (fewer than " + Analysis.MIN_ROUNDS + " rounds): " + few : v;
-        return notJudged > 0 ? v + "; not judged (only states where the effect cannot show): " + notJudged : v;
+        Map<String, Long> n = new LinkedHashMap<>();
+        for (Analysis.Status st : Analysis.Status.values()) {
+            long k = statuses.stream().filter(st.name()::equals).count();
+            if (k > 0 && st != Analysis.Status.INFO) {
+                n.put(Regate.label(st).toLowerCase(Locale.ROOT), k);
+            }
+        }
+        String counts = n.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+        if (statuses.contains(Analysis.Status.FAILS.name())) {
+            return "CLAIMS FAILED: " + counts;
+        }
+        if (n.isEmpty()) {
+            return "NO VERDICT: no gated claim was judged in this run";
+        }
+        return n.size() == 1 && n.containsKey("holds") ? "claims hold: " + counts : "NO VERDICT: " + counts;
     }
 
     private static Metadata metadata(PairedOptions o, PairedSession.Plan plan, List<ForkRecord> records,
@@ -352,7 +381,8 @@ public final class Paired {
         double forkSeconds = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);
         String vendor = MachineInfo.vendorOf(jvm.path());
         MachineFacts facts = MachineFacts.current();
-        return new Metadata("latest", o.profile.name(), plan.rounds(), Instant.ofEpochMilli(clock.getAsLong()).toString(),
+        int rounds = records.stream().mapToInt(ForkRecord::round).max().orElse(-1) + 1;
+        return new Metadata("latest", o.profile.name(), rounds, Instant.ofEpochMilli(clock.getAsLong()).toString(),
                 command(), MachineInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), MachineInfo.os(),
                 jvm.path(), vendor, jvm.jdkVersion(), jvm.vmName(), jvm.vmVersion(),
                 jvm.args(), jvm.jmhVersion(), lineSize, MachineInfo.cacheLineSource(jvm.args()),

@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
 
 /**
@@ -113,6 +117,11 @@ public final class PairedSession {
     private final List<Claim> claims;
     /** Forks that failed their layout check, in run order. */
     private final List<LayoutFailure> layoutFailures = new ArrayList<>();
+    /** Rounds the last run stopped after when its claims were decided early; 0 when it ran them all. */
+    private int stoppedAfter;
+
+    /** The earliest round count a run may stop after: the fewest a verdict at the gate's confidence needs, made even. */
+    static final int FIRST_STOP = (SignedRank.minRounds(GateRule.CONFIDENCE) + 1) / 2 * 2;
 
     public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
         this(runner, clockMillis, out, List.of());
@@ -130,10 +139,29 @@ public final class PairedSession {
      * ({@link LayoutCheck}): that one is recorded ({@link #layoutFailures}) and the rest run.
      */
     public List<ForkRecord> run(Plan plan) throws ForkFailedException {
+        return run(plan, records -> false);
+    }
+
+    /**
+     * Runs the plan round by round, and stops after a round when {@code decided} says the records so far decide
+     * every gated claim: asked after each even round from {@link #FIRST_STOP}, never after the last (a paired
+     * round order cancels a linear drift over pairs of rounds). Paired order only.
+     */
+    public List<ForkRecord> run(Plan plan, Predicate<List<ForkRecord>> decided) throws ForkFailedException {
         List<ForkRecord> records = new ArrayList<>();
+        stoppedAfter = 0;
         int done = 0;
         long first = clockMillis.getAsLong();
-        for (Slot slot : plan.schedule()) {
+        List<Slot> schedule = plan.schedule();
+        for (int i = 0; i < schedule.size(); i++) {
+            Slot slot = schedule.get(i);
+            if (i > 0 && schedule.get(i - 1).round() != slot.round() && plan.order() == Order.PAIRED
+                    && slot.round() >= FIRST_STOP && slot.round() % 2 == 0 && decided.test(List.copyOf(records))) {
+                out.printf(Locale.ROOT, "every gated claim decided after %d of %d rounds: stopping%n", slot.round(),
+                        plan.rounds());
+                stoppedAfter = slot.round();
+                return records;
+            }
             Variant variant = slot.variant();
             String set = slot.set().id();
             long start = clockMillis.getAsLong();
@@ -147,10 +175,10 @@ public final class PairedSession {
             try {
                 result = runner.run(variant, plan.warmup(), plan.measurement());
             } catch (Exception e) {
-                String layout = LayoutCheck.reasonIn(e);
+                LayoutCheck.Failed layout = LayoutCheck.in(e);
                 if (layout != null) {
-                    out.println(RESULT_INDENT + layout);
-                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout));
+                    out.println(RESULT_INDENT + layout.getMessage());
+                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
                     continue;
                 }
                 out.println(RESULT_INDENT + "FAILED");
@@ -163,6 +191,11 @@ public final class PairedSession {
             out.println(RESULT_INDENT + describe(record, claims));
         }
         return records;
+    }
+
+    /** Rounds the last {@link #run} stopped after because every gated claim was decided; 0 when it ran them all. */
+    public int stoppedAfter() {
+        return stoppedAfter;
     }
 
     /** The forks of the last {@link #run} that failed their layout check. */
@@ -200,22 +233,22 @@ public final class PairedSession {
     static String describe(ForkRecord r, List<Claim> claims) {
         List<Claim> sides = claims.stream()
                 .filter(c -> c.interleaved() && c.set().equals(r.set()) && c.variant().equals(r.variant())).toList();
-        if (sides.isEmpty() || !InterleavedFork.isInterleaved(r.result())) {
+        if (sides.isEmpty() || !InterleavedFork.isInterleaved(r.result().jmh())) {
             return describe(r);
         }
-        ForkResult f = r.result();
-        double[] cycles = f.metric(Claim.CYCLES).iterations();
+        JmhResult f = r.result().jmh();
+        double[] cycles = f.metric(CounterNames.CYCLES).iterations();
         double floor = InterleavedFork.totalNanosPerCall(f, Claim.FLOOR_SIDE);
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "floor %.1f ns/call", floor));
         for (Claim c : sides) {
             sb.append("  ").append(c.subject()).append('/').append(c.reference()).append(' ');
             try {
                 InterleavedFork.requireReferenceSide(f, c, c.id());
-                double ratio = overIterations(f, Claim.ratioCounter(c.subject()), cycles);
+                double ratio = overIterations(f, CounterNames.ratio(c.subject()), cycles);
                 sb.append(String.format(Locale.ROOT, "%.3f", ratio));
                 if (!c.subject().equals(Claim.FLOOR_SIDE)) {
                     sb.append(String.format(Locale.ROOT, " (%+.2f lines)",
-                            overIterations(f, Claim.extraCounter(c.subject()), cycles)));
+                            overIterations(f, CounterNames.extra(c.subject()), cycles)));
                 }
             } catch (IllegalArgumentException e) {
                 sb.append("no ratio");
@@ -228,7 +261,7 @@ public final class PairedSession {
     }
 
     /** The median over the iterations that completed a cycle of a side's per-iteration median; NaN for none. */
-    private static double overIterations(ForkResult f, String counter, double[] cycles) {
+    private static double overIterations(JmhResult f, String counter, double[] cycles) {
         double[] v = java.util.Arrays.stream(InterleavedFork.medians(f, counter, cycles, counter))
                 .filter(x -> !Double.isNaN(x)).toArray();
         return v.length == 0 ? Double.NaN : InterleavedFork.median(v);

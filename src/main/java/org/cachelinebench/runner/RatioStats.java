@@ -5,17 +5,15 @@ import java.util.Arrays;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
- * Summary of per-round ratios.
+ * Summary of ratios, for reading: the verdicts use one value per round and {@link SignedRank} ({@link Judgment}).
  *
  * <p>The estimate is the geometric mean: ratios multiply, so their logarithms are what averages, and the
  * geometric mean of reference/subject is exactly the inverse of that of subject/reference. The 95 %
  * interval is Student's t on the log ratios, transformed back (so it is asymmetric around the geometric
- * mean). The rounds are independent pairs, each already drift-corrected by its own pairing, so a t-interval
- * over them is the textbook paired analysis. The median is kept beside it because it ignores a single round
- * in which the VM's core placement changed between the two forks; claims are checked on the median (see
- * {@link Analysis}).
+ * mean). The median is kept beside it because it ignores a single round in which the VM's core placement
+ * changed between the two forks.
  *
- * @param n       number of rounds
+ * @param n       number of ratios
  * @param geoMean geometric mean of the ratios
  * @param low     lower end of the 95 % interval of the geometric mean (NaN below 3 rounds)
  * @param high    upper end (NaN below 3 rounds)

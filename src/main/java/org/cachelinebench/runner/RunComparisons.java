@@ -17,9 +17,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
+import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
@@ -213,14 +215,16 @@ public final class RunComparisons {
                 .append(iterations / Math.max(1, forks)).append(" iterations");
         List<Analysis.ComparisonResult> results = new ArrayList<>();
         String problem = null;
-        if (r.secondary().containsKey(Claim.CYCLES)
-                && Arrays.stream(r.metric(Claim.CYCLES).iterations()).allMatch(c -> c == 0)) {
+        if (r.secondary().containsKey(CounterNames.CYCLES)
+                && Arrays.stream(r.metric(CounterNames.CYCLES).iterations()).allMatch(c -> c == 0)) {
             problem = "no measurement iteration completed a cycle of the schedule: run longer iterations (-r)";
         } else {
             try {
                 for (Found f : group) {
-                    List<Analysis.ComparisonResult> one = Analysis.analyze(List.of(f.claim()),
-                            records(f.claim().set(), f.claim().variant(), r, true, Integer.MAX_VALUE));
+                    // As for forks: forks are JMH's independent unit when there are enough, else iterations.
+                    List<Analysis.ComparisonResult> one = Analysis.analyzeSamples(List.of(f.claim()),
+                            samples(f.claim().set(), f.claim().variant(), r, forks >= Analysis.MIN_ROUNDS,
+                                    Integer.MAX_VALUE), List.of(), GateRule.CONFIDENCE);
                     if (one.isEmpty()) {
                         throw new IllegalArgumentException("no measurement iteration in the results");
                     }
@@ -231,7 +235,7 @@ public final class RunComparisons {
             }
         }
         if (problem == null) {
-            head.append(tooFew(results.get(0).ratios().length))
+            head.append(tooFew(results.get(0).rounds()))
                     .append(String.format(Locale.ROOT, "; floor %.1f ns/call", results.get(0).medianFloorNanos()));
         }
         sb.append(head).append(notLogged(r)).append(disturbed(List.of(r))).append('\n');
@@ -253,10 +257,10 @@ public final class RunComparisons {
      * iteration's medians (a normal run).
      */
     static String notLogged(JmhResult r) {
-        if (!r.secondary().containsKey(Claim.CYCLES_NOT_LOGGED)) {
+        if (!r.secondary().containsKey(CounterNames.CYCLES_NOT_LOGGED)) {
             return "";
         }
-        long n = Math.round(Arrays.stream(r.metric(Claim.CYCLES_NOT_LOGGED).iterations()).sum());
+        long n = Math.round(Arrays.stream(r.metric(CounterNames.CYCLES_NOT_LOGGED).iterations()).sum());
         return n == 0 ? "" : String.format(Locale.ROOT, "; %,d cycles past the per-cycle logs, not in the medians", n);
     }
 
@@ -369,9 +373,9 @@ public final class RunComparisons {
         Claim c = f.claim();
         boolean perFork = perFork(f.subject(), f.reference());
         int n = Math.min(count(f.subject(), perFork), count(f.reference(), perFork));
-        List<ForkRecord> records = new ArrayList<>(records(c.set(), c.subject(), f.subject(), perFork, n));
-        records.addAll(records(c.set(), c.reference(), f.reference(), perFork, n));
-        List<Analysis.ComparisonResult> r = Analysis.analyze(List.of(c), records);
+        List<Analysis.Sample> samples = new ArrayList<>(samples(c.set(), c.subject(), f.subject(), perFork, n));
+        samples.addAll(samples(c.set(), c.reference(), f.reference(), perFork, n));
+        List<Analysis.ComparisonResult> r = Analysis.analyzeSamples(List.of(c), samples, List.of(), GateRule.CONFIDENCE);
         if (r.isEmpty()) {
             throw new IllegalArgumentException(c.id() + ": no measurement iteration in the results");
         }
@@ -379,11 +383,11 @@ public final class RunComparisons {
     }
 
     /**
-     * {@code r} as the paired runner's records of {@code variant}: one per fork (all its iterations), or one per
-     * measurement iteration, the i-th sample as "round" i, at most {@code limit}.
+     * {@code r} as samples of {@code variant}: one per fork (all its iterations), or one per measurement iteration,
+     * the i-th sample as "round" i, at most {@code limit}. JMH's file has no wall clock: no measurement window.
      */
-    static List<ForkRecord> records(String set, String variant, JmhResult r, boolean perFork, int limit) {
-        List<ForkRecord> out = new ArrayList<>();
+    static List<Analysis.Sample> samples(String set, String variant, JmhResult r, boolean perFork, int limit) {
+        List<Analysis.Sample> out = new ArrayList<>();
         double[][] forks = r.primary().rawData();
         for (int f = 0; f < forks.length && out.size() < limit; f++) {
             if (perFork) {
@@ -400,7 +404,7 @@ public final class RunComparisons {
     }
 
     /** Fork {@code f} of {@code r}, or only its iteration {@code i} when {@code i >= 0}. */
-    private static ForkRecord record(String set, String variant, int round, JmhResult r, int f, int i) {
+    private static Analysis.Sample record(String set, String variant, int round, JmhResult r, int f, int i) {
         Metric primary = slice(r.primary(), f, i);
         Map<String, Metric> secondaries = new TreeMap<>();
         r.secondary().forEach((name, m) -> {
@@ -409,9 +413,7 @@ public final class RunComparisons {
                 secondaries.put(name, s);
             }
         });
-        // JMH's file has no wall clock: the measurement window stays 0, which no ratio uses.
-        ForkResult result = new ForkResult(new JmhResult(r.header(), primary, secondaries), 0, 0);
-        return new ForkRecord(round, set, variant, 0, 0, 0, result);
+        return new Analysis.Sample(round, set, variant, new JmhResult(r.header(), primary, secondaries), Double.NaN);
     }
 
     private static Metric slice(Metric m, int f, int i) {

@@ -12,7 +12,6 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import org.cachelinebench.claims.Claim;
-import org.cachelinebench.claims.GateThresholds;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
@@ -36,7 +35,8 @@ import org.cachelinebench.model.layout.Placement;
  * @param csdBytes     size of the csd the offset sweep moves, when known
  * @param floorSet     the set whose interleaved fork measured every round's floor ({@link Suite#FLOOR_SET}); null
  *                     when it did not run: no floor measured, claims judged without states
- * @param splitNanos   a round is near when its floor is below this many ns, else far
+ * @param splitNanos   a round is near when its floor is below this many ns, else far: the gap in this run's own
+ *                     floors ({@link MachineState#split}); null when they show none
  * @param roundStates  every round's floor and state (empty when no floor was measured)
  * @param layoutFailures forks that failed their layout check; every claim using their variant FAILS
  */
@@ -73,7 +73,7 @@ public record Summary(int format, String profile, int rounds, String started, St
      * One comparison.
      *
      * @param expected           "&gt; 1", "&lt; 1" or "≈ 1"
-     * @param atLeast            the checked claim's minimum effect, or an A/A control's tolerance; null when unchecked
+     * @param atLeast            read from older summaries only (a fixed minimum effect); null
      * @param rounds             rounds (forks) behind the ratios; an interleaved comparison has several
      *                           ratios (iterations) per round, each the median over the iteration's cycles
      * @param geoMean            geometric mean of the ratios; null when no round measured the claim
@@ -94,11 +94,16 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param iterationsWithoutCycle interleaved only: measurement iterations left out because they completed
      *                           no cycle of the schedule (null when none)
      * @param reason             why the claim has its status, one line ("" for information)
-     * @param judgedMedian       the median the verdict was reached on (rounds in a blind state left out)
-     * @param baselineTolerance  T, the claim's tolerance against a baseline in log space; null when not compared
-     * @param blindIn            states whose rounds the claim leaves out
+     * @param judgedMedian       the median over rounds of each round's ratio (a round: the median of its samples)
+     * @param baselineTolerance  read from older summaries only; null
+     * @param blindIn            read from older summaries only; empty
      * @param states             the state mix of its rounds, e.g. "far 8/near 2", or "no floor measured"
      * @param byRound            the rounds behind the claim: samples, floor and state of each
+     * @param effect             gated: the verdict's estimate, a directional claim's effect over its A/A control as a
+     *                           ratio (an A/A: its centre); null otherwise
+     * @param effectLow          its lower bound at the gate's confidence
+     * @param effectHigh         its upper bound
+     * @param margin             gated: the A/A's margin as a ratio, exp(z x sd of its rounds)
      */
     public record Entry(String id, String set, String subject, String reference, String metric, String claim,
                         String direction, String expected, boolean checked, Double atLeast, int rounds,
@@ -109,7 +114,7 @@ public record Summary(int format, String profile, int rounds, String started, St
                         Double extraTransfersLow, Double extraTransfersHigh, Double floorNanos,
                         List<Double> floorNanosByRound, Integer iterationsWithoutCycle, String reason,
                         Double judgedMedian, Double baselineTolerance, List<String> blindIn, String states,
-                        List<Round> byRound) {
+                        List<Round> byRound, Double effect, Double effectLow, Double effectHigh, Double margin) {
 
         /** True when at least one round measured the claim. */
         public boolean measured() {
@@ -134,6 +139,11 @@ public record Summary(int format, String profile, int rounds, String started, St
                        Map<String, String> params, long startMillis, long endMillis, long measureStartMillis,
                        long measureEndMillis, Map<String, Double> scores, String unit) {}
 
+    /** The run's own near/far split in ns; NaN when its floors showed no gap or it measured none. */
+    public double split() {
+        return splitNanos == null ? Double.NaN : splitNanos;
+    }
+
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     public static Summary of(String profile, int rounds, IterationSpec warmup, IterationSpec measurement,
@@ -146,12 +156,12 @@ public record Summary(int format, String profile, int rounds, String started, St
                              int lineSize, Map<Integer, Placement> sweepPlacements,
                              List<Analysis.ComparisonResult> results, List<ForkRecord> records,
                              List<LayoutFailure> layoutFailures) {
-        double split = GateThresholds.NEAR_FAR_SPLIT_NANOS;
+        Map<Integer, Double> floors = Analysis.floorNanosByRound(records, Suite.FLOOR_SET);
+        double split = MachineState.split(floors.values());
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             entries.add(entry(r, split));
         }
-        Map<Integer, Double> floors = Analysis.floorNanosByRound(records, Suite.FLOOR_SET);
         List<RoundState> states = roundStates(rounds, floors, split);
         List<Fork> forks = new ArrayList<>();
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
@@ -175,7 +185,7 @@ public record Summary(int format, String profile, int rounds, String started, St
                 records.isEmpty() ? null : java.time.Instant.ofEpochMilli(last).toString(),
                 warmup.toString(), measurement.toString(), lineSize,
                 sweepPlacements == null ? null : sweepPlacements.values().iterator().next().size(), entries,
-                sweep(results, sweepPlacements), forks, floors.isEmpty() ? null : Suite.FLOOR_SET, split, states,
+                sweep(results, sweepPlacements), forks, floors.isEmpty() ? null : Suite.FLOOR_SET, orNull(split), states,
                 List.copyOf(layoutFailures));
     }
 
@@ -196,17 +206,18 @@ public record Summary(int format, String profile, int rounds, String started, St
     private static Entry entry(Analysis.ComparisonResult r, double split) {
         Claim c = r.comparison();
         RatioStats s = r.stats();
+        Judgment.Verdict v = r.verdict();
         List<Round> byRound = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
         for (Judgment.Round round : r.roundSamples()) {
-            MachineState state = round.state(split);
+            MachineState state = MachineState.of(round.floorNanos(), split);
             Double floor = orNull(round.floorNanos());
             byRound.add(new Round(round.round() + 1, round.ratios(), floor, state == null ? null : state.label()));
             floors.add(floor);
         }
         return new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
                 c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
-                c.expect().checked() ? c.expect().atLeast() : null, r.rounds(), r.ratios(),
+                null, r.rounds(), r.ratios(),
                 s == null ? null : s.geoMean(), s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high()),
                 s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.roundsOnExpectedSide(),
                 orNull(r.medianSecondsApart()), r.subjectBenchmark(), r.subject() == null ? null : r.subject().geoMean(),
@@ -215,9 +226,9 @@ public record Summary(int format, String profile, int rounds, String started, St
                 r.status().name(), r.confidence(), r.extra() == null ? null : r.extra().mean(),
                 r.extra() == null ? null : orNull(r.extra().low()), r.extra() == null ? null : orNull(r.extra().high()),
                 orNull(r.medianFloorNanos()), r.floorNanos() == null ? null : floors,
-                r.noCycle() == 0 ? null : r.noCycle(), r.reason(), orNull(r.judgedMedian()),
-                orNull(c.expect().baselineTolerance()),
-                c.expect().blindIn().stream().map(MachineState::label).sorted().toList(), r.states(), byRound);
+                r.noCycle() == 0 ? null : r.noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
+                r.states(split), byRound, v == null ? null : orNull(v.effect()), v == null ? null : orNull(v.low()),
+                v == null ? null : orNull(v.high()), v == null ? null : orNull(v.margin()));
     }
 
     /** Sweep points from the comparisons of the sweep set, offset 0 included as exactly 1. */

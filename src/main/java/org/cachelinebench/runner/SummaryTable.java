@@ -82,13 +82,16 @@ public final class SummaryTable {
                 e.states() == null ? "" : e.states()};
     }
 
-    /** "≥ 1.100", "≤ 0.909" or, for an A/A control, "in 0.800..1.250". */
+    /**
+     * "vs A/A x1.412 (1.301 .. 1.533)": a directional claim's effect over its A/A with its bounds; "A/A x1.000
+     * (0.998 .. 1.002)" for the control itself; "vs A/A" or "A/A" before a verdict had numbers.
+     */
     private static String gate(Summary.Entry e) {
-        return switch (e.direction()) {
-            case "FASTER" -> "≤ " + fmt(1 / e.atLeast());
-            case "SIMILAR" -> "in " + fmt(1 / e.atLeast()) + ".." + fmt(e.atLeast());
-            default -> "≥ " + fmt(e.atLeast());
-        };
+        String kind = "SIMILAR".equals(e.direction()) ? "A/A" : "vs A/A";
+        if (e.effect() == null || e.effectLow() == null) {
+            return kind;
+        }
+        return kind + " x" + fmt(e.effect()) + " (" + fmt(e.effectLow()) + " .. " + fmt(e.effectHigh()) + ")";
     }
 
     /** "+0.16 (+0.10 .. +0.22)": extra line transfers with their interval; empty for a comparison of forks. */

@@ -13,26 +13,24 @@
  *       cancels over each pair of rounds and every variant is first and last equally often.</li>
  *   <li>An {@link org.cachelinebench.claims.Claim#interleaved() interleaved} claim names two sides of one
  *       fork of its set's interleaved variant ({@code IpiInterleaved}, one fork per round), which measures
- *       every side in one schedule inside every iteration; each measurement iteration gives one ratio, the
- *       median over its cycles of each cycle's ratio (the subject's {@code Ratio} counter), and one count of extra
- *       line transfers, (cost(subject) - cost(reference)) / cost(floor), likewise a median over cycles (its
- *       {@code Extra} counter), reported with its mean and 95 % t-interval ({@link MeanStats}) beside the floor's
- *       ns per call (from the sums). The reference is always the benchmark's reference side. Its samples are the
- *       iterations of all rounds; the rounds (fresh JVMs) still count for {@link Analysis#MIN_ROUNDS}.</li>
+ *       every side in one schedule inside every iteration; each measurement iteration gives one ratio and one
+ *       count of extra line transfers, the medians over its cycles (the counters {@code harness.CounterNames}
+ *       names), reported with the floor's ns per call. The reference is always the benchmark's reference side.</li>
  *   <li>Ratio = cost(subject) / cost(reference), cost = 1/throughput (or time): above 1 the subject is
  *       slower. Over rounds: the geometric mean with a Student-t interval on the log ratios
- *       ({@link RatioStats}), the median, the median time between the two sides' measurement windows, and
- *       the absolute scores for information.</li>
- *   <li>{@link Analysis} checks each gating claim on the median against its minimum effect, or an A/A control
- *       against its tolerance of 1 ({@link Judgment}); every round's one-line floor (the interleaved fork of
- *       {@code claims.Suite.FLOOR_SET}) puts it in a machine state, near or far, shown beside every ratio, and a
- *       claim leaves out the rounds of a state in which its effect cannot show. A fork that fails its layout
- *       check ({@link LayoutFailure}) fails every claim using its variant; the rest run on.</li>
- *   <li>{@link BaselineGate}: a run against a baseline only when their {@link Fingerprint}s match; per gated
- *       claim with a direction and per state, it fails only when the effect shrank by more than the claim's T in
- *       log space. {@link Regate} ({@code benchmarks/regate}) judges saved runs ({@link SavedRun}) again with the
- *       committed or candidate {@link Thresholds}, and prints the calibration table.</li>
- *   <li>JMH sits behind {@link ForkRunner} ({@link JmhForkRunner}: the Runner API with {@code forks(1)}),
+ *       ({@link RatioStats}) and the median, for reading.</li>
+ *   <li>{@link Analysis} forms the ratios and {@link Judgment} judges every claim in one pass: one value per
+ *       round (an interleaved fork's: the median of its iterations); a directional claim against its set's A/A
+ *       control in the same rounds, an A/A against its own spread, with signed-rank bounds ({@link SignedRank})
+ *       at the confidence in {@code claims.GateRule}: holds, fails or undecided. A fork that fails its layout check
+ *       ({@link LayoutFailure}) fails every claim using its variant; the rest run on. The runner stops adding rounds
+ *       once every gated claim is decided. Every round's floor stands beside its ratios, with the machine state the
+ *       run's own floors put it in.</li>
+ *   <li>{@link BaselineGate}: a run against a baseline only when their {@link Fingerprint}s match; a claim
+ *       regresses when its effect over its A/A moved toward the A/A by more than both runs' A/A margins explain on
+ *       a machine whose floors did not move. {@link Regate} ({@code benchmarks/regate}) judges saved runs
+ *       ({@link SavedRun}) again with today's rule. The rule and its statistics: docs/ci-gate.md.</li>
+  <li>JMH sits behind {@link ForkRunner} ({@link JmhForkRunner}: the Runner API with {@code forks(1)}),
  *       so ordering and statistics are tested with fake forks that drift.</li>
  * </ul>
  *
@@ -48,10 +46,10 @@
  * stay in {@code runs.json}. Every fork's line shows the time elapsed and the time left at the mean fork so far.
  *
  * <p><b>A plain run.</b> {@link RunComparisons} finds the same comparisons in the results of one ordinary JMH run
- * of the jar (its {@code Main} prints them after JMH's table), with the same {@link Analysis}, and says that
- * such a run is not paired.
+ * of the jar (its {@code Main} prints them after JMH's table), with the same {@link Analysis} over its
+ * {@link Analysis.Sample}s, and says that such a run is not paired.
  *
- * <p><b>Exit status:</b> 0 claims hold, 1 a claim failed (or, {@link Regate}, regressed against the baseline),
- * 2 bad input or no usable result.
+ * <p><b>Exit status:</b> 0 every gated claim decided and holds; 1 a claim failed (or regressed against the
+ * baseline); 2 bad input or no usable result; 3 no verdict (undecided, too few rounds, or nothing gated judged).
  */
 package org.cachelinebench.runner;

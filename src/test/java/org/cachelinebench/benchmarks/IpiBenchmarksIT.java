@@ -23,6 +23,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.harness.Pin;
@@ -142,7 +143,7 @@ class IpiBenchmarksIT {
 
     /**
      * All five sides run in one schedule; every side's counters are reported under the names the runner reads
-     * ({@link Claim#nanosCounter}), every side committed the same calls, 2N slices per cycle, and the fork
+     * ({@link CounterNames#nanos}), every side committed the same calls, 2N slices per cycle, and the fork
      * printed its per-side lines. -t 4 oversubscribes the 2 cores.
      */
     @ParameterizedTest(name = "IpiInterleaved -t {0} -p mode={1}")
@@ -162,13 +163,13 @@ class IpiBenchmarksIT {
         assertGroupReported(e, threads, Map.of("mode", mode, "layout", "v4.13", "pin", "off", "cpus", "",
                 "protocol", "kernel", "work", "0"));
         JsonObject secondary = e.getAsJsonObject("secondaryMetrics");
-        assertTrue(secondary.has(Claim.CYCLES), secondary.keySet().toString());
-        double cycles = secondary.getAsJsonObject(Claim.CYCLES).get("score").getAsDouble();
+        assertTrue(secondary.has(CounterNames.CYCLES), secondary.keySet().toString());
+        double cycles = secondary.getAsJsonObject(CounterNames.CYCLES).get("score").getAsDouble();
         for (String side : CsdSides.NAMES) {
-            for (String counter : List.of(Claim.nanosCounter(side), Claim.callsCounter(side))) {
+            for (String counter : List.of(CounterNames.nanos(side), CounterNames.calls(side))) {
                 assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
             }
-            double calls = secondary.getAsJsonObject(Claim.callsCounter(side)).get("score").getAsDouble();
+            double calls = secondary.getAsJsonObject(CounterNames.calls(side)).get("score").getAsDouble();
             assertEquals(cycles * 2 * CsdSides.NAMES.size() * InterleavedSchedule.SLICE, calls,
                     side + ": a committed cycle is 2N slices of every side");
         }
@@ -185,12 +186,12 @@ class IpiBenchmarksIT {
      */
     static void assertMedianCounters(JsonObject secondary, List<String> sides, String reference) {
         for (String side : sides) {
-            assertEquals(!side.equals(reference), secondary.has(Claim.ratioCounter(side)), side + " in "
+            assertEquals(!side.equals(reference), secondary.has(CounterNames.ratio(side)), side + " in "
                     + secondary.keySet());
             assertEquals(!side.equals(reference) && !side.equals(Claim.FLOOR_SIDE),
-                    secondary.has(Claim.extraCounter(side)), side + " in " + secondary.keySet());
+                    secondary.has(CounterNames.extra(side)), side + " in " + secondary.keySet());
         }
-        assertEquals(0.0, secondary.getAsJsonObject(Claim.CYCLES_NOT_LOGGED).get("score").getAsDouble(),
+        assertEquals(0.0, secondary.getAsJsonObject(CounterNames.CYCLES_NOT_LOGGED).get("score").getAsDouble(),
                 "every committed cycle in the per-cycle log");
     }
 

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import org.cachelinebench.claims.Claim;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.harness.ObjectMailboxSides;
@@ -85,12 +85,12 @@ class MailboxBenchmarksIT {
         for (String method : List.of("sender", "receiver")) {
             assertTrue(secondary.getAsJsonObject(method).get("score").getAsDouble() > 0, method + " made no progress");
         }
-        double cycles = secondary.getAsJsonObject(Claim.CYCLES).get("score").getAsDouble();
+        double cycles = secondary.getAsJsonObject(CounterNames.CYCLES).get("score").getAsDouble();
         for (String side : sides) {
-            for (String counter : List.of(Claim.nanosCounter(side), Claim.callsCounter(side))) {
+            for (String counter : List.of(CounterNames.nanos(side), CounterNames.calls(side))) {
                 assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
             }
-            double calls = secondary.getAsJsonObject(Claim.callsCounter(side)).get("score").getAsDouble();
+            double calls = secondary.getAsJsonObject(CounterNames.calls(side)).get("score").getAsDouble();
             assertEquals(cycles * 2 * sides.size() * InterleavedSchedule.SLICE, calls, side);
         }
         IpiBenchmarksIT.assertMedianCounters(secondary, sides, sides.get(0));

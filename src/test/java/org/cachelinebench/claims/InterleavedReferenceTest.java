@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.CounterNames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -42,13 +43,13 @@ class InterleavedReferenceTest {
         for (Map.Entry<String, String> e : InterleavedReference.SIDES.entrySet()) {
             Set<String> counters = counters(Class.forName(e.getKey().substring(0, e.getKey().lastIndexOf('.'))));
             String reference = e.getValue();
-            assertTrue(counters.contains(Claim.nanosCounter(reference)), e.getKey() + ": " + counters);
+            assertTrue(counters.contains(CounterNames.nanos(reference)), e.getKey() + ": " + counters);
             Set<String> ratios = new HashSet<>();
-            counters.stream().filter(n -> n.endsWith("Ratio")).forEach(ratios::add);
+            counters.stream().filter(n -> n.endsWith("RatioSum")).forEach(ratios::add);
             Set<String> nanos = new HashSet<>();
             counters.stream().filter(n -> n.endsWith("Nanos")).forEach(nanos::add);
             assertEquals(nanos.size() - 1, ratios.size(), e.getKey() + ": a ratio for every side but the reference");
-            assertTrue(!counters.contains(Claim.ratioCounter(reference)), e.getKey() + ": " + reference);
+            assertTrue(!counters.contains(CounterNames.ratio(reference)), e.getKey() + ": " + reference);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.ParamHook;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -43,14 +44,14 @@ class MailboxSetsTest {
             Variant v = Suite.set(c.set()).variant(c.variant());
             Set<String> counters = counters(benchmarkClass(v));
             for (String side : List.of(c.subject(), c.reference(), Claim.FLOOR_SIDE)) {
-                assertTrue(counters.contains(Claim.nanosCounter(side)) && counters.contains(Claim.callsCounter(side)),
+                assertTrue(counters.contains(CounterNames.nanos(side)) && counters.contains(CounterNames.calls(side)),
                         c.id() + ": no counters for side " + side + " in " + counters);
             }
-            assertTrue(counters.contains(Claim.CYCLES) && counters.contains(Claim.CYCLES_NOT_LOGGED), c.id());
-            assertTrue(counters.contains(Claim.ratioCounter(c.subject())), c.id() + ": no median ratio in " + counters);
-            assertEquals(!c.subject().equals(Claim.FLOOR_SIDE), counters.contains(Claim.extraCounter(c.subject())),
+            assertTrue(counters.contains(CounterNames.CYCLES) && counters.contains(CounterNames.CYCLES_NOT_LOGGED), c.id());
+            assertTrue(counters.contains(CounterNames.ratio(c.subject())), c.id() + ": no median ratio in " + counters);
+            assertEquals(!c.subject().equals(Claim.FLOOR_SIDE), counters.contains(CounterNames.extra(c.subject())),
                     c.id() + ": extra lines for every side but the floor, their unit");
-            assertFalse(counters.contains(Claim.ratioCounter(c.reference())), c.id() + ": the reference has no ratio");
+            assertFalse(counters.contains(CounterNames.ratio(c.reference())), c.id() + ": the reference has no ratio");
         }
         assertEquals(4 * 3 + 5 * 2 + 9 * 2, claims);
     }

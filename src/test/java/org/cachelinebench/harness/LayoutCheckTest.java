@@ -2,34 +2,54 @@ package org.cachelinebench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 
 import org.junit.jupiter.api.Test;
 
-/** The marker of a failed layout check is found however the failure reaches the runner, and only there. */
+/** A failed layout check is found by its type however the failure reaches the runner, and only there. */
 class LayoutCheckTest {
-    private static final String LINE = LayoutCheck.MARKER + "padded: baseAddr shares a 64-byte line with freeBytes";
+    private static final String REASON = "padded: baseAddr shares a 64-byte line with freeBytes";
 
     @Test
-    void theMarkedLineIsFoundInTheFailureItsCausesAndTheirSuppressedExceptions() {
-        assertEquals(LINE, LayoutCheck.reasonIn(LayoutCheck.failed("padded: baseAddr shares a 64-byte line with freeBytes")));
-        RuntimeException wrapped = new RuntimeException("Benchmark caught the exception",
-                new IllegalStateException("outer", LayoutCheck.failed("padded: baseAddr shares a 64-byte line with freeBytes")));
-        assertEquals(LINE, LayoutCheck.reasonIn(wrapped));
+    void theFailureIsFoundInTheFailureItsCausesAndTheirSuppressedExceptions() {
+        LayoutCheck.Failed f = LayoutCheck.failed(REASON);
+        assertEquals(LayoutCheck.MARKER + REASON, f.getMessage());
+        assertEquals(REASON, f.reason());
+        assertSame(f, LayoutCheck.in(f));
+        assertSame(f, LayoutCheck.in(new RuntimeException("Benchmark caught the exception",
+                new IllegalStateException("outer", f))));
         RuntimeException suppressing = new RuntimeException("Benchmark had encountered errors");
-        suppressing.addSuppressed(new IllegalStateException("java.lang.IllegalStateException: " + LINE
-                + "\n\tat org.cachelinebench.benchmarks.ChunkObjectFalseSharing.choose(ChunkObjectFalseSharing.java:1)"));
-        assertEquals(LINE, LayoutCheck.reasonIn(suppressing), "the marked line only, without what follows it");
+        suppressing.addSuppressed(f);
+        assertSame(f, LayoutCheck.in(new RuntimeException("caught", suppressing)));
     }
 
     @Test
-    void anOrdinaryFailureCarriesNoMarker() {
-        assertNull(LayoutCheck.reasonIn(new IllegalStateException("unpadded: none of 16 instances has baseAddr on a line"
-                + " with freeBytes")));
-        assertNull(LayoutCheck.reasonIn(new IllegalStateException((String) null)));
-        assertNull(LayoutCheck.reasonIn(null));
+    void itCrossesAForkBoundaryAsDataNotText() throws Exception {
+        // JMH sends a fork's exception to the runner by Java serialization.
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(new RuntimeException("Benchmark error during the run", LayoutCheck.failed(REASON)));
+        }
+        Object back;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            back = in.readObject();
+        }
+        assertEquals(REASON, LayoutCheck.in((Throwable) back).reason());
+    }
+
+    @Test
+    void anOrdinaryFailureIsNone() {
+        assertNull(LayoutCheck.in(new IllegalStateException(LayoutCheck.MARKER + "text alone is not a layout check")));
+        assertNull(LayoutCheck.in(new IllegalStateException((String) null)));
+        assertNull(LayoutCheck.in(null));
         RuntimeException loop = new RuntimeException("a");
         RuntimeException other = new RuntimeException("b", loop);
         loop.addSuppressed(other);
-        assertNull(LayoutCheck.reasonIn(other), "a cycle of causes and suppressed exceptions ends");
+        assertNull(LayoutCheck.in(other), "a cycle of causes and suppressed exceptions ends");
     }
 }

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.LongSupplier;
 
-import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
@@ -149,23 +149,23 @@ class FakeForks implements ForkRunner, LongSupplier {
             for (int i = 0; i < n; i++) {
                 nanos[i] = CALLS / (score * drifted[i] / truth) * 1e9;
             }
-            m.put(Claim.nanosCounter(side), metric("#", nanos));
-            m.put(Claim.callsCounter(side), metric("#", calls));
+            m.put(CounterNames.nanos(side), metric("#", nanos));
+            m.put(CounterNames.calls(side), metric("#", calls));
             double reference = 1 / trueScore.get(INTERLEAVED_REFERENCE);
             double floor = 1 / trueScore.get(CsdSides.FLOOR);
             if (!side.equals(INTERLEAVED_REFERENCE)) {
                 double[] ratio = new double[n];
                 java.util.Arrays.fill(ratio, (1 / score) / reference);
-                m.put(Claim.ratioCounter(side), metric("#", ratio));
+                m.put(CounterNames.ratio(side), metric("#", ratio));
             }
             if (!side.equals(INTERLEAVED_REFERENCE) && !side.equals(CsdSides.FLOOR)) {
                 double[] extra = new double[n];
                 java.util.Arrays.fill(extra, (1 / score - reference) / floor);
-                m.put(Claim.extraCounter(side), metric("#", extra));
+                m.put(CounterNames.extra(side), metric("#", extra));
             }
         }
-        m.put(Claim.CYCLES, metric("#", cycles));
-        m.put(Claim.CYCLES_NOT_LOGGED, metric("#", new double[n]));
+        m.put(CounterNames.CYCLES, metric("#", cycles));
+        m.put(CounterNames.CYCLES_NOT_LOGGED, metric("#", new double[n]));
         return m;
     }
 

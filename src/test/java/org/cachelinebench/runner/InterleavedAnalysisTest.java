@@ -14,6 +14,7 @@ import java.util.Map;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Metric;
@@ -76,8 +77,8 @@ class InterleavedAnalysisTest {
         Side reference = find(sides, "line-aligned");
         Side floor = find(sides, "floor");
         for (Side side : sides) {
-            s.put(Claim.nanosCounter(side.name()), FakeForks.metric("#", side.nanos()));
-            s.put(Claim.callsCounter(side.name()), FakeForks.metric("#", side.calls()));
+            s.put(CounterNames.nanos(side.name()), FakeForks.metric("#", side.nanos()));
+            s.put(CounterNames.calls(side.name()), FakeForks.metric("#", side.calls()));
             if (side == reference) {
                 continue;
             }
@@ -95,14 +96,14 @@ class InterleavedAnalysisTest {
                 }
             }
             if (ratio != null) {
-                s.put(Claim.ratioCounter(side.name()), FakeForks.metric("#", ratio));
+                s.put(CounterNames.ratio(side.name()), FakeForks.metric("#", ratio));
             }
             if (extra != null && side != floor) {
-                s.put(Claim.extraCounter(side.name()), FakeForks.metric("#", extra));
+                s.put(CounterNames.extra(side.name()), FakeForks.metric("#", extra));
             }
         }
-        s.put(Claim.CYCLES, FakeForks.metric("#", cycles));
-        s.put(Claim.CYCLES_NOT_LOGGED, FakeForks.metric("#", new double[cycles.length]));
+        s.put(CounterNames.CYCLES, FakeForks.metric("#", cycles));
+        s.put(CounterNames.CYCLES_NOT_LOGGED, FakeForks.metric("#", new double[cycles.length]));
         long t = round * 10_000L;
         return new ForkRecord(round, "csd", VARIANT, 0, t, t + 3000,
                 new ForkResult(info, FakeForks.metric("ops/us", rate), s, t + 1500, t + 2500));
@@ -151,7 +152,7 @@ class InterleavedAnalysisTest {
         assertEquals(Math.sqrt(100 * 200), r.reference().geoMean(), 1e-9);
         // the sides are a mean slice apart: 256 calls x (150 + 100) / 2 ns = 32 us; then 256 x 220 ns
         assertArrayEquals(new double[] {32e-6, 56.32e-6}, r.secondsApart(), 1e-15);
-        assertEquals(Analysis.Status.TOO_FEW_ROUNDS, r.status(), "two iterations of one fork are one round");
+        assertEquals(Analysis.Status.NOT_JUDGED, r.status(), "no A/A control ran: nothing to judge it against");
     }
 
     /** The floor's claim has a ratio per iteration and no extra lines: the floor is their unit. */
@@ -195,7 +196,7 @@ class InterleavedAnalysisTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(wrong), List.of(f)));
         assertEquals("csd.size-aligned-vs-straddled: round 1: straddled is not the reference side of "
-                + "org.cachelinebench.benchmarks.IpiInterleaved.ipi (it reports straddledRatio), and ratios are "
+                + "org.cachelinebench.benchmarks.IpiInterleaved.ipi (it reports straddledRatioSum), and ratios are "
                 + "measured only against that side", e.getMessage());
     }
 
@@ -207,7 +208,7 @@ class InterleavedAnalysisTest {
                 perCall("floor", 50, 50));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
-        assertEquals("csd.straddled-vs-line-aligned: round 2, iteration 2 counted 3.0 cycles but its straddledRatio is"
+        assertEquals("csd.straddled-vs-line-aligned: round 2, iteration 2 counted 3.0 cycles but its straddledRatioSum is"
                 + " NaN", e.getMessage());
     }
 
@@ -218,11 +219,13 @@ class InterleavedAnalysisTest {
      */
     @Test
     void extraLineTransfersHaveAMeanWithAStudentTInterval() {
-        List<ForkRecord> records = List.of(
-                fork(0, new double[] {1, 1}, perCall("straddled", 200, 150), perCall("line-aligned", 100, 100),
-                        perCall("floor", 100, 100)),
-                fork(1, new double[] {1, 1}, perCall("straddled", 250, 200), perCall("line-aligned", 100, 100),
-                        perCall("floor", 100, 100)));
+        // Four rounds of one iteration each: extra lines (200 - 100) / 100 = 1.0, 0.5, 1.5, 1.0.
+        double[][] straddled = {{200}, {150}, {250}, {200}};
+        List<ForkRecord> records = new ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            records.add(fork(round, new double[] {1}, perCall("straddled", straddled[round]),
+                    perCall("line-aligned", 100), perCall("floor", 100)));
+        }
         Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), records).get(0);
         assertArrayEquals(new double[] {1.0, 0.5, 1.5, 1.0}, r.extraTransfers(), 1e-12);
         assertArrayEquals(new double[] {2.0, 1.5, 2.5, 2.0}, r.ratios(), 1e-12);
@@ -232,7 +235,34 @@ class InterleavedAnalysisTest {
         assertEquals(Math.sqrt(0.5 / 3), e.sd(), 1e-12);
         assertEquals(1.0 - 0.649614, e.low(), 1e-6);
         assertEquals(1.0 + 0.649614, e.high(), 1e-6);
-        assertEquals(2, r.rounds());
+        assertEquals(4, r.rounds());
+    }
+
+    /**
+     * The round is the unit of the intervals: three rounds of three iterations, ratios {1.1, 1.2, 1.3},
+     * {1.2, 1.2, 1.2}, {1.0, 1.3, 1.4}, give three values, their medians 1.2, 1.2, 1.3, not nine. Logs: ln 1.2 twice
+     * and ln 1.3; extra lines, one line per 0.1 of ratio (floor = reference): medians 0.2, 0.2, 0.3.
+     */
+    @Test
+    void theIntervalsAreOverRoundsOneValueEach() {
+        double[][] ratios = {{1.1, 1.2, 1.3}, {1.2, 1.2, 1.2}, {1.0, 1.3, 1.4}};
+        List<ForkRecord> records = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            double[] ns = new double[3];
+            for (int i = 0; i < 3; i++) {
+                ns[i] = 100 * ratios[round][i];
+            }
+            records.add(fork(round, new double[] {1, 1, 1}, perCall("straddled", ns), perCall("line-aligned", 100, 100,
+                    100), perCall("floor", 100, 100, 100)));
+        }
+        Analysis.ComparisonResult r = Analysis.analyze(List.of(STRADDLED), records).get(0);
+        assertEquals(9, r.ratios().length, "every iteration is still reported");
+        assertEquals(3, r.stats().n(), "one value per round");
+        double mean = (2 * Math.log(1.2) + Math.log(1.3)) / 3;
+        assertEquals(Math.exp(mean), r.stats().geoMean(), 1e-12);
+        assertEquals(1.2, r.stats().median(), 1e-12);
+        assertEquals(3, r.extra().n());
+        assertEquals((0.2 + 0.2 + 0.3) / 3, r.extra().mean(), 1e-12);
     }
 
     /**
@@ -256,7 +286,6 @@ class InterleavedAnalysisTest {
             assertEquals(0.8, r.extraTransfers()[i], 1e-12);
         }
         assertEquals(6, r.rounds());
-        assertEquals(Analysis.Status.HOLDS, r.status());
         assertEquals(1.4, r.stats().low(), 1e-9);
         assertEquals(1.4, r.stats().high(), 1e-9);
         assertEquals(0.8, r.extra().low(), 1e-9);
@@ -300,8 +329,8 @@ class InterleavedAnalysisTest {
         assertEquals(1, s.comparisons().get(0).iterationsWithoutCycle());
         // The fork's median counters are NaN in that iteration, so their scores too: left out of summary.json.
         Summary.Fork fork = Summary.fromJson(s.toJson()).forks().get(0);
-        assertEquals(null, fork.scores().get(Claim.ratioCounter("straddled")), fork.scores().toString());
-        assertTrue(fork.scores().containsKey(Claim.nanosCounter("straddled")), fork.scores().toString());
+        assertEquals(null, fork.scores().get(CounterNames.ratio("straddled")), fork.scores().toString());
+        assertTrue(fork.scores().containsKey(CounterNames.nanos("straddled")), fork.scores().toString());
         assertTrue(SummaryTable.text(s.comparisons()).contains("  1 (1 it., 1 without a cycle)  "),
                 SummaryTable.text(s.comparisons()));
         assertEquals(Map.of(0, 50.0), Analysis.floorNanosByRound(List.of(f), "csd"));
@@ -348,7 +377,7 @@ class InterleavedAnalysisTest {
         assertNull(e.extraTransfersLow(), "two samples: no interval");
         assertEquals(65, e.floorNanos(), 1e-12);
         assertEquals(List.of(65.0), e.floorNanosByRound());
-        assertEquals("near 1", e.states(), "65 ns is below the 200 ns split");
+        assertEquals("one state 1", e.states(), "one floor shows no gap: one state");
         String text = SummaryTable.text(s.comparisons());
         assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  floor ns"), text);
         assertTrue(text.contains("+0.75") && text.contains("65.0"), text);
@@ -402,12 +431,14 @@ class InterleavedAnalysisTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new Claim("csd", "a", "b", Claim.INTERLEAVED, Expect.slower(), "claim"));
         assertThrows(IllegalArgumentException.class,
-                () -> new Claim("csd", "a", "b", "sender", Expect.slower(), "claim", VARIANT));
-        assertEquals("lineAlignedAgainNanos", Claim.nanosCounter("line-aligned-again"));
-        assertEquals("sizeAlignedCalls", Claim.callsCounter("size-aligned"));
-        assertEquals("floorNanos", Claim.nanosCounter(Claim.FLOOR_SIDE));
-        assertEquals("lineAlignedAgainRatio", Claim.ratioCounter("line-aligned-again"));
-        assertEquals("offset40Extra", Claim.extraCounter("offset-40"));
-        assertEquals("scheduleCycles", Claim.CYCLES, "not perfnorm's row name, cycles");
+                () -> new Claim("csd", "a", "b", "sender", Expect.slower(), "claim", new Claim.Sides(VARIANT)));
+        assertThrows(IllegalStateException.class, () -> new Claim("s", "a", "b", "m", Expect.slower(), "c").variant(),
+                "a comparison of forks has no interleaved variant");
+        assertEquals("lineAlignedAgainNanos", CounterNames.nanos("line-aligned-again"));
+        assertEquals("sizeAlignedCalls", CounterNames.calls("size-aligned"));
+        assertEquals("floorNanos", CounterNames.nanos(Claim.FLOOR_SIDE));
+        assertEquals("lineAlignedAgainRatioSum", CounterNames.ratio("line-aligned-again"));
+        assertEquals("offset40ExtraSum", CounterNames.extra("offset-40"));
+        assertEquals("scheduleCycles", CounterNames.CYCLES, "not perfnorm's row name, cycles");
     }
 }

@@ -155,7 +155,7 @@ class PairedTest {
         List<List<String>> asked = new ArrayList<>();
         fake.profilerRows = true;
         Path latest = root.resolve("latest");
-        int code = Paired.run(new String[] {"--rounds", "2", "--only", "^chunk\\.", "--prof", "gc", "--prof",
+        int code = Paired.run(new String[] {"--rounds", "8", "--only", "^chunk\\.", "--prof", "gc", "--prof",
                 "stack:lines=3", "--out", latest.toString()}, o -> {
                     asked.add(o.profilers);
                     return fake;
@@ -190,8 +190,8 @@ class PairedTest {
     @Test
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "4", "--out", latest.toString()), err());
-        assertEquals(40, fake.ran.size());
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString()), err());
+        assertEquals(80, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json",
                 "benchmark-action.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
@@ -207,35 +207,68 @@ class PairedTest {
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
         assertEquals(8, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
-        assertEquals(4, runs.get(0).getAsJsonObject().get("forks").getAsInt());
+        assertEquals(8, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
         assertEquals("csd.straddled-vs-line-aligned", straddled.id());
         assertEquals(1.4, straddled.median(), 1e-9, "interleaved: the drift hits both sides, the ratio is exact");
-        assertEquals(4, straddled.rounds());
-        assertEquals(8, straddled.ratios().length, "2 measurement iterations a fork");
+        assertEquals(8, straddled.rounds());
+        assertEquals(16, straddled.ratios().length, "2 measurement iterations a fork");
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(40, m.forks());
-        assertTrue(out().contains("claims hold: 9"), out());
+        assertEquals(80, m.forks());
+        assertTrue(out().contains("claims hold: 9 holds"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round of the state, in the claim's direction
         JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
         for (JsonElement e : ratios) {
             JsonObject o = e.getAsJsonObject();
             assertEquals("thrpt", o.get("mode").getAsString(), "SLOWER claims: a bigger ratio is a bigger effect");
-            assertEquals("far", o.getAsJsonObject("params").get("state").getAsString(), "floors of 2.5 ms: far");
-            assertEquals(4, o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size());
+            assertTrue(Set.of("far", "near", "unknown").contains(o.getAsJsonObject("params").get("state").getAsString()));
         }
+        int rounds = 0;
+        for (JsonElement e : ratios) {
+            JsonObject o = e.getAsJsonObject();
+            if (o.get("benchmark").getAsString().equals("pair.chunk.v6.4-rc4-vs-v2-reorder.reader")) {
+                rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
+            }
+        }
+        assertEquals(8, rounds, "every round in one state entry or another");
+    }
+
+    @Test
+    void aRunThatJudgedNoGatedClaimSaysSoAndExitsThree() {
+        // --only keeps the straddle of the csd set, which informs and gates nothing.
+        assertEquals(3, run("--rounds", "8", "--only", "^csd\\.straddled", "--out", root.resolve("latest").toString()),
+                err());
+        assertTrue(out().contains("NO VERDICT: no gated claim was judged in this run"), out());
+        outBytes.reset();
+        // --only keeps a gated claim but not its A/A control: nothing to judge it against.
+        assertEquals(3, run("--rounds", "8", "--only", "^chunk\\.v6\\.4-rc4-vs-v2-reorder\\.reader",
+                "--out", root.resolve("other").toString()), err());
+        assertTrue(out().contains("NO VERDICT chunk.v6.4-rc4-vs-v2-reorder.reader: not judged: no A/A control of chunk"),
+                out());
+    }
+
+    @Test
+    void aRunStopsAddingRoundsOnceEveryGatedClaimIsDecided() throws IOException {
+        Path latest = root.resolve("latest");
+        assertEquals(0, run("--rounds", "12", "--out", latest.toString()), err());
+        assertTrue(out().contains("every gated claim decided after 8 of 12 rounds: stopping"), out());
+        assertEquals(80, fake.ran.size(), "8 rounds of 10 forks");
+        assertTrue(out().contains("measured: 8 of 12 rounds, 80 forks"), out());
+        assertEquals(8, Summary.read(latest.resolve("summary.json")).rounds());
+        assertEquals(8, Metadata.read(latest.resolve("metadata.json")).rounds());
     }
 
     @Test
     void aRevertedFixFailsItsClaimWithExitOne() {
         // as if v6.5's relayout were reverted to v6.4-rc4's: both v6.5 variants now cost what v6.4-rc4 costs
         fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
-        assertEquals(1, run("--rounds", "4", "--out", root.resolve("latest").toString()));
-        assertTrue(out().contains("CLAIMS FAILED: 1"), out());
+        assertEquals(1, run("--rounds", "8", "--out", root.resolve("latest").toString()));
+        assertTrue(out().contains("CLAIMS FAILED: 8 holds, 1 fails"), out());
+        assertTrue(out().contains("FAILS chunk.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control"), out());
     }
 
     @Test
@@ -260,7 +293,7 @@ class PairedTest {
         assertEquals("[]", Files.readString(baseline.resolve("ratios.json")));
 
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "4", "--out", latest.toString(), "--update-baseline"), err());
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"), err());
         assertEquals("baseline", Metadata.read(baseline.resolve("metadata.json")).role());
         assertEquals("latest", Metadata.read(latest.resolve("metadata.json")).role());
         assertEquals(Files.readString(latest.resolve("ratios.json")), Files.readString(baseline.resolve("ratios.json")));
@@ -276,8 +309,9 @@ class PairedTest {
         errBytes.reset();
         assertUsageError("paired: unknown option --bogus (see --help)", "--require-baseline", "--bogus");
         errBytes.reset();
-        assertEquals(0, run("--out", root.resolve("latest").toString(), "--require-baseline", "--update-baseline",
-                "--rounds", "2"), err());
+        assertEquals(3, run("--out", root.resolve("latest").toString(), "--require-baseline", "--update-baseline",
+                "--rounds", "2"), "two rounds decide nothing at 99 %: no verdict, never a silent 0");
+        assertTrue(out().contains("NO VERDICT: 9 too few rounds"), out());
     }
 
     @Test
@@ -285,31 +319,32 @@ class PairedTest {
         // The floor costs 1e9 / (5e6 x drift) = 200 / drift ns: near while the drift is above 1, far below.
         fake = healthy().score("floor", 5e6);
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "6", "--out", latest.toString()), err());
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString()), err());
         Summary s = Summary.read(latest.resolve("summary.json"));
         assertEquals("csd", s.floorSet());
-        assertEquals(200.0, s.splitNanos());
-        assertEquals(6, s.roundStates().size());
+        assertEquals(8, s.roundStates().size());
+        double split = org.cachelinebench.claims.MachineState.split(
+                s.roundStates().stream().map(Summary.RoundState::floorNanos).toList());
+        assertEquals(Double.isNaN(split) ? null : split, s.splitNanos(), "the split of the run's own floors");
         int near = 0;
         for (Summary.RoundState r : s.roundStates()) {
-            assertEquals(r.floorNanos() < 200 ? "near" : "far", r.state(), r.toString());
-            near += r.state().equals("near") ? 1 : 0;
+            assertEquals(Double.isNaN(split) ? null : r.floorNanos() < split ? "near" : "far", r.state(), r.toString());
+            near += "near".equals(r.state()) ? 1 : 0;
         }
-        assertTrue(near > 0 && near < 6, "the drift crosses the split: " + s.roundStates());
-        String mix = "far " + (6 - near) + "/near " + near;
+        String mix = Double.isNaN(split) ? "one state 8" : near == 0 ? "far 8" : near == 8 ? "near 8"
+                : "far " + (8 - near) + "/near " + near;
 
         Summary.Entry reader = s.comparisons().stream()
                 .filter(e -> e.id().equals("chunk.v6.4-rc4-vs-v2-reorder.reader")).findFirst().orElseThrow();
         assertEquals(mix, reader.states());
-        assertEquals(6, reader.byRound().size());
+        assertEquals(8, reader.byRound().size());
         for (Summary.Round r : reader.byRound()) {
             Summary.RoundState state = s.roundStates().get(r.round() - 1);
             assertEquals(state.floorNanos(), r.floorNanos(), "a fork claim's round has its csd fork's floor");
             assertEquals(state.state(), r.state());
         }
         assertEquals(s.roundStates(), Metadata.read(latest.resolve("metadata.json")).roundStates());
-        assertTrue(out().contains("machine states (floor of csd's interleaved fork; near below 200 ns): round 1 "),
-                out());
+        assertTrue(out().contains("machine states (floor of csd's interleaved fork; "), out());
         String header = out().lines().filter(l -> l.startsWith("comparison ")).findFirst().orElseThrow();
         assertTrue(header.matches(".*  floor ns +states"), header);
         assertTrue(out().lines().anyMatch(l -> l.startsWith("chunk.v6.4-rc4-vs-v2-reorder.reader ") && l.endsWith(mix)),
@@ -327,14 +362,15 @@ class PairedTest {
                 rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
             }
         }
-        assertEquals(Set.of("far", "near"), states);
-        assertEquals(6, rounds);
+        assertEquals(Double.isNaN(split) ? Set.of("unknown") : near == 0 ? Set.of("far") : near == 8 ? Set.of("near")
+                : Set.of("far", "near"), states);
+        assertEquals(8, rounds);
     }
 
     @Test
     void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "3", "--only", "^chunk\\.", "--out", latest.toString()), err());
+        assertEquals(0, run("--rounds", "8", "--only", "^chunk\\.", "--out", latest.toString()), err());
         assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
                 + "judged without states"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
@@ -354,7 +390,7 @@ class PairedTest {
         Path latest = root.resolve("latest");
         Files.createDirectories(latest);
         Files.writeString(latest.resolve("benchmark-action-smaller.json"), "[]");
-        assertEquals(0, run("--rounds", "2", "--out", latest.toString(), "--update-baseline"), err());
+        assertEquals(3, run("--rounds", "2", "--out", latest.toString(), "--update-baseline"), err());
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals(m.machine().cpuModel(), m.fingerprint().cpuModel());
         assertEquals(m.machine().l3(), m.fingerprint().l3());

@@ -19,7 +19,7 @@ import org.cachelinebench.benchmarks.IpiBenchmark;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.IpiOffsetSweep;
 import org.cachelinebench.benchmarks.LineFloor;
-import org.cachelinebench.claims.Claim;
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
@@ -114,18 +114,18 @@ class RunComparisonsTest {
                 nanos[i] = calls * SIDE_NS[side] * drift[i];
             }
             String name = CsdSides.NAMES.get(side);
-            s.put(Claim.nanosCounter(name), new double[][] {nanos});
-            s.put(Claim.callsCounter(name), new double[][] {fill(n, calls)});
+            s.put(CounterNames.nanos(name), new double[][] {nanos});
+            s.put(CounterNames.calls(name), new double[][] {fill(n, calls)});
             // Every cycle of an iteration drifted alike: its medians are the true ratio and extra lines.
             if (side != CsdSides.REFERENCE_SIDE) {
-                s.put(Claim.ratioCounter(name), new double[][] {fill(n, SIDE_NS[side] / SIDE_NS[0])});
+                s.put(CounterNames.ratio(name), new double[][] {fill(n, SIDE_NS[side] / SIDE_NS[0])});
             }
             if (side != CsdSides.REFERENCE_SIDE && side != CsdSides.FLOOR_SIDE) {
-                s.put(Claim.extraCounter(name), new double[][] {fill(n, (SIDE_NS[side] - SIDE_NS[0]) / SIDE_NS[1])});
+                s.put(CounterNames.extra(name), new double[][] {fill(n, (SIDE_NS[side] - SIDE_NS[0]) / SIDE_NS[1])});
             }
         }
-        s.put(Claim.CYCLES, new double[][] {fill(n, 1)});
-        s.put(Claim.CYCLES_NOT_LOGGED, new double[][] {fill(n, 0)});
+        s.put(CounterNames.CYCLES, new double[][] {fill(n, 1)});
+        s.put(CounterNames.CYCLES_NOT_LOGGED, new double[][] {fill(n, 0)});
         s.put("sender", new double[][] {fill(n, 10)});
         s.put("receiver", new double[][] {fill(n, 10)});
         s.put("senderYields", new double[][] {senderYields});
@@ -324,7 +324,7 @@ class RunComparisonsTest {
     void cyclesNotLoggedAreSaid() {
         JmhResult r = interleaved(new double[] {1, 1, 1}, new double[] {0, 0, 0});
         Map<String, Metric> s = new LinkedHashMap<>(r.secondary());
-        s.put(Claim.CYCLES_NOT_LOGGED, Metric.of("#", new double[][] {{0, 4_000, 464}}));
+        s.put(CounterNames.CYCLES_NOT_LOGGED, Metric.of("#", new double[][] {{0, 4_000, 464}}));
         String text = RunComparisons.text(List.of(new JmhResult(r.header(), r.primary(), s)));
         assertTrue(line(text, "csd:").endsWith("; floor 60.0 ns/call; 4,464 cycles past the per-cycle logs, not in the"
                 + " medians"), text);
@@ -334,7 +334,7 @@ class RunComparisonsTest {
     void anInterleavedForkWithoutACompleteCycleSaysWhatToDo() {
         JmhResult r = interleaved(new double[] {1, 1}, new double[] {0, 0});
         Map<String, Metric> s = new LinkedHashMap<>(r.secondary());
-        s.put(Claim.CYCLES, Metric.of("#", new double[][] {{0, 0}}));
+        s.put(CounterNames.CYCLES, Metric.of("#", new double[][] {{0, 0}}));
         String text = RunComparisons.text(List.of(new JmhResult(r.header(), r.primary(), s)));
         assertTrue(text.contains("\n  no ratio: no measurement iteration completed a cycle of the schedule: run"
                 + " longer iterations (-r)\n"), text);

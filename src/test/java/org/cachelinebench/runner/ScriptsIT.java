@@ -79,17 +79,20 @@ class ScriptsIT {
         assertTrue(list.out().contains("csd.straddled-vs-line-aligned"), list.out());
         Run baseline = script("ci", concat("--update-baseline", SMOKE));
         // A jar without the benchmarks the suite names is a broken build: it fails here, it is not skipped.
-        assertEquals(0, baseline.code(), baseline.toString());
+        // The claim's A/A control is left out by --only: nothing gated is judged, and that is no verdict (3).
+        assertEquals(3, baseline.code(), baseline.toString());
+        assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of chunk"),
+                baseline.out());
         assertEquals("baseline", Metadata.read(results.resolve("baseline/metadata.json")).role());
         assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
 
         Run gate = script("ci", SMOKE);
-        assertEquals(0, gate.code(), "2 rounds check no claim, and no state has the 3 rounds a baseline step needs: " + gate);
+        assertEquals(3, gate.code(), "the claim is not judged without its A/A, nor compared with the baseline: " + gate);
         assertTrue(gate.out().contains(SMOKE_ID), gate.out());
         assertTrue(gate.out().contains("machine states: no floor measured"), "--only left the csd set out: " + gate.out());
         assertTrue(gate.out().contains("baseline " + results.resolve("baseline") + " used: its machine fingerprint "
                 + "matches this run's"), gate.out());
-        assertTrue(gate.out().contains("not compared " + SMOKE_ID + " (unknown): 2 rounds here, 2 in the baseline"),
+        assertTrue(gate.out().contains("not compared " + SMOKE_ID + ": 0 rounds with an A/A here, 0 in the baseline"),
                 gate.out());
         assertEquals("latest", Metadata.read(results.resolve("latest/metadata.json")).role());
         assertTrue(Metadata.read(results.resolve("latest/metadata.json")).command().startsWith("benchmarks/ci --only"));
@@ -101,8 +104,8 @@ class ScriptsIT {
         assertTrue(none.out().startsWith("baseline not used: no baseline in " + results.resolve("elsewhere")), none.out());
         assertTrue(none.out().contains("benchmarks/ci --update-baseline"), none.out());
         Run regate = script("regate", results.resolve("latest").toString());
-        assertEquals(0, regate.code(), regate.toString());
-        assertTrue(regate.out().contains("TOO_FEW_ROUNDS " + SMOKE_ID), regate.out());
+        assertEquals(3, regate.code(), regate.toString());
+        assertTrue(regate.out().contains("NOT JUDGED     " + SMOKE_ID), regate.out());
 
         Run report = script("results", "--report-only");
         assertEquals(0, report.code(), report.toString());

@@ -1,0 +1,83 @@
+package org.cachelinebench.harness;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The names of an interleaved benchmark's aux counters, all derived from its side names: one rule that the
+ * benchmarks' {@code @AuxCounters} accessors (JMH names a counter by its method), the claims and the runner read.
+ * A test holds every interleaved benchmark's accessors to {@link #of}.
+ *
+ * <p>JMH's table shows an {@code EVENTS} counter summed over the measurement iterations. The nanos and calls are
+ * sums, so their rows are what they say; a side's ratio and extra line transfers are per-iteration medians, which
+ * do not add up, so their names end in {@code Sum}: the row is a sum of medians, never a ratio, and the runner reads
+ * each iteration's value.
+ */
+public final class CounterNames {
+    private CounterNames() {}
+
+    /** Complete schedule cycles behind an iteration's counters (not "cycles", a row of JMH's perfnorm profiler). */
+    public static final String CYCLES = "scheduleCycles";
+    /** Cycles of an iteration past its per-cycle log: in the sums, not in the medians; 0 normally. */
+    public static final String CYCLES_NOT_LOGGED = "cyclesNotLogged";
+
+    /** A side's nanoseconds over the iteration: "line-aligned-again" gives "lineAlignedAgainNanos". */
+    public static String nanos(String side) {
+        return camelCase(side) + "Nanos";
+    }
+
+    /** A side's calls over the iteration: "size-aligned" gives "sizeAlignedCalls". */
+    public static String calls(String side) {
+        return camelCase(side) + "Calls";
+    }
+
+    /**
+     * A side's median over the iteration's cycles of its per-cycle cost ratio to the reference side:
+     * "straddled" gives "straddledRatioSum" (the name of JMH's row, a sum over iterations).
+     */
+    public static String ratio(String side) {
+        return camelCase(side) + "RatioSum";
+    }
+
+    /**
+     * A side's median over the iteration's cycles of its extra line transfers against the reference, in floors:
+     * "straddled" gives "straddledExtraSum". The floor, their unit, has none.
+     */
+    public static String extra(String side) {
+        return camelCase(side) + "ExtraSum";
+    }
+
+    /**
+     * Every counter of a benchmark with {@code sides}: nanos and calls of each side, the ratio of each but the
+     * {@code reference}, the extra line transfers of each but the reference and the {@code floor}, and the cycles.
+     */
+    public static Set<String> of(List<String> sides, String reference, String floor) {
+        Set<String> names = new TreeSet<>(List.of(CYCLES, CYCLES_NOT_LOGGED));
+        for (String side : sides) {
+            names.add(nanos(side));
+            names.add(calls(side));
+            if (!side.equals(reference)) {
+                names.add(ratio(side));
+                if (!side.equals(floor)) {
+                    names.add(extra(side));
+                }
+            }
+        }
+        return names;
+    }
+
+    private static String camelCase(String name) {
+        StringBuilder sb = new StringBuilder();
+        boolean upper = false;
+        for (char c : name.toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return sb.toString();
+    }
+}
