@@ -3,7 +3,7 @@ package org.cachelinebench.model.ipi;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.infra.Control;
@@ -215,7 +215,7 @@ public abstract class FlagMailbox implements Handshake {
         private static final int FLAGS = LAYOUT.offsetOf("flags");
 
         private final CsdBlock block;
-        private final LineAlignedMemory m;
+        private final Memory m;
         private final int offset;
         private final int csd;
 
