@@ -6,7 +6,6 @@ import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
-import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -94,32 +93,6 @@ public class ChunkSymmetric {
      */
     @Benchmark
     public long pcpuAllocFree(PendingArea area, Control control) {
-        OffHeapPcpuChunk c = chunk;
-        PcpuLock l = lock;
-        if (area.bitOff != PendingArea.NONE) {
-            if (!PcpuChunkWorkload.freeLocked(c, l, area.bitOff, control)) {
-                return 0;
-            }
-            area.bitOff = PendingArea.NONE;
-        }
-        // pcpu_alloc()
-        int bitOff = PcpuChunkWorkload.allocLocked(c, l, control);
-        if (bitOff == PendingArea.NONE) {
-            return 0;
-        }
-        area.bitOff = bitOff;
-        int off = bitOff * PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
-        // memset(pcpu_chunk_addr(chunk, cpu, 0) + off, 0, size) for each possible CPU: one base_addr load each
-        long sum = PcpuChunkWorkload.sumChunkAddrs(c, unitOffsets) + (long) off * unitOffsets.length;
-        long ptr = c.baseAddrOnce() + off;                        // __addr_to_pcpu_ptr(chunk->base_addr + off)
-        // free_percpu(ptr)
-        if (!l.lock(control)) {
-            return sum;
-        }
-        long freeOff = ptr - c.baseAddrOnce();                   // under the lock, as free_percpu() computes it
-        PcpuAllocator.freeArea(c, (int) (freeOff / PcpuAllocator.PCPU_MIN_ALLOC_SIZE), PcpuAllocator.AREA_BITS);
-        area.bitOff = PendingArea.NONE;
-        l.unlock();
-        return sum + ptr;
+        return PcpuChunkWorkload.allocReadFree(chunk, lock, area, unitOffsets, control);
     }
 }

@@ -8,7 +8,8 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * The {@code pcpu_chunk} workload, written once for every benchmark that runs it (ChunkFalseSharing on the
- * off-heap struct, ChunkObjectFalseSharing on the Java objects, ChunkSymmetric's steps): readers compute
+ * off-heap struct, ChunkObjectFalseSharing on the Java objects, ChunkSymmetric's alloc-read-free) and for the
+ * coherence traces: readers compute
  * {@code pcpu_chunk_addr()} without the lock, allocators allocate or free an area under {@code pcpu_lock}.
  *
  * <p>The loops take the chunk as {@link PcpuChunkFields}, and a fork only ever passes one implementation, so
@@ -78,5 +79,42 @@ public final class PcpuChunkWorkload {
         PcpuAllocator.freeArea(chunk, bitOff, PcpuAllocator.AREA_BITS);
         lock.unlock();
         return true;
+    }
+
+    /**
+     * One {@code pcpu_alloc()} + {@code free_percpu()} of a CPU that both allocates and reads (UnixBench execl):
+     * the allocation under the lock; the memset of the new area in every unit, one {@code base_addr} load per
+     * possible CPU ({@code unitOffsets}); {@code __addr_to_pcpu_ptr(chunk->base_addr + off)}; then, under the lock,
+     * {@code off = addr - chunk->base_addr} and the free. {@code area} holds an area whose free an iteration's end
+     * cut short; it is freed first. Returns a sum the caller consumes.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static long allocReadFree(PcpuChunkFields c, PcpuLock l, PendingArea area, long[] unitOffsets,
+                                     Control control) {
+        if (area.bitOff != PendingArea.NONE) {
+            if (!freeLocked(c, l, area.bitOff, control)) {
+                return 0;
+            }
+            area.bitOff = PendingArea.NONE;
+        }
+        // pcpu_alloc()
+        int bitOff = allocLocked(c, l, control);
+        if (bitOff == PendingArea.NONE) {
+            return 0;
+        }
+        area.bitOff = bitOff;
+        int off = bitOff * PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
+        // memset(pcpu_chunk_addr(chunk, cpu, 0) + off, 0, size) for each possible CPU: one base_addr load each
+        long sum = sumChunkAddrs(c, unitOffsets) + (long) off * unitOffsets.length;
+        long ptr = c.baseAddrOnce() + off;                        // __addr_to_pcpu_ptr(chunk->base_addr + off)
+        // free_percpu(ptr)
+        if (!l.lock(control)) {
+            return sum;
+        }
+        long freeOff = ptr - c.baseAddrOnce();                   // under the lock, as free_percpu() computes it
+        PcpuAllocator.freeArea(c, (int) (freeOff / PcpuAllocator.PCPU_MIN_ALLOC_SIZE), PcpuAllocator.AREA_BITS);
+        area.bitOff = PendingArea.NONE;
+        l.unlock();
+        return sum + ptr;
     }
 }
