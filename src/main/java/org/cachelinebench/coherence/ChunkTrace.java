@@ -1,0 +1,143 @@
+package org.cachelinebench.coherence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PendingArea;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.cachelinebench.model.percpu.PcpuUnits;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * Traces the {@code pcpu_chunk} workloads through {@link PcpuChunkWorkload}'s own steps, on a recording chunk (a
+ * layout's offsets, {@link TracedPcpuChunk}) and a recording {@link PcpuLock}:
+ * <ul>
+ *   <li>{@link #readersAndAllocator}: ChunkFalseSharing's shape, CPU 0 running {@code allocateOrFree}, the
+ *       others {@code sumChunkAddrs}; per operation of each role.</li>
+ *   <li>{@link #symmetric}: ChunkSymmetric's, every CPU running {@code allocReadFree} with one {@code base_addr}
+ *       load per CPU; per operation.</li>
+ * </ul>
+ * How many reads a reader makes per allocator operation is the schedule's: with readers, a burst schedule runs as
+ * time slices ({@link Schedule#slices}), every CPU making the same number of accesses per turn, so a reader does
+ * about as many reads as the allocator makes accesses per allocation (a lock, nine members, an unlock). The
+ * symmetric workload keeps the burst's spin rule: there a CPU waiting for the lock must pass its turn, or time
+ * slices that always end inside the holder's critical section would starve it.
+ */
+public final class ChunkTrace {
+    private ChunkTrace() {}
+
+    public static final String READER = "reader";
+    public static final String ALLOCATOR = "allocator";
+    public static final String CPU = "cpu";
+
+    /** A chunk of some layout in a trace's memory. */
+    @FunctionalInterface
+    interface ChunkFactory {
+        TracedPcpuChunk in(TracedMemory memory);
+    }
+
+    /** Lines the chunk's memory gets: every layout's members used here lie in its first five. */
+    static final int CHUNK_LINES = 6;
+    /** Reads per reader batch: {@code sumChunkAddrs} over this many unit offsets. */
+    static final int READ_BATCH = 64;
+    /** {@code allocateOrFree} calls of the allocator: the first warms up, the rest are counted. */
+    static final int ALLOCATOR_CALLS = 2;
+    /** {@code allocReadFree} calls per CPU before counting, and counted. */
+    static final int SYMMETRIC_WARMUP = 2;
+    static final int SYMMETRIC_CALLS = 8;
+    static final long STEPS_PER_OP = 100_000;
+
+    /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
+    static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, Model model) {
+        if (readers < 1) {
+            throw new IllegalArgumentException("need at least one reader, not " + readers);
+        }
+        int cpus = readers + 1;
+        Trace trace = model.slices().trace(cpus);
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES));
+        Control control = new Control();
+        long[] readerOps = new long[1];
+        long[] allocatorOps = new long[1];
+        boolean[] phase = new boolean[2];   // [0] counting, [1] done
+        long[] sequence = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), READ_BATCH);
+        List<Runnable> bodies = new ArrayList<>();
+        bodies.add(() -> {
+            PendingArea area = new PendingArea();
+            for (int call = 0; call < ALLOCATOR_CALLS; call++) {
+                if (call == 1) {
+                    trace.caches().resetCounts();
+                    phase[0] = true;
+                }
+                PcpuChunkWorkload.allocateOrFree(chunk, lock, area, control);
+                if (phase[0]) {
+                    allocatorOps[0] += PcpuChunkWorkload.OPS;
+                }
+            }
+            phase[1] = true;
+        });
+        for (int r = 0; r < readers; r++) {
+            bodies.add(() -> {
+                while (!phase[1]) {
+                    boolean counting = phase[0];
+                    PcpuChunkWorkload.sumChunkAddrs(chunk, sequence);
+                    if (counting && !phase[1]) {
+                        readerOps[0] += sequence.length;
+                    }
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_OP * PcpuChunkWorkload.OPS * ALLOCATOR_CALLS * cpus);
+        Caches c = trace.caches();
+        Traffic readerTraffic = Traffic.NONE;
+        for (int cpu = 1; cpu < cpus; cpu++) {
+            readerTraffic = readerTraffic.plus(c.ofCpu(cpu));
+        }
+        Map<String, Traffic> byRole = new LinkedHashMap<>();
+        byRole.put(ALLOCATOR, c.ofCpu(0).per(allocatorOps[0]));
+        byRole.put(READER, readerOps[0] == 0 ? Traffic.NONE : readerTraffic.per(readerOps[0]));
+        return new Traced(allocatorOps[0], c.total().per(allocatorOps[0]), lines(c, chunk, allocatorOps[0]), byRole);
+    }
+
+    /** {@code cpus} CPUs each allocating, reading {@code base_addr} once per CPU, and freeing; per operation. */
+    static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
+        Trace trace = model.trace(cpus);
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES));
+        Control control = new Control();
+        long[] unitOffsets = PcpuUnits.offsets(cpus);
+        int[] warm = new int[1];
+        boolean[] counting = new boolean[1];
+        long[] ops = new long[1];
+        List<Runnable> bodies = new ArrayList<>();
+        for (int t = 0; t < cpus; t++) {
+            bodies.add(() -> {
+                PendingArea area = new PendingArea();
+                for (int i = 0; i < SYMMETRIC_WARMUP + SYMMETRIC_CALLS; i++) {
+                    if (i == SYMMETRIC_WARMUP && ++warm[0] == cpus) {
+                        trace.caches().resetCounts();   // the last CPU out of its warm-up starts the count
+                        counting[0] = true;
+                    }
+                    if (counting[0]) {
+                        ops[0]++;                       // calls begun after the reset
+                    }
+                    PcpuChunkWorkload.allocReadFree(chunk, lock, area, unitOffsets, control);
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + SYMMETRIC_CALLS) * cpus * (cpus + 30L));
+        Caches c = trace.caches();
+        Traffic perOp = c.total().per(ops[0]);
+        return new Traced(ops[0], perOp, lines(c, chunk, ops[0]), Map.of(CPU, perOp));
+    }
+
+    private static Map<String, Traffic> lines(Caches c, TracedPcpuChunk chunk, long ops) {
+        Map<String, Traffic> m = new LinkedHashMap<>();
+        long base = chunk.baseAddrLine();
+        c.byLine().forEach((line, t) -> m.put(line == base ? "base_addr's line" : "line " + line, t.per(ops)));
+        return m;
+    }
+}
