@@ -20,11 +20,10 @@ import org.openjdk.jmh.infra.Control;
  *   <li>{@link #symmetric}: ChunkSymmetric's, every CPU running {@code allocReadFree} with one {@code base_addr}
  *       load per CPU; per operation.</li>
  * </ul>
- * How many reads a reader makes per allocator operation is the schedule's: with readers, a burst schedule runs as
- * time slices ({@link Schedule#slices}), every CPU making the same number of accesses per turn, so a reader does
- * about as many reads as the allocator makes accesses per allocation (a lock, nine members, an unlock). The
- * symmetric workload keeps the burst's spin rule: there a CPU waiting for the lock must pass its turn, or time
- * slices that always end inside the holder's critical section would starve it.
+ * How many reads a reader makes per allocator operation is the schedule's: the readers never wait, so under the
+ * burst schedule every CPU makes a quantum of accesses per turn, and a reader does about as many reads as the
+ * allocator makes accesses per allocation (a lock, nine members, an unlock). Only the lock word is memory that
+ * threads wait on: a CPU spinning for the lock passes its turn, so a holder is never starved.
  */
 public final class ChunkTrace {
     private ChunkTrace() {}
@@ -39,15 +38,16 @@ public final class ChunkTrace {
         TracedPcpuChunk in(TracedMemory memory);
     }
 
-    /** Lines the chunk's memory gets: every layout's members used here lie in its first five. */
-    static final int CHUNK_LINES = 6;
+    /** Lines the chunk's memory gets: the kernel structs and the Java classes, padding included, fit in eight. */
+    static final int CHUNK_LINES = 8;
     /** Reads per reader batch: {@code sumChunkAddrs} over this many unit offsets. */
     static final int READ_BATCH = 64;
     /** {@code allocateOrFree} calls of the allocator: the first warms up, the rest are counted. */
     static final int ALLOCATOR_CALLS = 2;
     /** {@code allocReadFree} calls per CPU before counting, and counted. */
     static final int SYMMETRIC_WARMUP = 2;
-    static final int SYMMETRIC_CALLS = 8;
+    /** Calls counted, over all CPUs (each CPU making at least two). */
+    static final int SYMMETRIC_CALLS = 256;
     static final long STEPS_PER_OP = 100_000;
 
     /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
@@ -56,9 +56,9 @@ public final class ChunkTrace {
             throw new IllegalArgumentException("need at least one reader, not " + readers);
         }
         int cpus = readers + 1;
-        Trace trace = model.slices().trace(cpus);
-        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES));
-        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES));
+        Trace trace = model.trace(cpus);
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
         Control control = new Control();
         long[] readerOps = new long[1];
         long[] allocatorOps = new long[1];
@@ -105,10 +105,11 @@ public final class ChunkTrace {
     /** {@code cpus} CPUs each allocating, reading {@code base_addr} once per CPU, and freeing; per operation. */
     static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
         Trace trace = model.trace(cpus);
-        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES));
-        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES));
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
         Control control = new Control();
         long[] unitOffsets = PcpuUnits.offsets(cpus);
+        int perCpu = Math.max(2, SYMMETRIC_CALLS / cpus);
         int[] warm = new int[1];
         boolean[] counting = new boolean[1];
         long[] ops = new long[1];
@@ -116,7 +117,7 @@ public final class ChunkTrace {
         for (int t = 0; t < cpus; t++) {
             bodies.add(() -> {
                 PendingArea area = new PendingArea();
-                for (int i = 0; i < SYMMETRIC_WARMUP + SYMMETRIC_CALLS; i++) {
+                for (int i = 0; i < SYMMETRIC_WARMUP + perCpu; i++) {
                     if (i == SYMMETRIC_WARMUP && ++warm[0] == cpus) {
                         trace.caches().resetCounts();   // the last CPU out of its warm-up starts the count
                         counting[0] = true;
@@ -128,7 +129,7 @@ public final class ChunkTrace {
                 }
             });
         }
-        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + SYMMETRIC_CALLS) * cpus * (cpus + 30L));
+        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + perCpu) * cpus * (cpus + 30L));
         Caches c = trace.caches();
         Traffic perOp = c.total().per(ops[0]);
         return new Traced(ops[0], perOp, lines(c, chunk, ops[0]), Map.of(CPU, perOp));

@@ -32,7 +32,7 @@ public final class HandshakeTrace {
     /** The handshake {@code factory} builds, traced under {@code model}; per call. */
     public static Traced trace(Function<CsdBlock, Handshake> factory, Model model) {
         Trace trace = model.trace(2);
-        TracedMemory memory = trace.memory(CsdBlock.ALLOCATED_LINES);
+        TracedMemory memory = trace.memory(CsdBlock.ALLOCATED_LINES, true);
         CsdBlock block = CsdBlock.on(memory);
         Handshake h = factory.apply(block);
         Control stop = new Control();

@@ -18,13 +18,8 @@ public record Model(Protocol protocol, Prefetch prefetch, Schedule schedule, int
         return new Model(protocol, prefetch, s, lineSize);
     }
 
-    /** The same model with its schedule's turns ended by the quantum only ({@link Schedule#slices}). */
-    Model slices() {
-        return with(schedule.slices());
-    }
-
     /** A trace of {@code cpus} CPUs under this model. */
-    Trace trace(int cpus) {
+    public Trace trace(int cpus) {
         return new Trace(protocol, prefetch, cpus, schedule, lineSize);
     }
 

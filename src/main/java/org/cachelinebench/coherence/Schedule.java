@@ -6,13 +6,10 @@ import java.util.SplittableRandom;
  * Who runs the next memory access, decided after every access: a deterministic interleaving of the traced
  * threads, so that a prediction is the same on every run and every machine.
  * <ul>
- *   <li>{@code burst}: a thread runs until it spins (the same read seen unchanged three times) or has made
+ *   <li>{@code burst}: a thread runs until it spins (the same word of memory threads wait on read unchanged three times) or has made
  *       {@code quantum} accesses, then the next thread in turn runs: each side's stores and loads come as one
  *       burst, as a core's store buffer drains them, and a waiter costs one transfer per change it waits for.
  *       The default.</li>
- *   <li>{@code quantum}: a thread runs {@code quantum} accesses, spinning or not: time slices. The pcpu traces run
- *       a burst schedule this way, because a reader's loads of an unchanging {@code base_addr} look like a spin
- *       but are its work.</li>
  *   <li>{@code round-robin}: every access passes the turn on: the finest interleaving, where a spinning reader
  *       steals the line between a writer's stores.</li>
  *   <li>{@code random}: a thread drawn at random (seeded) after every access.</li>
@@ -23,7 +20,7 @@ import java.util.SplittableRandom;
  * @param seed    {@code random}: the seed
  */
 public record Schedule(Kind kind, int quantum, long seed) {
-    public enum Kind { BURST, QUANTUM, ROUND_ROBIN, RANDOM }
+    public enum Kind { BURST, ROUND_ROBIN, RANDOM }
 
     /** A burst's longest turn: long enough for any one protocol step, short enough to interleave readers. */
     public static final int DEFAULT_QUANTUM = 64;
@@ -41,11 +38,6 @@ public record Schedule(Kind kind, int quantum, long seed) {
         return new Schedule(Kind.BURST, quantum, 0);
     }
 
-    /** This schedule with turns ended by the quantum only (a burst becomes time slices; the others stay). */
-    public Schedule slices() {
-        return kind == Kind.BURST ? new Schedule(Kind.QUANTUM, quantum, seed) : this;
-    }
-
     public static Schedule random(long seed) {
         return new Schedule(Kind.RANDOM, 1, seed);
     }
@@ -54,7 +46,6 @@ public record Schedule(Kind kind, int quantum, long seed) {
     public String describe() {
         return switch (kind) {
             case BURST -> quantum == DEFAULT_QUANTUM ? "burst" : "burst of at most " + quantum;
-            case QUANTUM -> "slices of " + quantum + " accesses";
             case ROUND_ROBIN -> "round-robin";
             case RANDOM -> "random seed " + seed;
         };
@@ -83,8 +74,6 @@ public record Schedule(Kind kind, int quantum, long seed) {
             switch (schedule.kind) {
                 case BURST:
                     return live[current] && !spinning && inTurn < schedule.quantum ? current : after(current, live);
-                case QUANTUM:
-                    return live[current] && inTurn < schedule.quantum ? current : after(current, live);
                 case ROUND_ROBIN:
                     return after(current, live);
                 default:

@@ -10,8 +10,9 @@ import org.cachelinebench.coherence.Caches.Kind;
  * free pair between memories, so that two memories never share a line or, with the prefetcher, a pair.
  *
  * <p>Accesses made while no run is going (building the models, clearing their memory) change the values only:
- * the caches start empty when the threads start. A thread that spins (reads the same word unchanged three times
- * running) tells the schedule, so that {@link Schedule.Kind#BURST} can pass the turn on.
+ * the caches start empty when the threads start. A thread that spins on a memory whose words threads wait on
+ * (reads the same word unchanged three times running) tells the schedule, so that {@link Schedule.Kind#BURST} can
+ * pass the turn on; in other memory the same reads are work (a reader's loads of an unchanging pointer).
  */
 public final class Trace {
     /** Reads of one unchanged word in a row that make a spin. */
@@ -39,11 +40,14 @@ public final class Trace {
 
     public int lineSize() { return lineSize; }
 
-    /** A zeroed recording memory of {@code lines} lines of this trace's line size. */
-    public TracedMemory memory(int lines) {
+    /**
+     * A zeroed recording memory of {@code lines} lines of this trace's line size; {@code waitedOn} when threads
+     * spin on its words (a protocol's flags and queue heads, a lock word), so that its spins end a burst.
+     */
+    public TracedMemory memory(int lines, boolean waitedOn) {
         long first = nextLine;
         nextLine += (lines + 1) / 2 * 2 + 2;
-        return new TracedMemory(this, lines, lineSize, first * lineSize);
+        return new TracedMemory(this, lines, lineSize, first * lineSize, waitedOn);
     }
 
     /**
@@ -70,8 +74,11 @@ public final class Trace {
         turns = null;
     }
 
-    /** The token holder accessed {@code address} ({@code value} read, for a read): count it, then maybe hand on. */
-    void accessed(long address, Kind kind, long value) {
+    /**
+     * The token holder accessed {@code address} ({@code value} read, for a read) of a memory threads wait on or
+     * not: count it, then maybe hand on.
+     */
+    void accessed(long address, Kind kind, long value, boolean waitedOn) {
         Turns t = turns;
         if (t == null) {
             return;
@@ -79,7 +86,7 @@ public final class Trace {
         int cpu = t.current();
         caches.access(cpu, kind, address / lineSize);
         boolean spinning = false;
-        if (kind == Kind.READ && lastAddress[cpu] == address && lastValue[cpu] == value) {
+        if (waitedOn && kind == Kind.READ && lastAddress[cpu] == address && lastValue[cpu] == value) {
             spinning = ++sameReads[cpu] >= SPIN_READS;
         } else {
             sameReads[cpu] = kind == Kind.READ ? 1 : 0;

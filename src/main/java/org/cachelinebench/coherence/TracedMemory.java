@@ -18,8 +18,10 @@ public final class TracedMemory extends Memory.Traced {
     private final ByteBuffer buffer;
     private final int lineSize;
     private final long base;
+    private final boolean waitedOn;
 
-    TracedMemory(Trace trace, int lines, int lineSize, long base) {
+    TracedMemory(Trace trace, int lines, int lineSize, long base, boolean waitedOn) {
+        this.waitedOn = waitedOn;
         this.trace = trace;
         this.buffer = ByteBuffer.allocate(lines * lineSize).order(ByteOrder.nativeOrder());
         this.lineSize = lineSize;
@@ -35,16 +37,16 @@ public final class TracedMemory extends Memory.Traced {
     @Override public int capacity() { return buffer.capacity(); }
 
     private long read(int i, long v) {
-        trace.accessed(base + i, Kind.READ, v);
+        trace.accessed(base + i, Kind.READ, v, waitedOn);
         return v;
     }
 
     private void wrote(int i) {
-        trace.accessed(base + i, Kind.WRITE, 0);
+        trace.accessed(base + i, Kind.WRITE, 0, waitedOn);
     }
 
     private void rmw(int i) {
-        trace.accessed(base + i, Kind.RMW, 0);
+        trace.accessed(base + i, Kind.RMW, 0, waitedOn);
     }
 
     // ---- 8-byte fields --------------------------------------------------------------------------
