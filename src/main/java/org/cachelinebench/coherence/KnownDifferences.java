@@ -23,13 +23,13 @@ final class KnownDifferences {
                     + " measurement's own bias and noise";
         }
         if (c.set().startsWith("chunk-symmetric")) {
-            return "two CPUs taking turns under pcpu_lock each read base_addr right after their own writes, so the"
-                    + " model moves the line no more often in v6.4-rc4; the difference grows with CPUs (--cpus)";
+            return "two CPUs taking turns under pcpu_lock mostly read base_addr right after their own writes, so at"
+                    + " two CPUs the model moves v6.4-rc4's line little more often; the curve (--cpus) shows more CPUs";
         }
         if (c.set().startsWith("chunk")) {
-            return "per operation of its role, the share of accesses that miss: set by how many loads a reader makes"
-                    + " between two allocator steps (here a turn each), not by the machine; measured as time, it is"
-                    + " the readers' misses";
+            return "per operation of its role: set by how many loads a reader makes between two allocator steps"
+                    + " (here a turn of 64 accesses each), not by the machine; the allocator's cost is its upgrades,"
+                    + " which take the line back from the readers without moving data";
         }
         StringBuilder sb = new StringBuilder();
         if (c.subject().equals(Claim.FLOOR_SIDE) && extraRoundTrips < -0.005) {

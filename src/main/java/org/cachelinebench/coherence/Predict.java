@@ -170,18 +170,19 @@ public final class Predict {
     /** The comparisons' table, headed by the model. */
     static String table(Predictions predictions, List<Claim> claims) {
         TextTable t = new TextTable("comparison", "unit", "subject", "reference", "extra", "extra round trips",
-                "how measurement differs").alignRight(2, 3, 4, 5);
+                "extra upgrades", "how measurement differs").alignRight(2, 3, 4, 5, 6);
         for (Claim c : claims) {
             ClaimPrediction p = predictions.of(c);
             if (Double.isNaN(p.subject())) {
-                t.add(c.id(), "", "", "", "", "", p.differs());
+                t.add(c.id(), "", "", "", "", "", "", p.differs());
             } else {
                 t.add(c.id(), p.unit(), number(p.subject()), number(p.reference()), ClaimPrediction.signed(p.extra()),
-                        ClaimPrediction.signed(p.extraRoundTrips()), p.differs());
+                        ClaimPrediction.signed(p.extraRoundTrips()), ClaimPrediction.signed(p.extraUpgrades()),
+                        p.differs());
             }
         }
         return "# predicted line transfers per operation: " + predictions.model().describe()
-                + "; a line round trip (the floor) is " + number(predictions.of(claims.get(0)).floor())
+                + "; a line round trip (the floor) is " + number(predictions.floorTransfers())
                 + " transfers (docs/coherence.md)\n" + t;
     }
 

@@ -51,15 +51,19 @@ public final class Predictions {
             subject = SuiteScenarios.subject(c);
             reference = SuiteScenarios.reference(c);
         } catch (IllegalArgumentException e) {
-            return new ClaimPrediction(c.id(), "", Double.NaN, Double.NaN, Double.NaN, model.describe(),
-                    "not predicted: " + e.getMessage());
+            return ClaimPrediction.none(c.id(), model.describe(), "not predicted: " + e.getMessage());
         }
-        double s = subject.transfers(traced(subject));
-        double r = reference.transfers(traced(reference));
-        Scenario floor = SuiteScenarios.floor();
-        double f = floor.transfers(traced(floor));
+        Traffic s = subject.traffic(traced(subject));
+        Traffic r = reference.traffic(traced(reference));
+        double f = subject.perCall() && reference.perCall() ? floorTransfers() : Double.NaN;
         return new ClaimPrediction(c.id(), subject.unit(), s, r, f, model.describe(),
-                KnownDifferences.of(c, (s - r) / f));
+                KnownDifferences.of(c, (s.transfers() - r.transfers()) / f));
+    }
+
+    /** The floor's transfers per round trip under this model: the unit of extra line transfers. */
+    public double floorTransfers() {
+        Scenario floor = SuiteScenarios.floor();
+        return floor.traffic(traced(floor)).transfers();
     }
 
     /** The trace of one scenario under this model, traced once. */

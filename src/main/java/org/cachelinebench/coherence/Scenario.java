@@ -8,8 +8,13 @@ import java.util.function.Function;
  * ({@code null}: all of it), and the trace itself, under a model.
  */
 record Scenario(String key, String unit, String role, Function<Model, Traced> trace) {
-    /** The transfers per operation of this side's role under {@code model}, from {@code traced}. */
-    double transfers(Traced traced) {
-        return traced.transfers(role);
+    /** The traffic per operation of this side's role, from its trace. */
+    Traffic traffic(Traced traced) {
+        return traced.traffic(role);
+    }
+
+    /** True when an operation is a handshake's call, whose extra transfers are counted in the floor's round trips. */
+    boolean perCall() {
+        return unit.equals(SuiteScenarios.PER_CALL);
     }
 }

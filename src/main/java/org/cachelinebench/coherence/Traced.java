@@ -17,15 +17,20 @@ public record Traced(long operations, Traffic perOperation, Map<String, Traffic>
         byRole = Map.copyOf(byRole);
     }
 
-    /** The transfers per operation of the role, or of everything for {@code null}. */
-    public double transfers(String role) {
+    /** The traffic per operation of the role, or of everything for {@code null}. */
+    public Traffic traffic(String role) {
         if (role == null) {
-            return perOperation.transfers();
+            return perOperation;
         }
         Traffic t = byRole.get(role);
         if (t == null) {
             throw new IllegalArgumentException("no role " + role + " in this trace (roles: " + byRole.keySet() + ")");
         }
-        return t.transfers();
+        return t;
+    }
+
+    /** The transfers per operation of the role, or of everything for {@code null}. */
+    public double transfers(String role) {
+        return traffic(role).transfers();
     }
 }
