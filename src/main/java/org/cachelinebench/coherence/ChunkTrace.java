@@ -46,8 +46,12 @@ public final class ChunkTrace {
     static final int ALLOCATOR_CALLS = 2;
     /** {@code allocReadFree} calls per CPU before counting, and counted. */
     static final int SYMMETRIC_WARMUP = 2;
-    /** Calls counted, over all CPUs (each CPU making at least two). */
-    static final int SYMMETRIC_CALLS = 256;
+    /**
+     * Calls after the warm-up, over all CPUs, each CPU making at least {@link #MIN_CALLS_PER_CPU}; they are counted
+     * from the moment the last CPU has warmed up until the first is done, so every CPU competes throughout.
+     */
+    static final int SYMMETRIC_CALLS = 512;
+    static final int MIN_CALLS_PER_CPU = 8;
     static final long STEPS_PER_OP = 100_000;
 
     /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
@@ -109,10 +113,12 @@ public final class ChunkTrace {
         PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
         Control control = new Control();
         long[] unitOffsets = PcpuUnits.offsets(cpus);
-        int perCpu = Math.max(2, SYMMETRIC_CALLS / cpus);
+        int perCpu = Math.max(MIN_CALLS_PER_CPU, SYMMETRIC_CALLS / cpus);
         int[] warm = new int[1];
-        boolean[] counting = new boolean[1];
+        boolean[] window = new boolean[2];   // [0] counting, [1] ended
         long[] ops = new long[1];
+        List<Traffic> total = new ArrayList<>();                // the counts when the first CPU is done
+        List<Map<Long, Traffic>> byLine = new ArrayList<>();
         List<Runnable> bodies = new ArrayList<>();
         for (int t = 0; t < cpus; t++) {
             bodies.add(() -> {
@@ -120,19 +126,29 @@ public final class ChunkTrace {
                 for (int i = 0; i < SYMMETRIC_WARMUP + perCpu; i++) {
                     if (i == SYMMETRIC_WARMUP && ++warm[0] == cpus) {
                         trace.caches().resetCounts();   // the last CPU out of its warm-up starts the count
-                        counting[0] = true;
+                        window[0] = true;
                     }
-                    if (counting[0]) {
-                        ops[0]++;                       // calls begun after the reset
+                    if (window[0] && !window[1]) {
+                        ops[0]++;                       // calls begun while every CPU is in its counted calls
                     }
                     PcpuChunkWorkload.allocReadFree(chunk, lock, area, unitOffsets, control);
+                }
+                if (!window[1]) {                       // the first CPU done ends the count: all ran until now
+                    window[1] = true;
+                    total.add(trace.caches().total());
+                    byLine.add(trace.caches().byLine());
                 }
             });
         }
         trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + perCpu) * cpus * (cpus + 30L));
-        Caches c = trace.caches();
-        Traffic perOp = c.total().per(ops[0]);
-        return new Traced(ops[0], perOp, lines(c, chunk, ops[0]), Map.of(CPU, perOp));
+        if (!window[0] || ops[0] == 0) {
+            throw new IllegalStateException("no call of " + cpus + " CPUs was counted: one finished before the last warmed up");
+        }
+        Traffic perOp = total.get(0).per(ops[0]);
+        Map<String, Traffic> lines = new LinkedHashMap<>();
+        long base = chunk.baseAddrLine();
+        byLine.get(0).forEach((line, x) -> lines.put(line == base ? "base_addr's line" : "line " + line, x.per(ops[0])));
+        return new Traced(ops[0], perOp, lines, Map.of(CPU, perOp));
     }
 
     private static Map<String, Traffic> lines(Caches c, TracedPcpuChunk chunk, long ops) {

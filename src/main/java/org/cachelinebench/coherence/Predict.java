@@ -192,7 +192,7 @@ public final class Predict {
         for (String series : shape.series()) {
             Map<Integer, Double> points = new LinkedHashMap<>();
             for (int n : cpus) {
-                if (n >= shape.minCpus()) {
+                if (n >= shape.minCpus() && n <= shape.maxCpus()) {
                     points.put(n, shape.transfers(series, n, model));
                 }
             }
@@ -212,7 +212,7 @@ public final class Predict {
         }
         t.alignRight(right);
         for (int n : cpus) {
-            if (n < shape.minCpus()) {
+            if (n < shape.minCpus() || n > shape.maxCpus()) {
                 continue;
             }
             List<String> row = new ArrayList<>();
@@ -220,7 +220,9 @@ public final class Predict {
             curve.values().forEach(points -> row.add(number(points.get(n))));
             t.add(row.toArray(String[]::new));
         }
-        return "# curve " + shape.name() + ": " + shape.title() + "; transfers " + shape.unit() + "\n" + t;
+        boolean cut = cpus.stream().anyMatch(n -> n > shape.maxCpus());
+        return "# curve " + shape.name() + ": " + shape.title() + "; transfers " + shape.unit()
+                + (cut ? "; traced up to " + shape.maxCpus() + " CPUs" : "") + "\n" + t;
     }
 
     static String number(double x) {

@@ -25,6 +25,9 @@ public interface Shape {
     /** The smallest CPU count the shape runs with. */
     int minCpus();
 
+    /** The largest CPU count the shape traces in reasonable time; larger counts are left out of its curve. */
+    int maxCpus();
+
     /** The transfers per operation of {@code series} at {@code cpus} CPUs. */
     double transfers(String series, int cpus, Model model);
 }

@@ -18,20 +18,26 @@ public final class Shapes {
     public static final Shape PCPU_READERS = new PcpuShape("pcpu-readers",
             "pcpu_chunk: one CPU allocating under pcpu_lock, all others reading base_addr; every CPU's transfers",
             null,
-            SuiteScenarios.PER_ALLOCATION, 2) {
+            SuiteScenarios.PER_ALLOCATION, 2, CpuList.MAX) {
         @Override
         Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
             return ChunkTrace.readersAndAllocator(chunk, cpus - 1, model);
         }
     };
 
-    /** ChunkSymmetric's shape: every CPU allocates, reads base_addr once per CPU, and frees (execl). */
+    /**
+     * ChunkSymmetric's shape: every CPU allocates, reads base_addr once per CPU, and frees (execl). Traced
+     * round-robin whatever the model's schedule: here the false sharing is one CPU's loads outside the lock meeting
+     * another's stores inside it, at the same time, which only the finest interleaving shows; under bursts the
+     * quantum would decide where a holder's turn ends inside its critical section, and with it the count of
+     * spinners that miss on the lock word. Round-robin costs a turn per access per CPU, so the curve stops at 64.
+     */
     public static final Shape PCPU_SYMMETRIC = new PcpuShape("pcpu-symmetric",
-            "pcpu_chunk: every CPU allocating, reading base_addr once per CPU, and freeing (execl)", ChunkTrace.CPU,
-            SuiteScenarios.PER_ALLOC_FREE, 1) {
+            "pcpu_chunk: every CPU allocating, reading base_addr once per CPU, and freeing (execl), round-robin",
+            ChunkTrace.CPU, SuiteScenarios.PER_ALLOC_FREE, 1, 64) {
         @Override
         Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
-            return ChunkTrace.symmetric(chunk, cpus, model);
+            return ChunkTrace.symmetric(chunk, cpus, model.with(Schedule.ROUND_ROBIN));
         }
     };
 
@@ -55,8 +61,10 @@ public final class Shapes {
         private final String role;
         private final String unit;
         private final int minCpus;
+        private final int maxCpus;
 
-        PcpuShape(String name, String title, String role, String unit, int minCpus) {
+        PcpuShape(String name, String title, String role, String unit, int minCpus, int maxCpus) {
+            this.maxCpus = maxCpus;
             this.name = name;
             this.title = title;
             this.role = role;
@@ -70,6 +78,7 @@ public final class Shapes {
         @Override public String title() { return title; }
         @Override public String unit() { return unit; }
         @Override public int minCpus() { return minCpus; }
+        @Override public int maxCpus() { return maxCpus; }
 
         @Override
         public List<String> series() {
