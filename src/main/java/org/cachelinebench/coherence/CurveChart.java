@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.io.IOException;
+import java.text.DecimalFormat;
 import java.util.Map;
 
 import org.cachelinebench.results.AtomicFiles;
@@ -11,6 +12,7 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -43,6 +45,8 @@ final class CurveChart {
         LogAxis cpus = new LogAxis("CPUs");
         cpus.setBase(2);
         cpus.setSmallestValue(1);
+        cpus.setTickUnit(new NumberTickUnit(1));                // one tick per power of two
+        cpus.setNumberFormatOverride(new DecimalFormat("0"));   // "64", not an exponent
         plot.setDomainAxis(cpus);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
