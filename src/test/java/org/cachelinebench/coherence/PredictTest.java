@@ -51,6 +51,26 @@ class PredictTest {
     }
 
     @Test
+    void javaObjectsAreTracedAtTheirJolLayouts() {
+        Predictions p = new Predictions(Model.DEFAULT);
+        assertEquals(1.0, p.of("object-mailbox.straddled-vs-one-line").extra(), 1e-9);
+        assertEquals(0.0, p.of("object-mailbox.padded-vs-one-line").extra(), 1e-9);
+        assertEquals(0.0, p.of("object-mailbox.contended-vs-one-line").extra(), 1e-9);
+        assertTrue(p.of("chunk-object.unpadded-vs-padded.reader").subject() > 0);
+        assertEquals(0.0, p.of("chunk-object.unpadded-vs-contended.reader").reference(), 1e-9);
+    }
+
+    /** Every reader beside the allocator misses once per allocator turn in v6.4-rc4: linear in readers; never apart. */
+    @Test
+    void thePcpuReadersCurveGrowsWithTheReaders() {
+        double two = Shapes.PCPU_READERS.transfers("v6.4-rc4", 2, Model.DEFAULT);
+        double five = Shapes.PCPU_READERS.transfers("v6.4-rc4", 5, Model.DEFAULT);
+        assertTrue(two > 0);
+        assertEquals(4 * two, five, 0.25 * two);
+        assertEquals(0.0, Shapes.PCPU_READERS.transfers("v6.5-merged", 5, Model.DEFAULT), 1e-9);
+    }
+
+    @Test
     void aCurveAndItsChartCoverTheRequestedCpus(@TempDir Path dir) {
         Run r = run("--claim", "csd.straddled-vs-line-aligned", "--cpus", "2,4,...,8", "--curve", "pcpu-readers",
                 "--chart", dir.toString());
