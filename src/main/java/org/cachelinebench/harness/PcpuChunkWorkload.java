@@ -8,7 +8,8 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * The {@code pcpu_chunk} workload, written once for every benchmark that runs it (ChunkFalseSharing on the
- * off-heap struct, ChunkObjectFalseSharing on the Java objects, ChunkSymmetric's steps): readers compute
+ * off-heap struct, ChunkObjectFalseSharing on the Java objects, ChunkSymmetric's alloc-read-free) and for the
+ * coherence traces: readers compute
  * {@code pcpu_chunk_addr()} without the lock, allocators allocate or free an area under {@code pcpu_lock}.
  *
  * <p>The loops take the chunk as {@link PcpuChunkFields}, and a fork only ever passes one implementation, so

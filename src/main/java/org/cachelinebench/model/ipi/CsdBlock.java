@@ -6,6 +6,7 @@ import java.util.List;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.FieldLines;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.model.layout.StructLayout;
 
@@ -35,12 +36,14 @@ public final class CsdBlock {
     /** Lines the csd may occupy. */
     public static final int CSD_LINES = 2;
     static final int LINES = 6;
+    /** Lines a block's memory holds: one spare lets the origin move to a 2-line boundary. */
+    public static final int ALLOCATED_LINES = LINES + 1;
 
-    private final LineAlignedMemory memory;
+    private final Memory memory;
     private final int origin;
     private final int lineSize;
 
-    private CsdBlock(LineAlignedMemory memory, int origin) {
+    private CsdBlock(Memory memory, int origin) {
         this.memory = memory;
         this.origin = origin;
         this.lineSize = memory.lineSize();
@@ -52,8 +55,18 @@ public final class CsdBlock {
     }
 
     public static CsdBlock allocate(int lineSize) {
-        // One spare line lets the origin move to a 2-line boundary.
-        LineAlignedMemory m = LineAlignedMemory.allocate(LINES + 1, lineSize);
+        return on(LineAlignedMemory.allocate(ALLOCATED_LINES, lineSize));
+    }
+
+    /**
+     * A block on {@code m}, which must hold {@link #ALLOCATED_LINES} lines: off-heap memory for the benchmarks, or a
+     * recording memory that traces the same protocol code.
+     */
+    public static CsdBlock on(Memory m) {
+        int lineSize = m.lineSize();
+        if (m.capacity() < ALLOCATED_LINES * lineSize) {
+            throw new IllegalArgumentException("a csd block needs " + ALLOCATED_LINES + " lines, not " + m.capacity() + " bytes");
+        }
         int origin = m.addressModulo(0, 2 * lineSize) == 0 ? 0 : lineSize;
         if (m.addressModulo(origin, 2 * lineSize) != 0) {
             throw new IllegalStateException("no " + 2 * lineSize + "-byte boundary at byte " + origin + " of the block");
@@ -61,7 +74,7 @@ public final class CsdBlock {
         return new CsdBlock(m, origin);
     }
 
-    public LineAlignedMemory memory() { return memory; }
+    public Memory memory() { return memory; }
 
     public int lineSize() { return lineSize; }
 

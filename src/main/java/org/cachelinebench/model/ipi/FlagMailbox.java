@@ -3,7 +3,7 @@ package org.cachelinebench.model.ipi;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.infra.Control;
@@ -49,6 +49,15 @@ public abstract class FlagMailbox implements Handshake {
     /** The flag mailbox on the v4.13 csd bytes at {@code offset} in {@code block}'s csd lines. */
     public static FlagMailbox in(CsdBlock block, int offset, long work) {
         return new OffHeap(block, offset, work);
+    }
+
+    /**
+     * The flag mailbox on four fields at byte indices of any memory: how a prediction runs the protocol on a Java
+     * object's layout (its fields where JOL says they are, relative to a line), which it cannot trace on the heap.
+     * {@code nextBytes} is the size of the {@code next} reference, 4 or 8; the memory must be zeroed.
+     */
+    public static FlagMailbox at(Memory m, int next, int nextBytes, int func, int info, int flags, long work) {
+        return new Fields(m, next, nextBytes, func, info, flags, work);
     }
 
     /** The flag mailbox on a plain Java object. Several handshakes may share one object, used one at a time. */
@@ -212,7 +221,7 @@ public abstract class FlagMailbox implements Handshake {
         private static final int FLAGS = LAYOUT.offsetOf("flags");
 
         private final CsdBlock block;
-        private final LineAlignedMemory m;
+        private final Memory m;
         private final int offset;
         private final int csd;
 
@@ -252,6 +261,62 @@ public abstract class FlagMailbox implements Handshake {
         public String where() {
             return "flag mailbox on the v4.13 csd bytes at offset " + offset + ": "
                     + block.memberLines(offset, LAYOUT, CsdLayout.V4_13.members());
+        }
+    }
+
+    /** Four fields at given byte indices of a memory (see {@link #at}); what a prediction traces for an object. */
+    private static final class Fields extends FlagMailbox {
+        private final Memory m;
+        private final int next;
+        private final boolean wideNext;
+        private final int func;
+        private final int info;
+        private final int flags;
+
+        Fields(Memory m, int next, int nextBytes, int func, int info, int flags, long work) {
+            super(work);
+            if (nextBytes != Integer.BYTES && nextBytes != Long.BYTES) {
+                throw new IllegalArgumentException("a reference is 4 or 8 bytes, not " + nextBytes);
+            }
+            this.m = m;
+            this.next = next;
+            this.wideNext = nextBytes == Long.BYTES;
+            this.func = func;
+            this.info = info;
+            this.flags = flags;
+        }
+
+        @Override public boolean send(Control stop, SpinWait spin) { return sendCall(stop, spin); }
+        @Override public boolean awaitHandled(Control stop, SpinWait spin) { return awaitEmpty(stop, spin); }
+        @Override public int receive(Control stop, SpinWait spin) { return receiveCall(stop, spin); }
+
+        @Override int flagsAcquire() { return m.getIntAcquire(flags); }
+        @Override void setFlagsRelease(int value) { m.setIntRelease(flags, value); }
+
+        @Override
+        void fill(long funcValue, long infoValue) {
+            if (wideNext) {
+                m.setLong(next, Llist.NULL);
+            } else {
+                m.setInt(next, (int) Llist.NULL);
+            }
+            m.setLong(func, funcValue);
+            m.setLong(info, infoValue);
+        }
+
+        @Override boolean nextIsNull() { return (wideNext ? m.getLong(next) : m.getInt(next)) == Llist.NULL; }
+        @Override long func() { return m.getLong(func); }
+        @Override long info() { return m.getLong(info); }
+
+        @Override
+        void clearMemory() {
+            fill(0, 0);
+            m.setIntRelease(flags, EMPTY);
+        }
+
+        @Override
+        public String where() {
+            return "flag mailbox on fields next +" + next + ", func +" + func + ", info +" + info + ", flags +" + flags;
         }
     }
 

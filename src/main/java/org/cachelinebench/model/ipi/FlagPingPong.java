@@ -1,6 +1,6 @@
 package org.cachelinebench.model.ipi;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
 import org.openjdk.jmh.infra.Control;
 
@@ -15,7 +15,7 @@ import org.openjdk.jmh.infra.Control;
  */
 public final class FlagPingPong implements Handshake {
     private final CsdBlock block;
-    private final LineAlignedMemory m;
+    private final Memory m;
     private final int flag;
     private final SenderLog sender = new SenderLog();
     private final ReceiverLog receiver = new ReceiverLog();

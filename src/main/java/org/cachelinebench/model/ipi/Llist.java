@@ -1,11 +1,11 @@
 package org.cachelinebench.model.ipi;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 
 /**
  * The lock-less list of include/linux/llist.h and lib/llist.c, on off-heap memory.
  *
- * <p>A "pointer" is the byte index of a {@code struct llist_node} in the {@link LineAlignedMemory} block,
+ * <p>A "pointer" is the byte index of a {@code struct llist_node} in the {@link org.cachelinebench.model.layout.Memory} block,
  * and {@link #NULL} is 0: index 0 of a {@link CsdBlock} is never a node. Accesses have the kernel's
  * strengths: {@code READ_ONCE} is opaque, {@code cmpxchg} and {@code xchg} are full-barrier atomics
  * (volatile CAS and getAndSet), and the {@code ->next} fields are plain C accesses, ordered for the other
@@ -31,7 +31,7 @@ final class Llist {
      * (Current kernels read {@code head->first} once before the loop and use {@code try_cmpxchg}; with one
      * producer the accesses are the same.) Returns true when the list was empty: then the IPI is sent.
      */
-    static boolean add(LineAlignedMemory m, long node, int head) {
+    static boolean add(Memory m, long node, int head) {
         long first;
         do {
             first = m.getLongOpaque(head + FIRST);
@@ -41,12 +41,12 @@ final class Llist {
     }
 
     /** {@code llist_del_all(head)}: {@code xchg(&head->first, NULL)}. */
-    static long delAll(LineAlignedMemory m, int head) {
+    static long delAll(Memory m, int head) {
         return m.getAndSetLong(head + FIRST, NULL);
     }
 
     /** {@code llist_empty(head)}: {@code READ_ONCE(head->first) == NULL}. */
-    static boolean isEmpty(LineAlignedMemory m, int head) {
+    static boolean isEmpty(Memory m, int head) {
         return m.getLongOpaque(head + FIRST) == NULL;
     }
 
@@ -54,7 +54,7 @@ final class Llist {
      * {@code llist_reverse_order(head)} (lib/llist.c): oldest first. It writes every node's {@code next},
      * so the receiver dirties the line holding each node's {@code llist}, one-entry lists included.
      */
-    static long reverseOrder(LineAlignedMemory m, long head) {
+    static long reverseOrder(Memory m, long head) {
         long newHead = NULL;
         while (head != NULL) {
             long tmp = head;
@@ -66,12 +66,12 @@ final class Llist {
     }
 
     /** {@code node->next}. */
-    static long next(LineAlignedMemory m, long node) {
+    static long next(Memory m, long node) {
         return m.getLong((int) node + NEXT);
     }
 
     /** {@code prev->next = next}: the unlinking store of the current kernel's flush loop. */
-    static void setNext(LineAlignedMemory m, long node, long next) {
+    static void setNext(Memory m, long node, long next) {
         m.setLong((int) node + NEXT, next);
     }
 }

@@ -1,6 +1,6 @@
 package org.cachelinebench.model.ipi;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.openjdk.jmh.infra.Control;
 
 /**
@@ -24,7 +24,7 @@ import org.openjdk.jmh.infra.Control;
  * <p>The fields are final and only read after construction, so the object's lines stay shared.
  */
 abstract class Smp {
-    final LineAlignedMemory m;
+    final Memory m;
     /** Byte index of the receiver's {@code call_single_queue}. */
     final int queue;
     /** Byte index of the csd: the per-CPU {@code csd_data} in async mode, the on-stack csd in sync mode. */
@@ -39,7 +39,7 @@ abstract class Smp {
     }
 
     /** A csd at byte {@code csd} of {@code m}, queued on the queue at {@code queue}, ringing {@code doorbell} or none. */
-    Smp(LineAlignedMemory m, int queue, int csd, int doorbell) {
+    Smp(Memory m, int queue, int csd, int doorbell) {
         this.m = m;
         this.queue = queue;
         this.csd = csd;

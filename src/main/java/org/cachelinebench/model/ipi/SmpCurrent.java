@@ -2,7 +2,7 @@ package org.cachelinebench.model.ipi;
 
 import java.lang.invoke.VarHandle;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.openjdk.jmh.infra.Control;
 
@@ -48,7 +48,7 @@ final class SmpCurrent extends Smp {
     }
 
     /** The csd at byte {@code csd} of {@code m} for the queue at {@code queue}: one sender's csd for one target. */
-    SmpCurrent(LineAlignedMemory m, int queue, int csd, int doorbell) {
+    SmpCurrent(Memory m, int queue, int csd, int doorbell) {
         super(m, queue, csd, doorbell);
     }
 

@@ -6,8 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Off-heap memory whose byte 0 sits on a cache-line boundary, with the access strengths the kernel
- * uses: plain, opaque ({@code READ_ONCE}/{@code WRITE_ONCE}), acquire ({@code smp_load_acquire}),
+ * Off-heap memory whose byte 0 sits on a cache-line boundary, the {@link Memory} every benchmark runs on, with
+ * the access strengths the kernel uses: plain, opaque ({@code READ_ONCE}/{@code WRITE_ONCE}), acquire ({@code smp_load_acquire}),
  * release ({@code smp_store_release}), volatile, and atomic read-modify-writes ({@code cmpxchg},
  * {@code xchg}): the strengths the two models use, nothing more. Fields are addressed by byte index and must be naturally aligned.
  *
@@ -15,7 +15,7 @@ import java.nio.ByteOrder;
  * public API, no {@code sun.misc.Unsafe}. The alignment is proven from the buffer's real address with
  * {@link ByteBuffer#alignmentOffset(int, int)}, never assumed.
  */
-public final class LineAlignedMemory {
+public final class LineAlignedMemory extends Memory {
     private static final VarHandle LONG =
             MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle INT =
@@ -51,8 +51,8 @@ public final class LineAlignedMemory {
         return allocate(lines, CacheLine.SIZE);
     }
 
-    public int lineSize() { return lineSize; }
-    public int capacity() { return buffer.capacity(); }
+    @Override public int lineSize() { return lineSize; }
+    @Override public int capacity() { return buffer.capacity(); }
 
     /**
      * A read-only buffer over the same memory (same addresses, native byte order, position 0, the
@@ -64,42 +64,38 @@ public final class LineAlignedMemory {
     }
 
     /** The real address of byte {@code index}, modulo {@code unit} (a power of two), as the JDK computes it. */
+    @Override
     public int addressModulo(int index, int unit) {
         return buffer.alignmentOffset(index, unit);
     }
 
-    /** Where {@code size} bytes at {@code offset} fall among the lines, from the real address. */
-    public Placement place(int offset, int size) {
-        return Placement.of(this, offset, size);
-    }
-
     // ---- 8-byte fields --------------------------------------------------------------------------
 
-    public long getLong(int i) { return (long) LONG.get(buffer, i); }
-    public void setLong(int i, long v) { LONG.set(buffer, i, v); }
-    public long getLongOpaque(int i) { return (long) LONG.getOpaque(buffer, i); }
-    public long getLongAcquire(int i) { return (long) LONG.getAcquire(buffer, i); }
-    public void setLongRelease(int i, long v) { LONG.setRelease(buffer, i, v); }
-    public long getLongVolatile(int i) { return (long) LONG.getVolatile(buffer, i); }
-    public void setLongVolatile(int i, long v) { LONG.setVolatile(buffer, i, v); }
-    public boolean compareAndSetLong(int i, long expect, long update) {
+    @Override public long getLong(int i) { return (long) LONG.get(buffer, i); }
+    @Override public void setLong(int i, long v) { LONG.set(buffer, i, v); }
+    @Override public long getLongOpaque(int i) { return (long) LONG.getOpaque(buffer, i); }
+    @Override public long getLongAcquire(int i) { return (long) LONG.getAcquire(buffer, i); }
+    @Override public void setLongRelease(int i, long v) { LONG.setRelease(buffer, i, v); }
+    @Override public long getLongVolatile(int i) { return (long) LONG.getVolatile(buffer, i); }
+    @Override public void setLongVolatile(int i, long v) { LONG.setVolatile(buffer, i, v); }
+    @Override public boolean compareAndSetLong(int i, long expect, long update) {
         return LONG.compareAndSet(buffer, i, expect, update);
     }
-    public long compareAndExchangeLong(int i, long expect, long update) {
+    @Override public long compareAndExchangeLong(int i, long expect, long update) {
         return (long) LONG.compareAndExchange(buffer, i, expect, update);
     }
-    public long getAndSetLong(int i, long v) { return (long) LONG.getAndSet(buffer, i, v); }
+    @Override public long getAndSetLong(int i, long v) { return (long) LONG.getAndSet(buffer, i, v); }
 
     // ---- 4-byte fields --------------------------------------------------------------------------
 
-    public int getInt(int i) { return (int) INT.get(buffer, i); }
-    public void setInt(int i, int v) { INT.set(buffer, i, v); }
-    public int getIntOpaque(int i) { return (int) INT.getOpaque(buffer, i); }
-    public void setIntOpaque(int i, int v) { INT.setOpaque(buffer, i, v); }
-    public int getIntAcquire(int i) { return (int) INT.getAcquire(buffer, i); }
-    public void setIntRelease(int i, int v) { INT.setRelease(buffer, i, v); }
-    public int getIntVolatile(int i) { return (int) INT.getVolatile(buffer, i); }
-    public boolean compareAndSetInt(int i, int expect, int update) {
+    @Override public int getInt(int i) { return (int) INT.get(buffer, i); }
+    @Override public void setInt(int i, int v) { INT.set(buffer, i, v); }
+    @Override public int getIntOpaque(int i) { return (int) INT.getOpaque(buffer, i); }
+    @Override public void setIntOpaque(int i, int v) { INT.setOpaque(buffer, i, v); }
+    @Override public int getIntAcquire(int i) { return (int) INT.getAcquire(buffer, i); }
+    @Override public void setIntRelease(int i, int v) { INT.setRelease(buffer, i, v); }
+    @Override public int getIntVolatile(int i) { return (int) INT.getVolatile(buffer, i); }
+    @Override public boolean compareAndSetInt(int i, int expect, int update) {
         return INT.compareAndSet(buffer, i, expect, update);
     }
 }

@@ -13,7 +13,7 @@ package org.cachelinebench.model.layout;
 public record Placement(int offset, int size, int lineSize, int startInLine, int firstLine, int lines) {
 
     /** Measures a placement; the offset must be 8-aligned so that every field can be accessed atomically. */
-    public static Placement of(LineAlignedMemory memory, int offset, int size) {
+    public static Placement of(Memory memory, int offset, int size) {
         int line = memory.lineSize();
         if (offset < 0 || size < 1 || offset + size > memory.capacity()) {
             throw new IllegalArgumentException("struct of " + size + " bytes at offset " + offset

@@ -2,6 +2,7 @@ package org.cachelinebench.model.percpu;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
 import org.openjdk.jmh.infra.Control;
 
@@ -18,7 +19,10 @@ import org.openjdk.jmh.infra.Control;
  * cores the holder may be descheduled, and a waiter must not keep an iteration from ending.
  */
 public final class PcpuLock {
-    private final LineAlignedMemory memory;
+    /** Lines the lock's memory holds; the word is at the start of the middle one. */
+    public static final int LINES = 3;
+
+    private final Memory memory;
     private final int word;
 
     public PcpuLock() {
@@ -26,8 +30,13 @@ public final class PcpuLock {
     }
 
     public PcpuLock(int lineSize) {
-        memory = LineAlignedMemory.allocate(3, lineSize);
-        word = lineSize;
+        this(LineAlignedMemory.allocate(LINES, lineSize));
+    }
+
+    /** The lock on {@code memory} of {@link #LINES} lines: off-heap for the benchmarks, or a recording memory. */
+    public PcpuLock(Memory memory) {
+        this.memory = memory;
+        word = memory.lineSize();
         Placement p = placement();
         if (p.startInLine() != 0 || p.straddles()) {
             throw new IllegalStateException("pcpu_lock word is not alone at the start of a line: " + p.describe());

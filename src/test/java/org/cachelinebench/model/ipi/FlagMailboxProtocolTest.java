@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.function.Supplier;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.testing.Stopper;
 import org.cachelinebench.testing.Watchdog;
 import org.junit.jupiter.api.Test;
@@ -77,7 +77,7 @@ class FlagMailboxProtocolTest {
         CsdBlock block = CsdBlock.allocate();
         int offset = LINE - 16;
         FlagMailbox box = FlagMailbox.in(block, offset, 0);
-        LineAlignedMemory m = block.memory();
+        Memory m = block.memory();
         int csd = block.csd(offset, CallSingleData.V4_13.size());
         m.setLong(csd + CallSingleData.V4_13.offsetOf("llist.next"), 0xdeadL);   // the sender must store NULL
         assertTrue(box.send(new Control(), new SpinWait()));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,7 +61,7 @@ class ManyOneToOneTest {
      * Starts the call on a thread of its own (a sync call waits for its unlock), waits until the doorbell rings (the
      * call's last store before any wait), and returns the words then.
      */
-    private long[] sendAndSnapshot(Runnable send, LineAlignedMemory m, int head, int doorbell) throws Exception {
+    private long[] sendAndSnapshot(Runnable send, Memory m, int head, int doorbell) throws Exception {
         AtomicReference<Throwable> failed = new AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
@@ -91,7 +91,7 @@ class ManyOneToOneTest {
     }
 
     /** The 8-byte words of lines 0..5 from {@code head}, a word that points into them made relative to {@code head}. */
-    private static long[] words(LineAlignedMemory m, int head) {
+    private static long[] words(Memory m, int head) {
         int bytes = LINES * m.lineSize();
         long[] out = new long[bytes / Long.BYTES];
         for (int i = 0; i < out.length; i++) {

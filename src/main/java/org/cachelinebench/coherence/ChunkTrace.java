@@ -1,0 +1,161 @@
+package org.cachelinebench.coherence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PcpuExecl;
+import org.cachelinebench.harness.PendingArea;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.cachelinebench.model.percpu.PcpuUnits;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * Traces the {@code pcpu_chunk} workloads through {@link PcpuChunkWorkload}'s own steps, on a recording chunk (a
+ * layout's offsets, {@link TracedPcpuChunk}) and a recording {@link PcpuLock}:
+ * <ul>
+ *   <li>{@link #readersAndAllocator}: ChunkFalseSharing's shape, CPU 0 running {@code allocateOrFree}, the
+ *       others {@code sumChunkAddrs}; per operation of each role.</li>
+ *   <li>{@link #symmetric}: ChunkSymmetric's, every CPU running {@code PcpuExecl.allocFree} with one {@code base_addr}
+ *       load per CPU; per operation.</li>
+ * </ul>
+ * How many reads a reader makes per allocator operation is the schedule's: the readers never wait, so under the
+ * burst schedule every CPU makes a quantum of accesses per turn, and a reader does about as many reads as the
+ * allocator makes accesses per allocation (a lock, nine members, an unlock). Only the lock word is memory that
+ * threads wait on: a CPU spinning for the lock passes its turn, so a holder is never starved.
+ */
+public final class ChunkTrace {
+    private ChunkTrace() {}
+
+    public static final String READER = "reader";
+    public static final String ALLOCATOR = "allocator";
+    public static final String CPU = "cpu";
+
+    /** A chunk of some layout in a trace's memory. */
+    @FunctionalInterface
+    interface ChunkFactory {
+        TracedPcpuChunk in(TracedMemory memory);
+    }
+
+    /** Lines the chunk's memory gets: the kernel structs and the Java classes, padding included, fit in eight. */
+    static final int CHUNK_LINES = 8;
+    /** Reads per reader batch: {@code sumChunkAddrs} over this many unit offsets. */
+    static final int READ_BATCH = 64;
+    /** {@code allocateOrFree} calls of the allocator: the first warms up, the rest are counted. */
+    static final int ALLOCATOR_CALLS = 2;
+    /** {@code PcpuExecl.allocFree} calls per CPU before counting, and counted. */
+    static final int SYMMETRIC_WARMUP = 2;
+    /**
+     * Calls after the warm-up, over all CPUs, each CPU making at least {@link #MIN_CALLS_PER_CPU}; they are counted
+     * from the moment the last CPU has warmed up until the first is done, so every CPU competes throughout.
+     */
+    static final int SYMMETRIC_CALLS = 512;
+    static final int MIN_CALLS_PER_CPU = 8;
+    static final long STEPS_PER_OP = 100_000;
+
+    /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
+    static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, Model model) {
+        if (readers < 1) {
+            throw new IllegalArgumentException("need at least one reader, not " + readers);
+        }
+        int cpus = readers + 1;
+        Trace trace = model.trace(cpus);
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
+        Control control = new Control();
+        long[] readerOps = new long[1];
+        long[] allocatorOps = new long[1];
+        boolean[] phase = new boolean[2];   // [0] counting, [1] done
+        long[] sequence = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), READ_BATCH);
+        List<Runnable> bodies = new ArrayList<>();
+        bodies.add(() -> {
+            PendingArea area = new PendingArea();
+            for (int call = 0; call < ALLOCATOR_CALLS; call++) {
+                if (call == 1) {
+                    trace.caches().resetCounts();
+                    phase[0] = true;
+                }
+                PcpuChunkWorkload.allocateOrFree(chunk, lock, area, control);
+                if (phase[0]) {
+                    allocatorOps[0] += PcpuChunkWorkload.OPS;
+                }
+            }
+            phase[1] = true;
+        });
+        for (int r = 0; r < readers; r++) {
+            bodies.add(() -> {
+                while (!phase[1]) {
+                    boolean counting = phase[0];
+                    PcpuChunkWorkload.sumChunkAddrs(chunk, sequence);
+                    if (counting && !phase[1]) {
+                        readerOps[0] += sequence.length;
+                    }
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_OP * PcpuChunkWorkload.OPS * ALLOCATOR_CALLS * cpus);
+        Caches c = trace.caches();
+        Traffic readerTraffic = Traffic.NONE;
+        for (int cpu = 1; cpu < cpus; cpu++) {
+            readerTraffic = readerTraffic.plus(c.ofCpu(cpu));
+        }
+        Map<String, Traffic> byRole = new LinkedHashMap<>();
+        byRole.put(ALLOCATOR, c.ofCpu(0).per(allocatorOps[0]));
+        byRole.put(READER, readerOps[0] == 0 ? Traffic.NONE : readerTraffic.per(readerOps[0]));
+        return new Traced(allocatorOps[0], c.total().per(allocatorOps[0]), lines(c, chunk, allocatorOps[0]), byRole);
+    }
+
+    /** {@code cpus} CPUs each allocating, reading {@code base_addr} once per CPU, and freeing; per operation. */
+    static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
+        Trace trace = model.trace(cpus);
+        TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
+        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
+        Control control = new Control();
+        long[] unitOffsets = PcpuUnits.offsets(cpus);
+        int perCpu = Math.max(MIN_CALLS_PER_CPU, SYMMETRIC_CALLS / cpus);
+        int[] warm = new int[1];
+        boolean[] window = new boolean[2];   // [0] counting, [1] ended
+        long[] ops = new long[1];
+        List<Traffic> total = new ArrayList<>();                // the counts when the first CPU is done
+        List<Map<Long, Traffic>> byLine = new ArrayList<>();
+        List<Runnable> bodies = new ArrayList<>();
+        for (int t = 0; t < cpus; t++) {
+            bodies.add(() -> {
+                PendingArea area = new PendingArea();
+                for (int i = 0; i < SYMMETRIC_WARMUP + perCpu; i++) {
+                    if (i == SYMMETRIC_WARMUP && ++warm[0] == cpus) {
+                        trace.caches().resetCounts();   // the last CPU out of its warm-up starts the count
+                        window[0] = true;
+                    }
+                    if (window[0] && !window[1]) {
+                        ops[0]++;                       // calls begun while every CPU is in its counted calls
+                    }
+                    PcpuExecl.allocFree(chunk, lock, unitOffsets, area, control);
+                }
+                if (!window[1]) {                       // the first CPU done ends the count: all ran until now
+                    window[1] = true;
+                    total.add(trace.caches().total());
+                    byLine.add(trace.caches().byLine());
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + perCpu) * cpus * (cpus + 30L));
+        if (!window[0] || ops[0] == 0) {
+            throw new IllegalStateException("no call of " + cpus + " CPUs was counted: one finished before the last warmed up");
+        }
+        Traffic perOp = total.get(0).per(ops[0]);
+        Map<String, Traffic> lines = new LinkedHashMap<>();
+        long base = chunk.baseAddrLine();
+        byLine.get(0).forEach((line, x) -> lines.put(line == base ? "base_addr's line" : "line " + line, x.per(ops[0])));
+        return new Traced(ops[0], perOp, lines, Map.of(CPU, perOp));
+    }
+
+    private static Map<String, Traffic> lines(Caches c, TracedPcpuChunk chunk, long ops) {
+        Map<String, Traffic> m = new LinkedHashMap<>();
+        long base = chunk.baseAddrLine();
+        c.byLine().forEach((line, t) -> m.put(line == base ? "base_addr's line" : "line " + line, t.per(ops)));
+        return m;
+    }
+}

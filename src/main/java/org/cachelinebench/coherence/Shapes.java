@@ -1,0 +1,94 @@
+package org.cachelinebench.coherence;
+
+import java.util.List;
+
+import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.model.percpu.ChunkVersion;
+import org.cachelinebench.model.percpu.KernelConfig;
+import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+
+/**
+ * The many-CPU shapes the suite's models run in, for predicted curves. A shape added by another model (e.g. an
+ * {@code smp_call_function_many_cond} model) is one more entry in {@link #ALL}.
+ */
+public final class Shapes {
+    private Shapes() {}
+
+    /** ChunkFalseSharing's shape at any CPU count: one allocator, every other CPU a reader. */
+    public static final Shape PCPU_READERS = new PcpuShape("pcpu-readers",
+            "pcpu_chunk: one CPU allocating under pcpu_lock, all others reading base_addr; every CPU's transfers",
+            null,
+            SuiteScenarios.PER_ALLOCATION, 2, CpuList.MAX) {
+        @Override
+        Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
+            return ChunkTrace.readersAndAllocator(chunk, cpus - 1, model);
+        }
+    };
+
+    /**
+     * ChunkSymmetric's shape: every CPU allocates, reads base_addr once per CPU, and frees (execl). Traced
+     * round-robin whatever the model's schedule: here the false sharing is one CPU's loads outside the lock meeting
+     * another's stores inside it, at the same time, which only the finest interleaving shows; under bursts the
+     * quantum would decide where a holder's turn ends inside its critical section, and with it the count of
+     * spinners that miss on the lock word. Round-robin costs a turn per access per CPU, so the curve stops at 64.
+     */
+    public static final Shape PCPU_SYMMETRIC = new PcpuShape("pcpu-symmetric",
+            "pcpu_chunk: every CPU allocating, reading base_addr once per CPU, and freeing (execl), round-robin",
+            ChunkTrace.CPU, SuiteScenarios.PER_ALLOC_FREE, 1, 64) {
+        @Override
+        Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
+            return ChunkTrace.symmetric(chunk, cpus, model.with(Schedule.ROUND_ROBIN));
+        }
+    };
+
+    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC);
+
+    /** The shape named {@code name}; the message names the known ones. */
+    public static Shape parse(String name) {
+        for (Shape s : ALL) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown curve '" + name + "' (known: "
+                + String.join(", ", ALL.stream().map(Shape::name).toList()) + ")");
+    }
+
+    /** A pcpu workload over the kernel layouts, in the default config. */
+    private abstract static class PcpuShape implements Shape {
+        private final String name;
+        private final String title;
+        private final String role;
+        private final String unit;
+        private final int minCpus;
+        private final int maxCpus;
+
+        PcpuShape(String name, String title, String role, String unit, int minCpus, int maxCpus) {
+            this.maxCpus = maxCpus;
+            this.name = name;
+            this.title = title;
+            this.role = role;
+            this.unit = unit;
+            this.minCpus = minCpus;
+        }
+
+        abstract Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model);
+
+        @Override public String name() { return name; }
+        @Override public String title() { return title; }
+        @Override public String unit() { return unit; }
+        @Override public int minCpus() { return minCpus; }
+        @Override public int maxCpus() { return maxCpus; }
+
+        @Override
+        public List<String> series() {
+            return java.util.Arrays.stream(ChunkVersion.values()).map(ChunkVersion::label).toList();
+        }
+
+        @Override
+        public double transfers(String series, int cpus, Model model) {
+            var layout = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(series), KernelConfig.DEFAULT);
+            return trace(m -> TracedPcpuChunk.of(m, layout), cpus, model).transfers(role);
+        }
+    }
+}

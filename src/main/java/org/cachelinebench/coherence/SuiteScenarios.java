@@ -1,0 +1,195 @@
+package org.cachelinebench.coherence;
+
+import java.lang.reflect.Field;
+
+import org.cachelinebench.benchmarks.ChunkFalseSharing;
+import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
+import org.cachelinebench.benchmarks.ChunkSymmetric;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
+import org.cachelinebench.benchmarks.IpiBenchmark;
+import org.cachelinebench.benchmarks.IpiInterleaved;
+import org.cachelinebench.benchmarks.IpiOffsetSweep;
+import org.cachelinebench.benchmarks.LineFloor;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.Suite;
+import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.InterleavedSide;
+import org.cachelinebench.harness.ObjectMailboxSides;
+import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.CsdPlacement;
+import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.FuncWork;
+import org.cachelinebench.model.ipi.IpiMailbox;
+import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.IpiProtocol;
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.harness.PercpuParams;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * Which code each side of a suite comparison runs, as a {@link Scenario}: read from the claim's set and variant
+ * (benchmark and {@code @Param}s, a missing one taking the benchmark's default), built with the suite's own side
+ * factories ({@link CsdSides}, {@link SweepSides}) and models ({@link IpiMailbox}, {@link FlagPingPong}, the
+ * {@code pcpu_chunk} layouts). A benchmark this class does not know is refused by name.
+ */
+final class SuiteScenarios {
+    private SuiteScenarios() {}
+
+    static final String PER_CALL = "per call";
+    static final String PER_READ = "per reader load";
+    static final String PER_ALLOCATION = "per allocator step";
+    static final String PER_ALLOC_FREE = "per alloc+free";
+
+    /** Readers beside the allocator in ChunkFalseSharing's group. */
+    static final int CHUNK_READERS = 1;
+    /** Threads of ChunkSymmetric in the suite's runs on this project's 2-CPU machines. */
+    static final int SYMMETRIC_CPUS = 2;
+
+    /** The claim's subject side. */
+    static Scenario subject(Claim c) {
+        return side(c, c.subject());
+    }
+
+    /** The claim's reference side. */
+    static Scenario reference(Claim c) {
+        return side(c, c.reference());
+    }
+
+    /** The one-line floor, the unit of extra line transfers: one bare flag bounced, per round trip. */
+    static Scenario floor() {
+        return new Scenario("floor", PER_CALL, null, m -> HandshakeTrace.trace(FlagPingPong::in, m));
+    }
+
+    private static Scenario side(Claim c, String name) {
+        if (c.interleaved()) {
+            Variant v = Suite.set(c.set()).variant(c.variant());
+            return interleavedSide(v, name);
+        }
+        Variant v = Suite.set(c.set()).variant(name);
+        return forkSide(v, c.metric());
+    }
+
+    private static Scenario interleavedSide(Variant v, String side) {
+        String bench = v.benchmark();
+        if (bench.startsWith(IpiInterleaved.class.getName() + ".")) {
+            IpiProtocol protocol = IpiProtocol.parse(param(v, IpiInterleaved.class, IpiProtocol.PARAM));
+            CsdLayout layout = CsdLayout.parse(param(v, IpiInterleaved.class, CsdLayout.PARAM));
+            IpiMode mode = IpiMode.parse(param(v, IpiInterleaved.class, IpiMode.PARAM));
+            long work = FuncWork.parse(param(v, IpiInterleaved.class, FuncWork.PARAM));
+            return handshake(CsdSides.of(protocol, layout, mode, work), side,
+                    key("csd", protocol, protocol.usesModeAndLayout() ? layout.value() + " " + mode.value() : "", side));
+        }
+        if (bench.startsWith(InterleavedOffsetSweep.class.getName() + ".")) {
+            IpiProtocol protocol = IpiProtocol.parse(param(v, InterleavedOffsetSweep.class, IpiProtocol.PARAM));
+            IpiMode mode = IpiMode.parse(param(v, InterleavedOffsetSweep.class, IpiMode.PARAM));
+            long work = FuncWork.parse(param(v, InterleavedOffsetSweep.class, FuncWork.PARAM));
+            return handshake(SweepSides.of(protocol, mode, work), side,
+                    key("sweep", protocol, protocol.usesModeAndLayout() ? "v4.13 " + mode.value() : "", side));
+        }
+        if (bench.startsWith(ObjectMailboxInterleaved.class.getName() + ".")) {
+            long work = FuncWork.parse(param(v, ObjectMailboxInterleaved.class, FuncWork.PARAM));
+            String key = side.equals(ObjectMailboxSides.FLOOR) ? "floor" : "object " + side;
+            return new Scenario(key, PER_CALL, null, m -> HandshakeTrace.trace(ObjectMailboxScenarios.side(side, work), m));
+        }
+        throw new IllegalArgumentException("no coherence scenario for the interleaved benchmark " + bench);
+    }
+
+    /** What a handshake side runs: its benchmark's family, protocol, layout and mode, and the side (work and pinning change no access). */
+    private static String key(String family, IpiProtocol protocol, String layoutMode, String side) {
+        return side.equals(CsdSides.FLOOR) ? "floor" : family + " " + protocol.value() + " " + layoutMode + " " + side;
+    }
+
+    private static Scenario handshake(java.util.List<InterleavedSide> sides, String name, String key) {
+        for (InterleavedSide s : sides) {
+            if (s.name().equals(name)) {
+                return new Scenario(key, PER_CALL, null, m -> HandshakeTrace.trace(s::in, m));
+            }
+        }
+        throw new IllegalArgumentException("no side " + name);
+    }
+
+    private static Scenario forkSide(Variant v, String metric) {
+        String bench = v.benchmark();
+        if (bench.startsWith(IpiBenchmark.class.getName() + ".")) {
+            CsdLayout layout = CsdLayout.parse(param(v, IpiBenchmark.class, CsdLayout.PARAM));
+            IpiMode mode = IpiMode.parse(param(v, IpiBenchmark.class, IpiMode.PARAM));
+            CsdPlacement placement = CsdPlacement.parse(param(v, IpiBenchmark.class, CsdPlacement.PARAM));
+            return new Scenario(key("fork", IpiProtocol.KERNEL, layout.value() + " " + mode.value(), placement.value()),
+                    PER_CALL, null, m -> HandshakeTrace.trace(b -> IpiMailbox.in(b, layout, mode, placement), m));
+        }
+        if (bench.startsWith(IpiOffsetSweep.class.getName() + ".")) {
+            IpiMode mode = IpiMode.parse(param(v, IpiOffsetSweep.class, IpiMode.PARAM));
+            int offset = Integer.parseInt(param(v, IpiOffsetSweep.class, Suite.SWEEP_PARAM));
+            return new Scenario(key("fork", IpiProtocol.KERNEL, "v4.13 " + mode.value(), "offset-" + offset), PER_CALL, null,
+                    m -> HandshakeTrace.trace(b -> IpiMailbox.in(b, CsdLayout.V4_13, mode, offset, false, 0), m));
+        }
+        if (bench.startsWith(LineFloor.class.getName() + ".")) {
+            return floor();
+        }
+        String layout = v.params().get("layout");
+        if (bench.startsWith(ChunkFalseSharing.class.getName() + ".")) {
+            var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
+                    PercpuParams.config(param(v, ChunkFalseSharing.class, "config")));
+            String role = role(metric);
+            return new Scenario("chunk " + layout + " " + role, role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION,
+                    role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
+        }
+        if (bench.startsWith(ChunkObjectFalseSharing.class.getName() + ".")) {
+            ChunkObjects.Variant variant = ChunkObjects.Variant.parse(layout);
+            String role = role(metric);
+            return new Scenario("chunk-object " + layout + " " + role,
+                    role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
+                    m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+        }
+        if (bench.startsWith(ChunkSymmetric.class.getName() + ".")) {
+            var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
+                    PercpuParams.config(param(v, ChunkSymmetric.class, "config")));
+            return new Scenario("chunk-symmetric " + layout, PER_ALLOC_FREE, ChunkTrace.CPU,
+                    m -> ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), SYMMETRIC_CPUS, m));
+        }
+        throw new IllegalArgumentException("no coherence scenario for the benchmark " + bench);
+    }
+
+    private static String role(String metric) {
+        return switch (metric) {
+            case "reader" -> ChunkTrace.READER;
+            case "allocator" -> ChunkTrace.ALLOCATOR;
+            default -> throw new IllegalArgumentException("no role for the pcpu metric " + metric);
+        };
+    }
+
+    /** The variant's value of {@code name}, else the first value of the benchmark's {@code @Param} of that name. */
+    static String param(Variant v, Class<?> benchmark, String name) {
+        String given = v.params().get(name);
+        if (given != null) {
+            return given;
+        }
+        for (Class<?> k : benchmark.getDeclaredClasses()) {
+            for (Class<?> c = k; c != null && c != Object.class; c = c.getSuperclass()) {
+                String d = declaredDefault(c, name);
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        String d = declaredDefault(benchmark, name);
+        if (d == null) {
+            throw new IllegalArgumentException(benchmark.getSimpleName() + " has no @Param " + name);
+        }
+        return d;
+    }
+
+    private static String declaredDefault(Class<?> c, String name) {
+        for (Field f : c.getDeclaredFields()) {
+            Param p = f.getAnnotation(Param.class);
+            if (p != null && f.getName().equals(name) && p.value().length > 0) {
+                return p.value()[0];
+            }
+        }
+        return null;
+    }
+}

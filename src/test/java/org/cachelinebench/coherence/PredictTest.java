@@ -1,0 +1,130 @@
+package org.cachelinebench.coherence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.Suite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** benchmarks/predict: a row per comparison, curves and charts on request, one line and exit 2 for bad input. */
+class PredictTest {
+    private record Run(int status, String out, String err) {}
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Predict.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyComparisonOfTheSuiteHasARow() {
+        Run r = run();
+        assertEquals(0, r.status(), r.err());
+        for (Claim c : Suite.COMPARISONS) {
+            assertTrue(r.out().contains(c.id() + " "), c.id());
+        }
+    }
+
+    @Test
+    void theStraddleIsOneRoundTripInTheKernelsProtocolAndTheAaControlIsNothing() {
+        Predictions p = new Predictions(Model.DEFAULT);
+        ClaimPrediction straddle = p.of("csd.straddled-vs-line-aligned");
+        assertEquals(1.0, straddle.extraRoundTrips(), 1e-9);
+        assertFalse(straddle.differs().isEmpty());
+        assertEquals(0.0, p.of("csd.size-aligned-vs-line-aligned").extra(), 1e-9);
+        assertEquals(0.0, p.of("csd.line-aligned-again-vs-line-aligned").extra(), 1e-9);
+        assertTrue(p.of("chunk.v6.4-rc4-vs-v6.5-merged.reader").extra() > 0);
+        assertEquals(0.0, p.of("chunk.v6.4-rc4-vs-v2-reorder.reader").reference(), 1e-9);
+    }
+
+    @Test
+    void javaObjectsAreTracedAtTheirJolLayouts() {
+        Predictions p = new Predictions(Model.DEFAULT);
+        assertEquals(1.0, p.of("object-mailbox.straddled-vs-one-line").extra(), 1e-9);
+        assertEquals(0.0, p.of("object-mailbox.padded-vs-one-line").extra(), 1e-9);
+        assertEquals(0.0, p.of("object-mailbox.contended-vs-one-line").extra(), 1e-9);
+        assertTrue(p.of("chunk-object.unpadded-vs-padded.reader").subject() > 0);
+        assertEquals(0.0, p.of("chunk-object.unpadded-vs-contended.reader").reference(), 1e-9);
+    }
+
+    /** Every reader beside the allocator misses once per allocator turn in v6.4-rc4: linear in readers; never apart. */
+    @Test
+    void thePcpuReadersCurveGrowsWithTheReaders() {
+        double two = Shapes.PCPU_READERS.transfers("v6.4-rc4", 2, Model.DEFAULT);
+        double five = Shapes.PCPU_READERS.transfers("v6.4-rc4", 5, Model.DEFAULT);
+        assertTrue(two > 0);
+        assertEquals(4 * two, five, 0.25 * two);
+        assertEquals(0.0, Shapes.PCPU_READERS.transfers("v6.5-merged", 5, Model.DEFAULT), 1e-9);
+    }
+
+    @Test
+    void aCurveAndItsChartCoverTheRequestedCpus(@TempDir Path dir) {
+        Run r = run("--claim", "csd.straddled-vs-line-aligned", "--cpus", "2,4,...,8", "--curve", "pcpu-readers",
+                "--chart", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("# curve pcpu-readers"), r.out());
+        for (String n : new String[] {"2", "4", "6", "8"}) {
+            assertTrue(r.out().lines().anyMatch(l -> l.trim().startsWith(n + " ")), n + " in " + r.out());
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("predicted-pcpu-readers.png")));
+    }
+
+    @Test
+    void aStructWithRolesGetsEachRolesTransfers() {
+        Run r = run("--struct", "v6.4-rc4", "--roles", "allocator rmw free_bytes; reader reads base_addr", "--per", "reader");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("1.00", r.out().trim());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--claim|nope|no such comparison",
+            "--cpus|2,x|not a CPU count",
+            "--cpus|4,2|must increase",
+            "--curve|wat|unknown curve",
+            "--schedule|sometimes|not burst, round-robin or random:SEED",
+            "--coherence|mosi|mosi",
+            "--roles|reader reads base_addr|go together"})
+    void badInputIsOneLineAndExit2(String option, String value, String message) {
+        Run r = run(option, value);
+        assertEquals(2, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains(message), r.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "reader reads base_adr|unknown field 'base_adr'",
+            "reader reads base_addr 1/0|not a fraction",
+            "reader reads base_addr half|not a fraction",
+            "reader reads base_addr; reader*x reads free_bytes|CPUs of role reader"})
+    void badRolesAreOneLineAndExit2(String roles, String message) {
+        Run r = run("--struct", "v6.4-rc4", "--roles", roles);
+        assertEquals(2, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains(message), r.err());
+    }
+
+    @Test
+    void anUnknownRoleOrStructIsOneLineAndExit2() {
+        Run role = run("--struct", "v6.4-rc4", "--roles", "reader reads base_addr", "--per", "writer");
+        assertEquals(2, role.status());
+        assertTrue(role.err().contains("unknown role 'writer'"), role.err());
+        Run struct = run("--struct", "v9", "--roles", "reader reads base_addr");
+        assertEquals(2, struct.status());
+        assertTrue(struct.err().contains("unknown struct 'v9'"), struct.err());
+    }
+}
