@@ -66,12 +66,15 @@ public final class ScalingReport {
         }
     }
 
+    /** The run folder inside the scaling results folder, as benchmarks/results --profile scaling writes it. */
+    static final String LATEST = "latest";
+
     /** Writes README.md and the charts under {@code dir} from {@code dir/latest}; returns the files written. */
     static List<Path> write(Path dir) throws IOException {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        Path latest = dir.resolve(ResultsReport.LATEST);
+        Path latest = dir.resolve(LATEST);
         Path summaryFile = latest.resolve(ResultStore.SUMMARY_JSON);
         Path metaFile = latest.resolve(ResultStore.METADATA);
         if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(metaFile)) {
