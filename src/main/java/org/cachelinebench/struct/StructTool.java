@@ -114,7 +114,7 @@ public final class StructTool {
         Report.View original = view(layout, roles, o.lineSize, o.placement);
         boolean needed = !original.hazards().falseSharing().isEmpty();
         if (!needed) {
-            List<String> notes = new java.util.ArrayList<>(new Grouping(layout.index(), roles).notes());
+            List<String> notes = new java.util.ArrayList<>(new Grouping(layout.index(), roles, true).notes());
             if (!original.hazards().straddles().isEmpty()) {
                 notes.add("a Java object starts wherever the heap puts it (8-byte aligned): which of its fields"
                         + " straddle a line depends on that, not on their order");
