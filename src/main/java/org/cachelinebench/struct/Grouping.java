@@ -246,7 +246,12 @@ final class Grouping {
             if (s.writers().size() > 1) {
                 List<String> names = new ArrayList<>();
                 for (int u : c.units()) {
-                    names.add(fields.units().get(u).label(fields));
+                    if (writtenByTwo(u, roles)) {
+                        names.add(fields.units().get(u).label(fields));
+                    }
+                }
+                if (names.isEmpty()) {
+                    continue;                           // different roles on different parts: said below
                 }
                 notes.add(String.join(", ", names) + (names.size() == 1 ? " is" : " are") + " written by "
                         + String.join(" and ", s.writers()) + ": true sharing, which no layout removes; "
@@ -279,6 +284,22 @@ final class Grouping {
                 }
             }
         }
+    }
+
+    /** Whether two roles write one field of the unit. */
+    private static boolean writtenByTwo(int unit, Roles roles) {
+        for (Roles.Role a : roles.roles()) {
+            for (Roles.Access x : a.accesses().values()) {
+                if (x.write() && x.field().unit() == unit) {
+                    for (Roles.Role b : roles.roles()) {
+                        if (b != a && writesOverlapping(b, x.field())) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean touches(Roles.Role r, FieldIndex.Field f) {

@@ -24,6 +24,7 @@ final class ReportJson {
         o.addProperty("source", r.source());
         o.addProperty("language", r.language());
         o.addProperty("lineSize", r.lineSize());
+        o.add("sourceNotes", strings(r.sourceNotes()));
         JsonArray roles = new JsonArray();
         for (Roles.Role role : r.roles().roles()) {
             JsonObject j = new JsonObject();

@@ -15,7 +15,11 @@ final class ReportPrinter {
     static String print(Report r) {
         StringBuilder out = new StringBuilder();
         Report.View o = r.original();
-        out.append(String.format("/* %s from %s: %d-byte lines, %s */%n%n", o.name(), r.source(), r.lineSize(), o.placement()));
+        out.append(String.format("/* %s from %s: %d-byte lines, %s */%n", o.name(), r.source(), r.lineSize(), o.placement()));
+        for (String n : r.sourceNotes()) {
+            out.append("/* note: ").append(n).append(" */\n");
+        }
+        out.append('\n');
         out.append(o.layout()).append('\n');
         hazards(out, "hazards", o, r.lineSize());
         Report.Suggestion s = r.suggestion();

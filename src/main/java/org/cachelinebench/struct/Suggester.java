@@ -15,9 +15,9 @@ import org.cachelinebench.model.layout.StructLayout;
  * another, with little growth:
  *
  * <ol>
- *   <li>members are grouped by {@link Grouping} into line groups; groups keep the order of their first
- *       member, members their declaration order inside a group (the read-mostly class: reader set by
- *       reader set);</li>
+ *   <li>members are grouped by {@link Grouping} into line groups, by the roles that write them; a member
+ *       only one role reads goes with that role's writes unless that makes the struct larger; groups
+ *       keep the order of their first member, members their declaration order inside a group;</li>
  *   <li>every group after the first starts a new line (a 128-byte pair with {@code --line 128}): its
  *       first member gets an {@code aligned} attribute, so that the separation holds wherever the struct
  *       is placed (the attribute makes the struct line-aligned too);</li>
