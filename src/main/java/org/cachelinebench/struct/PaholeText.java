@@ -217,6 +217,7 @@ final class PaholeText {
                 }
                 decl = decl.substring(0, decl.length() - 1).strip();
                 decl = ARRAY_OF_FUNCTION_POINTERS.matcher(decl).replaceAll("(*$1$3)$2");   // pahole 1.24's spelling
+                decl = tidy(decl);
                 int offset = Integer.parseInt(off.group(1));
                 int bit = off.group(2) == null ? -1 : Integer.parseInt(off.group(2));
                 int bytes = Integer.parseInt(off.group(3));
@@ -361,6 +362,13 @@ final class PaholeText {
             }
             return out.toString();
         }
+    }
+
+    /** A declaration as one writes it: pahole's column padding out, "void * *p" as "void **p". */
+    static String tidy(String decl) {
+        String d = decl.replaceAll("\\s+", " ").strip();
+        d = d.replaceAll("\\*\\s+(?=\\*)", "*");
+        return d.replaceAll("\\*\\s+(?=[A-Za-z_(])", "*");
     }
 
     /** The member's name: the identifier its declarator declares. */
