@@ -95,16 +95,57 @@ final class PaholeText {
                 throw new InputError(file, first + 1, 1, "pahole output of " + shown + ", not of " + w);
             }
         }
-        StringBuilder c = new StringBuilder();
-        c.append(typedef ? "typedef " : "").append(keyword).append(tag == null ? "" : " " + tag).append(" {\n");
-        for (Member m : members) {
-            c.append('\t').append(m.decl()).append(";\n");
-        }
-        c.append('}').append(closing.group(1) == null ? "" : " " + closing.group(1))
-                .append(typedefName == null ? "" : " " + typedefName).append(";\n");
         String prelude = r.prelude(members);
-        CHeader header = CHeader.parse(file + " (as C)", prelude + c, List.of());
-        Struct s = header.find(tag != null ? keyword + " " + tag : typedefName);
+        // pahole leaves out what some layouts need (a packed attribute beside an aligned one, an unnamed
+        // zero-width bit-field, a typedef's lowered alignment): where a member lands elsewhere than pahole
+        // says, it gets the packed or aligned attribute that puts it there, and the output says so.
+        Map<Integer, String> repairs = new LinkedHashMap<>();
+        boolean packStruct = false;
+        CHeader header;
+        Struct s;
+        while (true) {
+            StringBuilder c = new StringBuilder();
+            c.append(typedef ? "typedef " : "").append(keyword).append(tag == null ? "" : " " + tag).append(" {\n");
+            for (int i = 0; i < members.size(); i++) {
+                String repair = repairs.getOrDefault(i, "");
+                boolean before = repair.endsWith(":0; ");
+                c.append('\t').append(before ? repair : "").append(members.get(i).decl()).append(before ? "" : repair)
+                        .append(";\n");
+            }
+            c.append('}').append(closing.group(1) == null ? "" : " " + closing.group(1))
+                    .append(packStruct ? " __attribute__((packed))" : "")
+                    .append(typedefName == null ? "" : " " + typedefName).append(";\n");
+            header = CHeader.parse(file + " (as C)", prelude + c, List.of());
+            s = header.find(tag != null ? keyword + " " + tag : typedefName);
+            int i = firstMisplaced(s.layout(), members);
+            if (i < 0 && !packStruct && r.size >= 0 && r.size < s.layout().size()) {
+                packStruct = true;                  // pahole gives the size of a packed struct, not its attribute
+                r.notes.add("pahole's text does not say why " + shown + " is only " + r.size + " bytes: read back"
+                        + " as packed, which it is");
+                continue;
+            }
+            if (i < 0 || repairs.containsKey(i) || members.get(i).name().isEmpty()) {
+                break;
+            }
+            Member m = members.get(i);
+            long want = 8L * m.offset() + Math.max(0, m.bitOffset());
+            long have = shown(s.layout()).get(i).firstBit();
+            if (want < have) {
+                repairs.put(i, " __attribute__((packed))");
+            } else if (m.bitOffset() <= 0 && m.offset() > 0) {
+                // A zero-width bit-field moves the next member to its type's boundary without aligning the struct.
+                String[] types = {"char", "short", "int", "long"};
+                int size = Math.min(8, Integer.lowestOneBit(m.offset()));
+                repairs.put(i, types[Integer.numberOfTrailingZeros(size)] + " :0; ");
+            } else {
+                break;
+            }
+        }
+        for (Map.Entry<Integer, String> e : repairs.entrySet()) {
+            r.notes.add("pahole's text does not say what puts " + members.get(e.getKey()).name() + " at "
+                    + members.get(e.getKey()).offset() + ": read back with '" + e.getValue().strip() + "' "
+                    + (e.getValue().endsWith(":0; ") ? "before" : "on") + " it, which does");
+        }
         verify(file, s.layout(), members, 0, "");
         if (r.size >= 0 && s.layout().size() != r.size) {
             throw new InputError(file, 0, 0, "pahole gives size " + r.size + ", read back as C it is " + s.layout().size());
@@ -118,7 +159,7 @@ final class PaholeText {
      */
     private static void verify(String file, StructLayout layout, List<Member> members, int base, String prefix)
             throws InputError {
-        List<StructLayout.Member> got = layout.members();
+        List<StructLayout.Member> got = shown(layout);
         if (got.size() != members.size()) {
             throw new InputError(file, 0, 0, "read back as C " + (prefix.isEmpty() ? "it" : prefix) + " has " + got.size()
                     + " members, pahole shows " + members.size());
@@ -139,6 +180,24 @@ final class PaholeText {
                 verify(file, g.type().struct(), p.inner(), base + g.offset(), name.isEmpty() ? prefix : name + ".");
             }
         }
+    }
+
+    /** The members pahole prints: all but unnamed zero-width bit-fields. */
+    private static List<StructLayout.Member> shown(StructLayout layout) {
+        return layout.members().stream().filter(m -> !(m.isBitField() && m.bitWidth() == 0 && m.name().isEmpty())).toList();
+    }
+
+    /** The first top-level member not where pahole put it, or -1. */
+    private static int firstMisplaced(StructLayout layout, List<Member> members) {
+        List<StructLayout.Member> got = shown(layout);
+        for (int i = 0; i < Math.min(got.size(), members.size()); i++) {
+            Member p = members.get(i);
+            long want = 8L * p.offset() + Math.max(0, p.bitOffset());
+            if (got.get(i).firstBit() != want) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static String where(long bit, boolean bits) {
@@ -205,6 +264,9 @@ final class PaholeText {
                 if (line.endsWith("{")) {
                     out.add(block(line, typedefName, depth, lineNo));
                     continue;
+                }
+                if (line.matches("[A-Za-z_][\\w ]*:\\s*0\\s*;")) {
+                    continue;                       // an unnamed zero-width bit-field, which pahole prints without offsets
                 }
                 Matcher off = OFFSET.matcher(line);
                 if (!off.find()) {

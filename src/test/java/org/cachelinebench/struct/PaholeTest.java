@@ -111,20 +111,13 @@ class PaholeTest {
                 compared++;
             }
         }
-        // Where pahole's own text is not the C that laid the struct out, the read-back finds the member it
-        // misplaces and says so in one line, rather than guess: pahole prints neither a packed attribute
-        // beside an aligned one, nor a packed bit-field's packing, nor unnamed zero-width bit-fields
-        // (which realign what follows), nor a typedef's lowered alignment.
+        // pahole prints neither a packed attribute beside an aligned one nor unnamed zero-width bit-fields:
+        // the read-back puts back what places each member where pahole says, at the top level; inside a
+        // nested type it finds the misplaced member and says so in one line, rather than guess.
         assertEquals(List.of(
-                "aligned.h struct holders:25:1: pahole puts ll at 76 (8 bytes), read back as C it lies at 80 (8 bytes)",
-                "bitfields.h struct crossing:11:1: not a pahole member line (no '/* offset size */'): 'short int                  :0;'",
-                "bitfields.h struct zero_width:6:1: pahole puts d at 4 (1 bytes), read back as C it lies at 1 (1 bytes)",
-                "bitfields.h struct mixed:10:1: not a pahole member line (no '/* offset size */'): 'long long unsigned int     :0;'",
-                "packed.h struct packed_aligned:3:1: pahole puts x at 1 (4 bytes), read back as C it lies at 4 (4 bytes)",
-                "packed.h struct packed_bits:6:1: pahole puts b at 1:0 (4 bytes), read back as C it lies at 4:0 (4 bytes)",
                 "packed.h struct holds_packed:11:1: pahole puts pa.x at 17 (4 bytes), read back as C it lies at 20 (4 bytes)"),
                 unreadable);
-        assertTrue(compared >= 30, "only " + compared + " structs compared");
+        assertTrue(compared >= 35, "only " + compared + " structs compared");
     }
 
     static String pcpuSource() throws Exception {
