@@ -169,8 +169,8 @@ final class Grouping {
                 if (w == t || touches.isEmpty()) {
                     continue;
                 }
-                boolean wWritesAll = touches.stream().allMatch(g -> writesOverlapping(w, g));
-                boolean tWritesAll = writes.stream().allMatch(f -> writesOverlapping(t, f));
+                boolean wWritesAll = touches.stream().allMatch(g -> Hazards.writesOverlapping(w, g));
+                boolean tWritesAll = writes.stream().allMatch(f -> Hazards.writesOverlapping(t, f));
                 if (!wWritesAll && !tWritesAll) {
                     return false;
                 }
@@ -190,11 +190,6 @@ final class Grouping {
         return out;
     }
 
-    private static boolean writesOverlapping(Roles.Role r, FieldIndex.Field g) {
-        for (Roles.Access a : r.accesses().values()) {
-            if (a.write() && a.field().overlaps(g)) {
-                return true;
-            }
         }
         return false;
     }
@@ -292,7 +287,7 @@ final class Grouping {
             for (Roles.Access x : a.accesses().values()) {
                 if (x.write() && x.field().unit() == unit) {
                     for (Roles.Role b : roles.roles()) {
-                        if (b != a && writesOverlapping(b, x.field())) {
+                        if (b != a && Hazards.writesOverlapping(b, x.field())) {
                             return true;
                         }
                     }

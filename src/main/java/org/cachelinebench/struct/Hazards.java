@@ -267,7 +267,7 @@ public final class Hazards {
     }
 
     /** Whether the role writes some field overlapping {@code g} (g itself, or a union member over it). */
-    private static boolean writesOverlapping(Roles.Role r, FieldIndex.Field g) {
+    static boolean writesOverlapping(Roles.Role r, FieldIndex.Field g) {
         for (Roles.Access a : r.accesses().values()) {
             if (a.write() && a.field().overlaps(g)) {
                 return true;
