@@ -190,10 +190,6 @@ final class Grouping {
         return out;
     }
 
-        }
-        return false;
-    }
-
     /** Line groups, in the order of their first class; each after the first needs lines of its own. */
     List<LineGroup> lineGroups() {
         return lineGroups;
