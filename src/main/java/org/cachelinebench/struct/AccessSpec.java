@@ -12,20 +12,25 @@ import org.cachelinebench.model.layout.CacheLine;
  * struct's size, the line size its memory is aligned to, and per role its thread count and the words it
  * loads (reads) or loads and stores back plus one (writes):
  *
- * <pre>size=192;line=64;role=allocator*1:w4@0,w4@4;role=reader*1:r8@64</pre>
+ * <pre>size=192;line=64;role=allocator*1:w4@0,w4@4;role=reader*1:r8@64,r8@72/64</pre>
  *
  * <p>Each field access becomes one naturally aligned 8- or 4-byte word per line the field occupies:
  * 8 bytes where the field's bytes in that line start 8-aligned and are at least 8 long, else the
  * 4-byte word holding its first byte there. What moves between cores is the line, so the word's width
- * does not change which lines two roles share; it only keeps every access atomic and aligned.
+ * does not change which lines two roles share; it only keeps every access atomic and aligned. A word
+ * with a rate below one ({@code /64}: the roles file's {@code 1/64}) is accessed every 64th pass only.
  */
 record AccessSpec(int size, int lineSize, List<RoleAccesses> roles) {
 
     /** One role: its name, threads, and its word accesses (offset and width), reads and writes apart. */
     record RoleAccesses(String name, int threads, List<Word> reads, List<Word> writes) {}
 
-    /** A naturally aligned word: byte offset from the struct's start and width, 4 or 8. */
-    record Word(int offset, int width) {}
+    /** A naturally aligned word: byte offset from the struct's start, width (4 or 8), and every how many passes. */
+    record Word(int offset, int width, int every) {
+        Word(int offset, int width) {
+            this(offset, width, 1);
+        }
+    }
 
     AccessSpec {
         roles = List.copyOf(roles);
@@ -36,17 +41,20 @@ record AccessSpec(int size, int lineSize, List<RoleAccesses> roles) {
         List<RoleAccesses> out = new ArrayList<>();
         for (Roles.Role r : roles.roles()) {
             Map<Word, Boolean> words = new LinkedHashMap<>();
+            Map<Word, Integer> every = new LinkedHashMap<>();
             for (Roles.Access a : r.accesses().values()) {
                 FieldIndex.Field f = a.field();
+                int period = (int) Math.max(1, Math.round((double) a.rate().denominator() / a.rate().numerator()));
                 for (int line = f.start() / lineSize; line <= (f.end() - 1) / lineSize; line++) {
                     int from = Math.max(f.start(), line * lineSize);
                     int to = Math.min(f.end(), (line + 1) * lineSize);
                     Word w = from % 8 == 0 && to - from >= 8 ? new Word(from, 8) : new Word(from & ~3, 4);
                     words.merge(w, a.write(), Boolean::logicalOr);
+                    every.merge(w, period, Math::min);          // a word two fields share: the more frequent
                 }
             }
             List<Word> reads = new ArrayList<>(), writes = new ArrayList<>();
-            words.forEach((w, write) -> (write ? writes : reads).add(w));
+            words.forEach((w, write) -> (write ? writes : reads).add(new Word(w.offset(), w.width(), every.get(w))));
             out.add(new RoleAccesses(r.name(), r.threads(), reads, writes));
         }
         return new AccessSpec(size, lineSize, out);
@@ -74,8 +82,8 @@ record AccessSpec(int size, int lineSize, List<RoleAccesses> roles) {
         for (RoleAccesses r : roles) {
             sb.append(";role=").append(r.name()).append('*').append(r.threads()).append(':');
             List<String> words = new ArrayList<>();
-            r.reads().forEach(w -> words.add("r" + w.width() + "@" + w.offset()));
-            r.writes().forEach(w -> words.add("w" + w.width() + "@" + w.offset()));
+            r.reads().forEach(w -> words.add("r" + w.width() + "@" + w.offset() + (w.every() > 1 ? "/" + w.every() : "")));
+            r.writes().forEach(w -> words.add("w" + w.width() + "@" + w.offset() + (w.every() > 1 ? "/" + w.every() : "")));
             sb.append(String.join(",", words));
         }
         return sb.toString();
@@ -108,11 +116,14 @@ record AccessSpec(int size, int lineSize, List<RoleAccesses> roles) {
                     throw new IllegalArgumentException("role " + name + ": '" + a + "' is not rW@OFFSET or wW@OFFSET");
                 }
                 int width = number(a.substring(1, at), "width");
-                int offset = number(a.substring(at + 1), "offset");
-                if (width != 4 && width != 8 || offset % width != 0) {
-                    throw new IllegalArgumentException("role " + name + ": '" + a + "' is not an aligned 4- or 8-byte word");
+                int slash = a.indexOf('/', at);
+                int offset = number(a.substring(at + 1, slash < 0 ? a.length() : slash), "offset");
+                int every = slash < 0 ? 1 : number(a.substring(slash + 1), "every");
+                if (width != 4 && width != 8 || offset % width != 0 || every < 1) {
+                    throw new IllegalArgumentException("role " + name + ": '" + a + "' is not an aligned 4- or 8-byte word"
+                            + " (every N passes, N >= 1)");
                 }
-                (a.charAt(0) == 'r' ? reads : writes).add(new Word(offset, width));
+                (a.charAt(0) == 'r' ? reads : writes).add(new Word(offset, width, every));
             }
             roles.add(new RoleAccesses(name, threads, reads, writes));
         }

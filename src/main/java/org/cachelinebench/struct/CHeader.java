@@ -149,6 +149,16 @@ public final class CHeader {
         return new Struct(d, layouts.layout(d));
     }
 
+    /** Whether {@code type} ("struct list_head", "u64") is declared here or among the builtins. */
+    boolean knows(String type) {
+        String[] w = type.split(" ");
+        if (w.length == 2) {
+            return w[0].equals("enum") ? table.tag(w[1]) instanceof EnumDecl e && e.isDefined()
+                    : table.record(w[1]) != null && table.record(w[1]).isDefined();
+        }
+        return table.typedef(type) != null;
+    }
+
     /** Whether the file uses the kernel's spellings (so that a suggestion may use them too). */
     boolean usesKernelSpellings() {
         return text.matches("(?s).*(\\b(____cacheline_aligned\\w*|__aligned|__packed|u8|u16|u32|u64|s32|s64|atomic_t)\\b|#\\s*include\\s*<linux/).*");

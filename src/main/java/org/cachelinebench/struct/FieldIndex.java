@@ -13,7 +13,8 @@ import org.cachelinebench.model.layout.StructLayout;
  * Every field a roles file can name, with the bytes it occupies: the members of a C struct (nested
  * paths "a.b", the members of anonymous structs and unions by their own names) or the fields of a Java
  * class. Fields belong to units, the top-level members a suggestion may move; a field of a nested
- * struct moves with its struct.
+ * struct moves with its struct. An element of a top-level array, "count[3]", is a field too, made when
+ * it is asked for: per-thread slots of one array are different fields in the same member.
  */
 public final class FieldIndex {
 
@@ -56,8 +57,14 @@ public final class FieldIndex {
 
     private final List<Unit> units;
     private final Map<String, Field> byPath;
+    private final Map<Integer, int[]> arrays;       // unit -> {element size, length}
 
     FieldIndex(List<Unit> units, List<Field> fields) {
+        this(units, fields, Map.of());
+    }
+
+    private FieldIndex(List<Unit> units, List<Field> fields, Map<Integer, int[]> arrays) {
+        this.arrays = Map.copyOf(arrays);
         this.units = List.copyOf(units);
         Map<String, Field> m = new LinkedHashMap<>();
         for (Field f : fields) {
@@ -70,14 +77,19 @@ public final class FieldIndex {
     public static FieldIndex of(StructLayout s) {
         List<Unit> units = new ArrayList<>();
         List<Field> fields = new ArrayList<>();
+        Map<Integer, int[]> arrays = new java.util.HashMap<>();
         List<StructLayout.Member> members = s.members();
         for (int i = 0; i < members.size(); i++) {
             StructLayout.Member m = members.get(i);
             int end = end(m);
             units.add(new Unit(i, m.name(), m.start(), end));
             add(m, i, 0, "", fields);
+            CType t = m.type();
+            if (t.isArray() && t.element() != null && !m.isAnonymous()) {
+                arrays.put(i, new int[] {t.element().size(), t.length()});
+            }
         }
-        return new FieldIndex(units, fields);
+        return new FieldIndex(units, fields, arrays);
     }
 
     private static int end(StructLayout.Member m) {
@@ -109,9 +121,34 @@ public final class FieldIndex {
         return List.copyOf(byPath.values());
     }
 
-    /** The field called {@code path}, or null. */
+    /** The field called {@code path} ("count[3]": an element of a top-level array), or null. */
     public Field field(String path) {
-        return byPath.get(path);
+        Field f = byPath.get(path);
+        if (f != null || !path.endsWith("]")) {
+            return f;
+        }
+        int open = path.indexOf('[');
+        Field array = open > 0 ? byPath.get(path.substring(0, open)) : null;
+        int[] shape = array == null ? null : arrays.get(array.unit());
+        if (shape == null || !array.path().equals(units.get(array.unit()).name())) {
+            return null;
+        }
+        int i;
+        try {
+            i = Integer.parseInt(path.substring(open + 1, path.length() - 1));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (i < 0 || shape[1] > 0 && i >= shape[1] || shape[1] == 0 && i > 0) {
+            return null;
+        }
+        int start = array.start() + i * shape[0];
+        return new Field(array.path() + "[" + i + "]", array.unit(), start, start + shape[0], true);
+    }
+
+    /** Whether the unit is an array (whose elements roles may name one by one). */
+    public boolean isArray(int unit) {
+        return arrays.containsKey(unit);
     }
 
     /** The leaf fields at or under {@code prefix} ("" for all of them). */

@@ -7,17 +7,18 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Huron's idea on a declared struct: group the members by who touches them. A member's signature is the
- * set of roles that write it and the set that touch it at all. Members nobody touches are <em>cold</em>
- * (free to fill any line); members only read form one read-mostly class (kept together by reader set);
- * members with the same writers and touchers form a written class.
- *
- * <p>Classes then go into line groups, first fit in order: a class joins a group when no role that
- * writes in the merged group would share its lines with another role that touches none of what it
- * writes there. So a written class is kept from every other role's fields (false sharing), but
- * classes whose roles already share a field (true sharing: one writes what the other reads or writes)
- * are not padded apart, since their line moves between those roles anyway; that sharing is stated,
- * with why, instead.
+ * Groups a struct's members for a layout without false sharing: the writer of each field decides its
+ * line. A member's signature is the set of roles that write it and the set that touch it. Members
+ * with the same writers share lines whatever their readers: a field written by one role and read by
+ * others is true sharing, which costs that field's line in any layout, so it stays with its writer's
+ * other fields (classes are by writers and touchers, merged into one line where that
+ * holds field by field). Members only read form the read-mostly class, except that a member read
+ * by one role only may join that role's written class (its line is then the reader's own). Members
+ * nobody touches are cold and fill any line. Every class gets lines of its own, so that one role's
+ * writes never move another role's fields; the one exception is a class whose every collision with
+ * another is on members both write (a csd's fields and its flags, written by sender and receiver):
+ * their line moves anyway. Grouping by the set of roles that touch a member alone (Huron) would keep
+ * an SPSC ring's head and tail together.
  */
 final class Grouping {
 
@@ -70,16 +71,18 @@ final class Grouping {
     }
 
     private final List<Signature> signatures = new ArrayList<>();   // by unit
-    private final List<java.util.Set<String>> meets = new ArrayList<>(); // by unit: "writer>toucher" pairs sharing a field
     private final List<Class> classes;
     private final List<LineGroup> lineGroups = new ArrayList<>();
     private final List<Integer> cold = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
 
-    Grouping(FieldIndex fields, Roles roles) {
+    /**
+     * {@code joinReaders}: a member only one role reads goes with the members that role alone writes,
+     * where there are any (the caller compares both ways and keeps the one with fewer lines).
+     */
+    Grouping(FieldIndex fields, Roles roles, boolean joinReaders) {
         for (FieldIndex.Unit u : fields.units()) {
-            signatures.add(signature(fields.leavesOf(u.index()), roles));
-            meets.add(meets(fields.leavesOf(u.index()), roles));
+            signatures.add(signature(u.index(), roles));
         }
         Map<Signature, List<Integer>> written = new LinkedHashMap<>();
         Map<List<String>, List<Integer>> read = new LinkedHashMap<>();
@@ -91,6 +94,22 @@ final class Grouping {
                 written.computeIfAbsent(s, k -> new ArrayList<>()).add(i);
             } else {
                 read.computeIfAbsent(s.touchers(), k -> new ArrayList<>()).add(i);
+            }
+        }
+        if (joinReaders) {
+            for (java.util.Iterator<Map.Entry<List<String>, List<Integer>>> it = read.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<List<String>, List<Integer>> e = it.next();
+                List<Integer> home = null;
+                for (Map.Entry<Signature, List<Integer>> w : written.entrySet()) {
+                    if (home == null && e.getKey().size() == 1 && w.getKey().writers().equals(e.getKey())) {
+                        home = w.getValue();
+                    }
+                }
+                if (home != null) {
+                    home.addAll(e.getValue());
+                    home.sort(null);
+                    it.remove();
+                }
             }
         }
         List<Class> out = new ArrayList<>();
@@ -112,9 +131,7 @@ final class Grouping {
         for (Class c : classes) {
             List<Class> home = null;
             for (List<Class> g : groups) {
-                List<Class> merged = new ArrayList<>(g);
-                merged.add(c);
-                if (noFalseSharing(merged, meets)) {
+                if (g.stream().allMatch(other -> mayShare(c, other, roles) && mayShare(other, c, roles))) {
                     home = g;
                     break;
                 }
@@ -136,23 +153,25 @@ final class Grouping {
     }
 
     /**
-     * True when classes may share a line: every role writing in them and every other role touching them
-     * meet at a field there (the second touches what the first writes), so the line holds no field whose
-     * sharing a layout could avoid.
+     * Whether {@code b}'s members may share a line with {@code a}'s writes: for every role writing in
+     * {@code a} and every other role touching {@code b}, each of their pairs of fields has one written
+     * by both (the writer writes all the other touches in {@code b}, or the other writes all the writer
+     * writes in {@code a}), so that field's true sharing moves the line anyway.
      */
-    private static boolean noFalseSharing(List<Class> classes, List<java.util.Set<String>> meets) {
-        TreeSet<String> writers = new TreeSet<>(), touchers = new TreeSet<>();
-        java.util.Set<String> met = new java.util.HashSet<>();
-        for (Class c : classes) {
-            writers.addAll(c.signature().writers());
-            touchers.addAll(c.signature().touchers());
-            for (int u : c.units()) {
-                met.addAll(meets.get(u));
+    private static boolean mayShare(Class a, Class b, Roles roles) {
+        for (Roles.Role w : roles.roles()) {
+            List<FieldIndex.Field> writes = fieldsIn(w, a, true);
+            if (writes.isEmpty()) {
+                continue;
             }
-        }
-        for (String w : writers) {
-            for (String t : touchers) {
-                if (!w.equals(t) && !met.contains(w + ">" + t)) {
+            for (Roles.Role t : roles.roles()) {
+                List<FieldIndex.Field> touches = fieldsIn(t, b, false);
+                if (w == t || touches.isEmpty()) {
+                    continue;
+                }
+                boolean wWritesAll = touches.stream().allMatch(g -> Hazards.writesOverlapping(w, g));
+                boolean tWritesAll = writes.stream().allMatch(f -> Hazards.writesOverlapping(t, f));
+                if (!wWritesAll && !tWritesAll) {
                     return false;
                 }
             }
@@ -160,25 +179,12 @@ final class Grouping {
         return true;
     }
 
-    /** The pairs "writer>toucher" of roles where the toucher touches a field the writer writes (they overlap). */
-    private static java.util.Set<String> meets(List<FieldIndex.Field> leaves, Roles roles) {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        for (Roles.Role w : roles.roles()) {
-            for (Roles.Role t : roles.roles()) {
-                if (w == t) {
-                    continue;
-                }
-                for (FieldIndex.Field f : leaves) {
-                    Roles.Access a = w.accesses().get(f.path());
-                    if (a == null || !a.write()) {
-                        continue;
-                    }
-                    for (FieldIndex.Field g : leaves) {
-                        if (t.accesses().containsKey(g.path()) && f.overlaps(g)) {
-                            out.add(w.name() + ">" + t.name());
-                        }
-                    }
-                }
+    /** The fields of the class's members that the role writes ({@code written}) or touches. */
+    private static List<FieldIndex.Field> fieldsIn(Roles.Role r, Class c, boolean written) {
+        List<FieldIndex.Field> out = new ArrayList<>();
+        for (Roles.Access a : r.accesses().values()) {
+            if (c.units().contains(a.field().unit()) && (a.write() || !written)) {
+                out.add(a.field());
             }
         }
         return out;
@@ -209,12 +215,12 @@ final class Grouping {
         return notes;
     }
 
-    private static Signature signature(List<FieldIndex.Field> leaves, Roles roles) {
+    /** Who writes and who touches any field of the unit (an array element counts for its array). */
+    private static Signature signature(int unit, Roles roles) {
         TreeSet<String> writers = new TreeSet<>(), touchers = new TreeSet<>();
         for (Roles.Role r : roles.roles()) {
-            for (FieldIndex.Field f : leaves) {
-                Roles.Access a = r.accesses().get(f.path());
-                if (a != null) {
+            for (Roles.Access a : r.accesses().values()) {
+                if (a.field().unit() == unit) {
                     touchers.add(r.name());
                     if (a.write()) {
                         writers.add(r.name());
@@ -228,55 +234,81 @@ final class Grouping {
     private void explain(FieldIndex fields, Roles roles) {
         for (Class c : classes) {
             Signature s = c.signature();
-            if (c.readOnly() || s.writers().equals(s.touchers()) && s.writers().size() == 1) {
-                continue;
-            }
-            List<String> names = new ArrayList<>();
-            for (int u : c.units()) {
-                names.add(fields.units().get(u).label(fields));
-            }
-            List<String> readers = new ArrayList<>(s.touchers());
-            readers.removeAll(s.writers());
-            String what = String.join(", ", names);
             if (s.writers().size() > 1) {
-                notes.add(what + (names.size() == 1 ? " is" : " are") + " written by " + String.join(" and ", s.writers())
-                        + ": true sharing, which no layout separates (not padded apart)");
-            } else {
-                notes.add(what + (names.size() == 1 ? " is" : " are") + " written by " + s.writers().get(0) + " and read by "
-                        + String.join(", ", readers) + ": true sharing (they read what it writes), which no layout separates"
-                        + " (not padded apart)");
+                List<String> names = new ArrayList<>();
+                for (int u : c.units()) {
+                    if (writtenByTwo(u, roles)) {
+                        names.add(fields.units().get(u).label(fields));
+                    }
+                }
+                if (names.isEmpty()) {
+                    continue;                           // different roles on different parts: said below
+                }
+                notes.add(String.join(", ", names) + (names.size() == 1 ? " is" : " are") + " written by "
+                        + String.join(" and ", s.writers()) + ": true sharing, which no layout removes; "
+                        + (names.size() == 1 ? "it gets" : "they get") + " a line of " + (names.size() == 1 ? "its" : "their")
+                        + " own");
             }
         }
         for (FieldIndex.Unit u : fields.units()) {
-            List<FieldIndex.Field> leaves = fields.leavesOf(u.index());
-            if (leaves.size() < 2) {
-                continue;
-            }
-            // Different roles on different fields of one nested struct: its own type fixes their order.
+            // Different roles on different fields of one member: its own type fixes their order.
             for (Roles.Role w : roles.roles()) {
                 for (Roles.Role o : roles.roles()) {
                     if (w == o) {
                         continue;
                     }
                     List<String> wf = new ArrayList<>(), of = new ArrayList<>();
-                    for (FieldIndex.Field f : leaves) {
-                        Roles.Access a = w.accesses().get(f.path());
-                        Roles.Access b = o.accesses().get(f.path());
-                        if (a != null && a.write() && b == null) {
-                            wf.add(f.path());
+                    for (Roles.Access a : w.accesses().values()) {
+                        if (a.field().unit() == u.index() && a.write() && !touches(o, a.field())) {
+                            wf.add(a.field().path());
                         }
-                        if (b != null && a == null) {
-                            of.add(f.path());
+                    }
+                    for (Roles.Access b : o.accesses().values()) {
+                        if (b.field().unit() == u.index() && !touches(w, b.field())) {
+                            of.add(b.field().path());
                         }
                     }
                     if (!wf.isEmpty() && !of.isEmpty()) {
                         notes.add(u.label(fields) + ": " + w.name() + " writes " + String.join(", ", wf) + " and "
-                                + o.name() + " touches " + String.join(", ", of) + " inside it; a nested "
-                                + (u.name().isEmpty() ? "struct or union" : "member") + " keeps its type's layout, so "
-                                + "separate them in that type");
+                                + o.name() + " touches " + String.join(", ", of) + " inside it; " + inside(fields, u));
                     }
                 }
             }
         }
+    }
+
+    /** Whether two roles write one field of the unit. */
+    private static boolean writtenByTwo(int unit, Roles roles) {
+        for (Roles.Role a : roles.roles()) {
+            for (Roles.Access x : a.accesses().values()) {
+                if (x.write() && x.field().unit() == unit) {
+                    for (Roles.Role b : roles.roles()) {
+                        if (b != a && Hazards.writesOverlapping(b, x.field())) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean touches(Roles.Role r, FieldIndex.Field f) {
+        for (Roles.Access a : r.accesses().values()) {
+            if (a.field().overlaps(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How to separate roles inside one member. */
+    private static String inside(FieldIndex fields, FieldIndex.Unit u) {
+        if (fields.isArray(u.index())) {
+            return "an array keeps its elements side by side, so give each element a line of its own"
+                    + " (an array of a struct aligned to the line)";
+        }
+        return "a nested " + (u.name().isEmpty() ? "struct or union" : "member") + " keeps its type's layout, so "
+                + "separate them in that type";
     }
 }

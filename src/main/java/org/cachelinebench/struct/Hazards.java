@@ -9,11 +9,16 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Finds what costs lines: a line written by one role and read or written by another (false sharing
- * when they touch different fields, true sharing when one touches what the other writes), and a member,
- * a role's fields or the whole struct spread over more lines than its size needs (a straddle). Each is
- * found at every start the placement allows (bytes into a line where the struct's first byte lies);
- * hazards that read the same at several starts are reported once, with those starts.
+ * Finds what costs lines. False sharing is a pair of different fields in one line, one written by a
+ * role and the other touched by another role: write-write when the second role writes its field,
+ * write-read when it only reads it. The pair is no hazard when one of its fields is written by both
+ * roles: that field's true sharing moves the line between them anyway. Each role merely reading the
+ * other's field does not excuse it (an SPSC ring's head and tail): true sharing belongs to a field
+ * (written by one role, touched by another), costs that field's line in any layout, and is listed
+ * per field. A
+ * straddle is a member, a role's fields or the whole struct spread over more lines than its size
+ * needs. Each is found at every start the placement allows (bytes into a line where the struct's first
+ * byte lies); hazards that read the same at several starts are reported once, with those starts.
  */
 public final class Hazards {
 
@@ -24,17 +29,33 @@ public final class Hazards {
         }
     }
 
+    /** A false-sharing pair: both roles write (write-write), or the second only reads (write-read). */
+    public enum Kind { WRITE_WRITE, WRITE_READ }
+
     /**
-     * A line two or more roles touch and one writes.
+     * Fields of two roles in one line whose accesses collide though they are different fields.
      *
-     * @param falseSharing true when some writer and some other role touch different fields only; false
-     *                     when every such pair shares a field (true sharing: no layout separates it)
-     * @param sides        every role touching the line, with its fields there
-     * @param starts       the starts at which the line holds exactly these fields
-     * @param firstByte    the line's first byte, from the struct's start, at the first of those starts
-     *                     (negative when the line begins before the struct)
+     * @param kind   write-write or write-read
+     * @param first  the writer (write-write: the role named first in the roles file)
+     * @param firsts the fields it writes in such pairs
+     * @param second the other role
+     * @param seconds the fields it writes (write-write) or reads (write-read) in such pairs
      */
-    public record Sharing(boolean falseSharing, List<Side> sides, List<Integer> starts, int firstByte) {}
+    public record Pair(Kind kind, String first, List<String> firsts, String second, List<String> seconds) {}
+
+    /**
+     * A line holding at least one false-sharing pair.
+     *
+     * @param sides     every role touching the line, with its fields there
+     * @param pairs     the false-sharing pairs in it
+     * @param starts    the starts at which the line holds exactly these fields
+     * @param firstByte the line's first byte, from the struct's start, at the first of those starts
+     *                  (negative when the line begins before the struct)
+     */
+    public record Sharing(List<Side> sides, List<Pair> pairs, List<Integer> starts, int firstByte) {}
+
+    /** A field written by one role and touched by another: its line moves between them in any layout. */
+    public record TrueSharing(String field, List<String> writers, List<String> readers) {}
 
     /** What straddles: a member, a role's fields, or the struct. */
     public enum What { MEMBER, ROLE, STRUCT }
@@ -52,27 +73,28 @@ public final class Hazards {
     public record Straddle(What what, String name, int start, int end, int lines, List<Integer> starts) {}
 
     private final List<Sharing> sharing;
+    private final List<TrueSharing> trueSharing;
     private final List<Straddle> straddles;
     private final List<String> notes;
 
-    private Hazards(List<Sharing> sharing, List<Straddle> straddles, List<String> notes) {
+    private Hazards(List<Sharing> sharing, List<TrueSharing> trueSharing, List<Straddle> straddles, List<String> notes) {
         this.sharing = List.copyOf(sharing);
+        this.trueSharing = List.copyOf(trueSharing);
         this.straddles = List.copyOf(straddles);
         this.notes = List.copyOf(notes);
     }
 
-    public List<Sharing> sharing() { return sharing; }
+    /** The lines with false sharing. */
+    public List<Sharing> falseSharing() { return sharing; }
+    /** The fields shared for real, which no layout separates. */
+    public List<TrueSharing> trueSharing() { return trueSharing; }
     public List<Straddle> straddles() { return straddles; }
     /** True sharing among the threads of one role, which no layout changes. */
     public List<String> notes() { return notes; }
 
+    /** No false sharing and no straddle: nothing a layout could remove. */
     public boolean isEmpty() {
         return sharing.isEmpty() && straddles.isEmpty();
-    }
-
-    /** The lines written by one role and touched by another, false sharing only. */
-    public List<Sharing> falseSharing() {
-        return sharing.stream().filter(Sharing::falseSharing).toList();
     }
 
     /**
@@ -81,7 +103,7 @@ public final class Hazards {
      */
     public static Hazards find(FieldIndex fields, Roles roles, String structName, int size, int lineSize,
                                List<Integer> starts) {
-        Map<List<Side>, Sharing> sharing = new LinkedHashMap<>();
+        Map<List<?>, Sharing> sharing = new LinkedHashMap<>();
         Map<String, Straddle> straddles = new LinkedHashMap<>();
         for (int start : starts) {
             int first = Math.floorDiv(start, lineSize);
@@ -90,7 +112,7 @@ public final class Hazards {
                 int lo = line * lineSize - start, hi = lo + lineSize;
                 Sharing s = sharingIn(fields, roles, lo, hi, start);
                 if (s != null) {
-                    sharing.merge(s.sides(), s, (a, b) -> withStart(a, start));
+                    sharing.merge(List.of(s.sides(), s.pairs()), s, (a, b) -> withStart(a, start));
                 }
             }
             for (FieldIndex.Unit u : fields.units()) {
@@ -136,7 +158,8 @@ public final class Hazards {
                         + ": true sharing among them, which no layout changes");
             }
         }
-        return new Hazards(new ArrayList<>(sharing.values()), new ArrayList<>(straddles.values()), notes);
+        return new Hazards(new ArrayList<>(sharing.values()), trueSharing(fields, roles), new ArrayList<>(straddles.values()),
+                notes);
     }
 
     private static int maxEnd(FieldIndex fields) {
@@ -144,7 +167,7 @@ public final class Hazards {
     }
 
     private static Sharing withStart(Sharing s, int start) {
-        return new Sharing(s.falseSharing(), s.sides(), append(s.starts(), start), s.firstByte());
+        return new Sharing(s.sides(), s.pairs(), append(s.starts(), start), s.firstByte());
     }
 
     private static List<Integer> append(List<Integer> list, int value) {
@@ -182,7 +205,7 @@ public final class Hazards {
         }
     }
 
-    /** The roles' fields in struct bytes [lo, hi), or null when no role writes there while another touches it. */
+    /** The false-sharing pairs in struct bytes [lo, hi) with every role's fields there, or null when there is none. */
     private static Sharing sharingIn(FieldIndex fields, Roles roles, int lo, int hi, int start) {
         Map<Roles.Role, List<FieldIndex.Field>> touched = new LinkedHashMap<>();
         for (Roles.Role r : roles.roles()) {
@@ -193,34 +216,45 @@ public final class Hazards {
                 }
             }
         }
-        boolean any = false, anyFalse = false;
-        for (Roles.Role w : touched.keySet()) {
-            for (Roles.Role o : touched.keySet()) {
-                if (w == o) {
+        List<Roles.Role> in = new ArrayList<>(touched.keySet());
+        List<Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            for (int j = 0; j < in.size(); j++) {
+                if (i == j) {
                     continue;
                 }
-                List<FieldIndex.Field> written = new ArrayList<>();
+                Roles.Role w = in.get(i), o = in.get(j);
+                Set<String> wr = new LinkedHashSet<>(), or = new LinkedHashSet<>();     // write-read, w writes
+                Set<String> ww1 = new LinkedHashSet<>(), ww2 = new LinkedHashSet<>();   // write-write, i < j
                 for (FieldIndex.Field f : touched.get(w)) {
-                    if (w.writes(f)) {
-                        written.add(f);
+                    if (!w.writes(f)) {
+                        continue;
                     }
-                }
-                if (written.isEmpty()) {
-                    continue;
-                }
-                any = true;
-                boolean shared = false;
-                for (FieldIndex.Field f : written) {
                     for (FieldIndex.Field g : touched.get(o)) {
-                        shared |= f.overlaps(g);
+                        if (f.overlaps(g) || writesOverlapping(w, g) || writesOverlapping(o, f)) {
+                            continue;               // one of the two is written by both: its true sharing moves the line
+                        }
+                        if (!o.writes(g)) {
+                            wr.add(f.path());
+                            or.add(g.path());
+                        } else if (i < j) {         // a write-write pair once, from the first role
+                            ww1.add(f.path());
+                            ww2.add(g.path());
+                        }
                     }
                 }
-                anyFalse |= !shared;
+                if (!ww1.isEmpty()) {
+                    pairs.add(new Pair(Kind.WRITE_WRITE, w.name(), ordered(fields, ww1), o.name(), ordered(fields, ww2)));
+                }
+                if (!wr.isEmpty()) {
+                    pairs.add(new Pair(Kind.WRITE_READ, w.name(), ordered(fields, wr), o.name(), ordered(fields, or)));
+                }
             }
         }
-        if (!any) {
+        if (pairs.isEmpty()) {
             return null;
         }
+        pairs.sort(java.util.Comparator.comparing(Pair::kind));
         List<Side> sides = new ArrayList<>();
         for (Map.Entry<Roles.Role, List<FieldIndex.Field>> e : touched.entrySet()) {
             List<String> written = new ArrayList<>(), read = new ArrayList<>();
@@ -229,7 +263,49 @@ public final class Hazards {
             }
             sides.add(new Side(e.getKey().name(), compress(fields, written), compress(fields, read)));
         }
-        return new Sharing(anyFalse, sides, List.of(start), lo);
+        return new Sharing(sides, pairs, List.of(start), lo);
+    }
+
+    /** Whether the role writes some field overlapping {@code g} (g itself, or a union member over it). */
+    static boolean writesOverlapping(Roles.Role r, FieldIndex.Field g) {
+        for (Roles.Access a : r.accesses().values()) {
+            if (a.write() && a.field().overlaps(g)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Paths in layout order, compressed. */
+    private static List<String> ordered(FieldIndex fields, Set<String> paths) {
+        List<String> out = new ArrayList<>(paths);
+        out.sort(java.util.Comparator.comparingInt((String p) -> fields.field(p).start()));
+        return compress(fields, out);
+    }
+
+    /** Every field written by one role and touched by another, in layout order. */
+    private static List<TrueSharing> trueSharing(FieldIndex fields, Roles roles) {
+        Map<String, FieldIndex.Field> accessed = new LinkedHashMap<>();
+        for (Roles.Role r : roles.roles()) {
+            for (Roles.Access a : r.accesses().values()) {
+                accessed.putIfAbsent(a.field().path(), a.field());
+            }
+        }
+        List<TrueSharing> out = new ArrayList<>();
+        for (FieldIndex.Field f : accessed.values()) {
+            List<String> writers = new ArrayList<>(), readers = new ArrayList<>();
+            for (Roles.Role r : roles.roles()) {
+                Roles.Access own = r.accesses().get(f.path());
+                if (own != null) {
+                    (own.write() ? writers : readers).add(r.name());
+                }
+            }
+            if (!writers.isEmpty() && writers.size() + readers.size() > 1) {
+                out.add(new TrueSharing(f.path(), writers, readers));
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt((TrueSharing t) -> accessed.get(t.field()).start()));
+        return out;
     }
 
     /**

@@ -44,7 +44,7 @@ final class JavaSuggester {
         this.original = original;
         this.classpath = classpath;
         this.loader = loader;
-        this.grouping = new Grouping(original.index(), roles);
+        this.grouping = new Grouping(original.index(), roles, true);
         this.simple = original.name().substring(original.name().lastIndexOf('.') + 1).replace('$', '_');
     }
 

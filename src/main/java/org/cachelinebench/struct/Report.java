@@ -10,12 +10,13 @@ import java.util.List;
  * @param source      the header file, or the Java class
  * @param language    "C" or "Java"
  * @param lineSize    the line size the hazards are for
+ * @param sourceNotes what reading the source inferred rather than read (pahole output without -E)
  * @param roles       the roles (possibly none)
  * @param original    the struct (class) as declared
  * @param suggestion  the suggested layout
  * @param measurement the {@code --measure} result, or null
  */
-public record Report(String source, String language, int lineSize, Roles roles, View original, Suggestion suggestion,
+public record Report(String source, String language, int lineSize, List<String> sourceNotes, Roles roles, View original, Suggestion suggestion,
                      Measurement measurement) {
 
     /**
@@ -44,6 +45,6 @@ public record Report(String source, String language, int lineSize, Roles roles, 
 
     /** Runs the measurement with another result. */
     Report withMeasurement(Measurement m) {
-        return new Report(source, language, lineSize, roles, original, suggestion, m);
+        return new Report(source, language, lineSize, sourceNotes, roles, original, suggestion, m);
     }
 }

@@ -24,17 +24,23 @@ final class ReportJson {
         o.addProperty("source", r.source());
         o.addProperty("language", r.language());
         o.addProperty("lineSize", r.lineSize());
+        o.add("sourceNotes", strings(r.sourceNotes()));
         JsonArray roles = new JsonArray();
         for (Roles.Role role : r.roles().roles()) {
             JsonObject j = new JsonObject();
             j.addProperty("name", role.name());
             j.addProperty("threads", role.threads());
             JsonArray reads = new JsonArray(), writes = new JsonArray();
+            JsonObject rates = new JsonObject();
             for (Roles.Access a : role.accesses().values()) {
                 (a.write() ? writes : reads).add(a.field().path());
+                if (!a.rate().equals(Roles.Rate.ONCE)) {
+                    rates.addProperty(a.field().path(), a.rate().toString());
+                }
             }
             j.add("reads", reads);
             j.add("writes", writes);
+            j.add("rates", rates);
             roles.add(j);
         }
         o.add("roles", roles);
@@ -85,9 +91,8 @@ final class ReportJson {
         o.add("fields", members);
         JsonObject h = new JsonObject();
         JsonArray sharing = new JsonArray();
-        for (Hazards.Sharing s : v.hazards().sharing()) {
+        for (Hazards.Sharing s : v.hazards().falseSharing()) {
             JsonObject j = new JsonObject();
-            j.addProperty("kind", s.falseSharing() ? "false sharing" : "true sharing");
             j.addProperty("lineFirstByte", s.firstByte());
             JsonArray at = new JsonArray();
             s.starts().forEach(at::add);
@@ -101,9 +106,29 @@ final class ReportJson {
                 sides.add(k);
             }
             j.add("sides", sides);
+            JsonArray pairs = new JsonArray();
+            for (Hazards.Pair p : s.pairs()) {
+                JsonObject k = new JsonObject();
+                k.addProperty("kind", p.kind() == Hazards.Kind.WRITE_WRITE ? "write-write" : "write-read");
+                k.addProperty("writer", p.first());
+                k.add("writerFields", strings(p.firsts()));
+                k.addProperty("other", p.second());
+                k.add("otherFields", strings(p.seconds()));
+                pairs.add(k);
+            }
+            j.add("pairs", pairs);
             sharing.add(j);
         }
-        h.add("sharing", sharing);
+        h.add("falseSharing", sharing);
+        JsonArray trueSharing = new JsonArray();
+        for (Hazards.TrueSharing t : v.hazards().trueSharing()) {
+            JsonObject j = new JsonObject();
+            j.addProperty("field", t.field());
+            j.add("writers", strings(t.writers()));
+            j.add("readers", strings(t.readers()));
+            trueSharing.add(j);
+        }
+        h.add("trueSharing", trueSharing);
         JsonArray straddles = new JsonArray();
         for (Hazards.Straddle d : v.hazards().straddles()) {
             JsonObject j = new JsonObject();

@@ -15,7 +15,11 @@ final class ReportPrinter {
     static String print(Report r) {
         StringBuilder out = new StringBuilder();
         Report.View o = r.original();
-        out.append(String.format("/* %s from %s: %d-byte lines, %s */%n%n", o.name(), r.source(), r.lineSize(), o.placement()));
+        out.append(String.format("/* %s from %s: %d-byte lines, %s */%n", o.name(), r.source(), r.lineSize(), o.placement()));
+        for (String n : r.sourceNotes()) {
+            out.append("/* note: ").append(n).append(" */\n");
+        }
+        out.append('\n');
         out.append(o.layout()).append('\n');
         hazards(out, "hazards", o, r.lineSize());
         Report.Suggestion s = r.suggestion();
@@ -50,15 +54,15 @@ final class ReportPrinter {
                 .append(" */\n");
         Hazards h = v.hazards();
         boolean several = v.starts().size() > 1;
-        if (h.isEmpty() && h.notes().isEmpty()) {
+        if (h.isEmpty() && h.notes().isEmpty() && h.trueSharing().isEmpty()) {
             out.append("none\n");
             return;
         }
-        for (Hazards.Sharing s : h.sharing()) {
+        for (Hazards.Sharing s : h.falseSharing()) {
             int start = s.starts().get(0);
             int line = Math.floorDiv(start + s.firstByte(), lineSize);
             int lo = Math.max(0, s.firstByte()), hi = Math.min(v.size(), s.firstByte() + lineSize) - 1;
-            out.append(s.falseSharing() ? "false sharing" : "true sharing");
+            out.append("false sharing");
             if (s.starts().size() == 1) {
                 out.append(", line ").append(line).append(" (bytes ").append(lo).append('-').append(Math.max(lo, hi)).append(")");
             }
@@ -79,6 +83,12 @@ final class ReportPrinter {
                 out.append(startsText(s.starts()));
             }
             out.append('\n');
+            for (Hazards.Pair p : s.pairs()) {
+                boolean ww = p.kind() == Hazards.Kind.WRITE_WRITE;
+                out.append("  ").append(ww ? "write-write: " : "write-read: ").append(p.first()).append(" writes ")
+                        .append(String.join(", ", p.firsts())).append("; ").append(p.second()).append(ww ? " writes " : " reads ")
+                        .append(String.join(", ", p.seconds())).append('\n');
+            }
         }
         for (Hazards.Straddle d : h.straddles()) {
             String what = switch (d.what()) {
@@ -93,6 +103,11 @@ final class ReportPrinter {
                 out.append(startsText(d.starts()));
             }
             out.append('\n');
+        }
+        for (Hazards.TrueSharing t : h.trueSharing()) {
+            out.append("true sharing: ").append(t.field()).append(" written by ").append(String.join(", ", t.writers()))
+                    .append(t.readers().isEmpty() ? "" : ", read by " + String.join(", ", t.readers()))
+                    .append(": its line moves between them in any layout\n");
         }
         for (String n : h.notes()) {
             out.append("note: ").append(n).append('\n');
@@ -140,8 +155,9 @@ final class ReportPrinter {
         for (Roles.Role r : roles.roles()) {
             for (Roles.Access a : r.accesses().values()) {
                 String p = a.field().path();
-                if (p.equals(path) || p.startsWith(path + ".")) {
-                    who.merge(r.name(), a.write() ? "w" : "r", (x, y) -> x.equals("w") || y.equals("w") ? "w" : "r");
+                if (p.equals(path) || p.startsWith(path + ".") || p.startsWith(path + "[")) {
+                    String name = r.name() + (p.equals(path) && !a.rate().equals(Roles.Rate.ONCE) ? " " + a.rate() : "");
+                    who.merge(name, a.write() ? "w" : "r", (x, y) -> x.equals("w") || y.equals("w") ? "w" : "r");
                 }
             }
         }

@@ -19,6 +19,9 @@ import java.util.Map;
  * A FIELD is a member, a nested member {@code a.b}, {@code a.*} (every field under {@code a}) or
  * {@code *} (every field). A write is a read-modify-write, as real code does; a field a role both
  * reads and writes counts as written. {@code threads N} (default 1) is how many threads play the role.
+ * A line may end in a rate, {@code consumer reads head 1/64}: the accesses per operation of the role
+ * (default 1), kept for models of how often lines move and for {@code --measure}, which runs a rated
+ * access every N-th pass; hazards and suggestions do not weigh them (a rare access still shares a line).
  */
 public final class Roles {
     /** The most roles one run measures (one JMH counter each). */
@@ -34,8 +37,39 @@ public final class Roles {
         }
     }
 
-    /** A field a role touches, and whether it writes it. */
-    public record Access(FieldIndex.Field field, boolean write) {}
+    /**
+     * A field a role touches, whether it writes it, and how often: the write's rate when it writes it,
+     * else the read's.
+     */
+    public record Access(FieldIndex.Field field, boolean write, Rate rate) {
+        public Access(FieldIndex.Field field, boolean write) {
+            this(field, write, Rate.ONCE);
+        }
+    }
+
+    /** Accesses per operation of the role, a fraction: 1/64 is once every 64 operations. */
+    public record Rate(long numerator, long denominator) {
+        public static final Rate ONCE = new Rate(1, 1);
+
+        public double perOperation() {
+            return (double) numerator / denominator;
+        }
+
+        @Override
+        public String toString() {
+            return denominator == 1 ? Long.toString(numerator) : numerator + "/" + denominator;
+        }
+
+        /** "1/64", "3/4" or "2": positive integers; null when the word is no fraction. */
+        static Rate parse(String word) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,9})(?:/([0-9]{1,9}))?").matcher(word);
+            if (!m.matches()) {
+                return null;
+            }
+            long n = Long.parseLong(m.group(1)), d = m.group(2) == null ? 1 : Long.parseLong(m.group(2));
+            return n > 0 && d > 0 ? new Rate(n, d) : null;
+        }
+    }
 
     private final List<Role> roles;
 
@@ -66,7 +100,7 @@ public final class Roles {
                 if (f == null) {
                     throw new IllegalArgumentException("the other layout has no field " + x.field().path());
                 }
-                a.put(f.path(), new Access(f, x.write()));
+                a.put(f.path(), new Access(f, x.write(), x.rate()));
             }
             out.add(new Role(r.name(), r.threads(), java.util.Collections.unmodifiableMap(a)));
         }
@@ -111,13 +145,31 @@ public final class Roles {
                         throw new InputError(name, lineNo, verb.column + verb.text.length(),
                                 "role " + role.text + " " + verb.text + " nothing: name at least one field");
                     }
-                    for (Word w : words.subList(2, words.size())) {
-                        List<FieldIndex.Field> named = resolve(w, fields);
-                        if (named == null) {
+                    List<Word> named = words.subList(2, words.size());
+                    Rate rate = Rate.ONCE;
+                    Word last = named.get(named.size() - 1);
+                    if (looksLikeRate(last.text)) {
+                        rate = Rate.parse(last.text);
+                        if (rate == null) {
+                            throw new InputError(name, lineNo, last.column, "rate '" + last.text + "' is not a fraction"
+                                    + " of positive integers, such as 1/64 (accesses per operation)");
+                        }
+                        if (named.size() == 1) {
+                            throw new InputError(name, lineNo, last.column, "role " + role.text + " " + verb.text
+                                    + " nothing at rate " + last.text + ": name at least one field");
+                        }
+                        named = named.subList(0, named.size() - 1);
+                    }
+                    for (Word w : named) {
+                        if (looksLikeRate(w.text)) {
+                            throw new InputError(name, lineNo, w.column, "a rate goes last on its line, after the fields");
+                        }
+                        List<FieldIndex.Field> resolved = resolve(w, fields);
+                        if (resolved == null) {
                             throw new InputError(name, lineNo, w.column, unknown(w.text, fields, what));
                         }
-                        for (FieldIndex.Field f : named) {
-                            b.touch(f, verb.text.equals("writes"));
+                        for (FieldIndex.Field f : resolved) {
+                            b.touch(f, verb.text.equals("writes"), rate);
                         }
                     }
                     break;
@@ -178,9 +230,13 @@ public final class Roles {
             this.column = column;
         }
 
-        void touch(FieldIndex.Field f, boolean write) {
+        /** A write wins over a read, with its rate; two reads (or two writes) keep the later rate. */
+        void touch(FieldIndex.Field f, boolean write, Rate rate) {
             Access old = accesses.get(f.path());
-            accesses.put(f.path(), new Access(f, write || old != null && old.write()));
+            if (old != null && old.write() && !write) {
+                return;
+            }
+            accesses.put(f.path(), new Access(f, write, rate));
         }
     }
 
@@ -215,6 +271,11 @@ public final class Roles {
             return what + " has no member '" + prefix + "'";
         }
         return what + " has no member '" + text + "'";
+    }
+
+    /** A field name starts with a letter or _; a word starting with a digit or holding '/' means a rate. */
+    private static boolean looksLikeRate(String word) {
+        return Character.isDigit(word.charAt(0)) || word.indexOf('/') >= 0 || word.startsWith("-") || word.startsWith(".");
     }
 
     private record Word(String text, int column) {}

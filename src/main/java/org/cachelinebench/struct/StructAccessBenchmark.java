@@ -30,8 +30,10 @@ import org.openjdk.jmh.infra.ThreadParams;
  * index: the first role's threads come first. A role's operation is one pass over its accesses: every
  * word it reads is loaded with opaque strength (READ_ONCE: the JIT may neither hoist nor merge it), every
  * word it writes is loaded and stored back plus one (a read-modify-write, as real code updates a field;
- * a writer that only stored would barely notice a line it does not hold). Nothing waits for anything,
- * so each invocation is a bounded loop of PASSES passes and ends by itself.
+ * a writer that only stored would barely notice a line it does not hold). A word with a rate (a
+ * consumer that reads the producer's index once every 64 operations) is accessed on every N-th pass
+ * only. Nothing waits for anything, so each invocation is a bounded loop of PASSES passes and ends by
+ * itself.
  *
  * The roles differ only in offsets between the variants the tool compares (original, suggested, and
  * the original again as the A/A control): same threads, same accesses, same code.
@@ -93,6 +95,11 @@ public class StructAccessBenchmark {
         int[] readInts;
         int[] writeLongs;
         int[] writeInts;
+        /** Words accessed every N-th pass only: offset, width, N, and whether written. */
+        int[] rareOffsets;
+        int[] rareWidths;
+        int[] rareEvery;
+        boolean[] rareWrites;
 
         @Setup(Level.Trial)
         public void choose(Memory s, ThreadParams thread) {
@@ -109,10 +116,32 @@ public class StructAccessBenchmark {
             readInts = offsets(a.reads(), 4);
             writeLongs = offsets(a.writes(), 8);
             writeInts = offsets(a.writes(), 4);
+            List<AccessSpec.Word> rare = new java.util.ArrayList<>();
+            List<Boolean> written = new java.util.ArrayList<>();
+            for (AccessSpec.Word w : a.reads()) {
+                if (w.every() > 1) {
+                    rare.add(w);
+                    written.add(false);
+                }
+            }
+            for (AccessSpec.Word w : a.writes()) {
+                if (w.every() > 1) {
+                    rare.add(w);
+                    written.add(true);
+                }
+            }
+            rareOffsets = rare.stream().mapToInt(AccessSpec.Word::offset).toArray();
+            rareWidths = rare.stream().mapToInt(AccessSpec.Word::width).toArray();
+            rareEvery = rare.stream().mapToInt(AccessSpec.Word::every).toArray();
+            rareWrites = new boolean[rare.size()];
+            for (int i = 0; i < rareWrites.length; i++) {
+                rareWrites[i] = written.get(i);
+            }
         }
 
+        /** The offsets of the words of this width accessed on every pass. */
         private static int[] offsets(List<AccessSpec.Word> words, int width) {
-            return words.stream().filter(w -> w.width() == width).mapToInt(AccessSpec.Word::offset).toArray();
+            return words.stream().filter(w -> w.width() == width && w.every() == 1).mapToInt(AccessSpec.Word::offset).toArray();
         }
     }
 
@@ -167,8 +196,29 @@ public class StructAccessBenchmark {
             for (int i : p.writeInts) {
                 m.setIntOpaque(i, m.getIntOpaque(i) + 1);
             }
+            for (int k = 0; k < p.rareOffsets.length; k++) {
+                if (pass % p.rareEvery[k] == 0) {
+                    sum += rare(m, p.rareOffsets[k], p.rareWidths[k], p.rareWrites[k]);
+                }
+            }
         }
         passes.add(p.role, PASSES);
         return sum;
+    }
+
+    /** One access to a word accessed every N-th pass, as the every-pass loops do it. */
+    private static long rare(LineAlignedMemory m, int offset, int width, boolean write) {
+        if (width == 8) {
+            long v = m.getLongOpaque(offset);
+            if (write) {
+                m.setLongRelease(offset, v + 1);
+            }
+            return v;
+        }
+        int v = m.getIntOpaque(offset);
+        if (write) {
+            m.setIntOpaque(offset, v + 1);
+        }
+        return v;
     }
 }

@@ -11,14 +11,20 @@ import org.cachelinebench.model.layout.CacheLine;
 final class StructOptions {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/struct FILE.h [STRUCT] [options]",
+            "       benchmarks/struct --pahole FILE [STRUCT] [options]",
+            "       benchmarks/struct --object FILE STRUCT [options]",
             "       benchmarks/struct --class NAME [--classpath PATH] [options]",
             "",
             "Prints STRUCT (default: the last struct in FILE.h) as pahole does, each member tagged with the roles",
             "that read or write it; the hazards (lines written by one role and touched by another, members and",
             "role's fields that straddle a line); a suggested layout as C text, with its own layout and hazards.",
             "",
-            "  --roles FILE        who reads and writes what, one line each: ROLE reads|writes FIELD...,",
-            "                      ROLE threads N; FIELD is a member, a.b, a.* or *",
+            "  --pahole FILE       the struct as pahole printed it (pahole -C STRUCT, -E optional) instead of a header",
+            "  --object FILE       an object file or vmlinux with DWARF: runs pahole -E -C STRUCT on it (needs pahole:",
+            "                      apt-get install dwarves)",
+            "  --roles FILE        who reads and writes what, one line each: ROLE reads|writes FIELD... [RATE],",
+            "                      ROLE threads N; FIELD is a member, a.b, a.*, *, or an array element a[3];",
+            "                      RATE is accesses per operation, a fraction such as 1/64 (default 1)",
             "  --line N            line size: 64 (default), or 128 for adjacent-line prefetch pairs",
             "  --placement P       line (default: the struct starts on a line), any (every 8-aligned start),",
             "                      or N (it starts N bytes into a line)",
@@ -41,9 +47,13 @@ final class StructOptions {
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("roles").value("line").value("placement").value("D").flag("measure").value("rounds")
-            .value("warmup").value("measurement").value("json").value("class").value("classpath");
+            .value("warmup").value("measurement").value("json").value("class").value("classpath")
+            .value("pahole").value("object");
 
     String file;
+    /** The pahole text or object file the struct comes from instead of a header (then {@code file} is it). */
+    String pahole;
+    String object;
     String struct;
     String javaClass;
     String classpath;
@@ -111,6 +121,26 @@ final class StructOptions {
         if (o.classpath != null) {
             throw new InputError("struct", 0, 0, "--classpath goes with --class");
         }
+        o.pahole = p.value("pahole");
+        o.object = p.value("object");
+        if (o.pahole != null || o.object != null) {
+            String option = o.pahole != null ? "--pahole" : "--object";
+            if (o.pahole != null && o.object != null) {
+                throw new InputError("struct", 0, 0, "--pahole and --object each give the struct: name one");
+            }
+            if (!o.defines.isEmpty()) {
+                throw new InputError("struct", 0, 0, "-D applies to C headers; " + option + " reads what the compiler laid out");
+            }
+            if (positional.size() > 1) {
+                throw new InputError("struct", 0, 0, "unexpected argument '" + positional.get(1) + "' (see --help)");
+            }
+            if (o.object != null && positional.isEmpty()) {
+                throw new InputError("struct", 0, 0, "--object needs the struct's name: benchmarks/struct --object FILE STRUCT");
+            }
+            o.file = o.pahole != null ? o.pahole : o.object;
+            o.struct = positional.isEmpty() ? null : positional.get(0);
+            return atLine(o);
+        }
         if (positional.isEmpty()) {
             throw new InputError("struct", 0, 0, "no header file given (see --help)");
         }
@@ -119,6 +149,10 @@ final class StructOptions {
         }
         o.file = positional.get(0);
         o.struct = positional.size() > 1 ? positional.get(1) : null;
+        return atLine(o);
+    }
+
+    private static StructOptions atLine(StructOptions o) throws InputError {
         if (o.placement.mode().equals("at") && o.placement.offset() >= o.lineSize) {
             throw new InputError("struct", 0, 0, "--placement " + o.placement.offset() + " is not inside a "
                     + o.lineSize + "-byte line");

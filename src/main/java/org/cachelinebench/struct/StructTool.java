@@ -85,8 +85,20 @@ public final class StructTool {
 
     /** The C side: header, struct, roles, hazards, suggestion. */
     static Report analyse(StructOptions o) throws InputError {
-        CHeader header = CHeader.read(Path.of(o.file), o.file, o.defines);
-        Struct s = header.find(o.struct);
+        CHeader header;
+        Struct s;
+        List<String> sourceNotes = List.of();
+        if (o.pahole != null || o.object != null) {
+            String text = o.pahole != null ? InputError.readText(Path.of(o.pahole), o.pahole)
+                    : PaholeCommand.layout(o.object, o.struct);
+            PaholeText.Read read = PaholeText.read(o.file, text, o.struct);
+            header = read.header();
+            s = read.struct();
+            sourceNotes = read.notes();
+        } else {
+            header = CHeader.read(Path.of(o.file), o.file, o.defines);
+            s = header.find(o.struct);
+        }
         FieldIndex fields = FieldIndex.of(s.layout());
         Roles roles = o.roles == null ? Roles.none() : Roles.read(Path.of(o.roles), o.roles, fields, s.name());
         StructLayout layout = s.layout();
@@ -101,7 +113,7 @@ public final class StructTool {
             FieldIndex f = FieldIndex.of(suggestion.struct().layout());
             suggested = view(suggestion.struct(), roles.on(f), o.lineSize, o.placement);
         }
-        return new Report(o.file, "C", o.lineSize, roles, original,
+        return new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes()), null);
     }
 
@@ -114,18 +126,18 @@ public final class StructTool {
         Report.View original = view(layout, roles, o.lineSize, o.placement);
         boolean needed = !original.hazards().falseSharing().isEmpty();
         if (!needed) {
-            List<String> notes = new java.util.ArrayList<>(new Grouping(layout.index(), roles).notes());
+            List<String> notes = new java.util.ArrayList<>(new Grouping(layout.index(), roles, true).notes());
             if (!original.hazards().straddles().isEmpty()) {
                 notes.add("a Java object starts wherever the heap puts it (8-byte aligned): which of its fields"
                         + " straddle a line depends on that, not on their order");
             }
-            return new Report(o.javaClass, "Java", o.lineSize, roles, original,
+            return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
                     new Report.Suggestion("", false, original, notes), null);
         }
         JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement, o.classpath,
                 type.getClassLoader() == null ? StructTool.class.getClassLoader() : type.getClassLoader());
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);
-        return new Report(o.javaClass, "Java", o.lineSize, roles, original,
+        return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
                 new Report.Suggestion(s.text(), true, suggested, s.notes()), null);
     }
 

@@ -15,9 +15,9 @@ import org.cachelinebench.model.layout.StructLayout;
  * another, with little growth:
  *
  * <ol>
- *   <li>members are grouped by {@link Grouping} into line groups; groups keep the order of their first
- *       member, members their declaration order inside a group (the read-mostly class: reader set by
- *       reader set);</li>
+ *   <li>members are grouped by {@link Grouping} into line groups, by the roles that write them; a member
+ *       only one role reads goes with that role's writes unless that makes the struct larger; groups
+ *       keep the order of their first member, members their declaration order inside a group;</li>
  *   <li>every group after the first starts a new line (a 128-byte pair with {@code --line 128}): its
  *       first member gets an {@code aligned} attribute, so that the separation holds wherever the struct
  *       is placed (the attribute makes the struct line-aligned too);</li>
@@ -94,7 +94,7 @@ final class Suggester {
     }
 
     private Result run() throws InputError {
-        Grouping grouping = new Grouping(fields, roles);
+        Grouping grouping = new Grouping(fields, roles, true);
         StructLayout o = original.layout();
         Hazards before = Hazards.find(fields, roles, original.name(), o.size(), lineSize, starts.of(o.align(), lineSize));
         if (before.falseSharing().isEmpty() && before.straddles().isEmpty()) {
@@ -108,6 +108,17 @@ final class Suggester {
         List<Planned> plan = arrange(grouping);
         int structAlign = original.decl().alignAttr();
         StructLayout trial = layout(plan, structAlign);
+        // A member only one role reads joins that role's line where that saves a line, not where it adds one.
+        Grouping apart = new Grouping(fields, roles, false);
+        if (!apart.lineGroups().equals(grouping.lineGroups())) {
+            List<Planned> other = arrange(apart);
+            StructLayout otherLayout = layout(other, structAlign);
+            if (otherLayout.size() < trial.size()) {
+                grouping = apart;
+                plan = other;
+                trial = otherLayout;
+            }
+        }
         Hazards after = hazards(trial);
         // Where the placement still splits the struct (it may start off a line), align the struct itself,
         // if that removes something.
@@ -146,20 +157,22 @@ final class Suggester {
         return sa < sb || sa == sb && a.straddles().size() < b.straddles().size();
     }
 
-    /** Lines of false sharing whose fields belong to more than one member. */
+    /** Lines with a false-sharing pair whose two fields lie in different members (a layout may separate those). */
     static int separable(Hazards h, FieldIndex fields) {
         int n = 0;
         for (Hazards.Sharing s : h.falseSharing()) {
-            java.util.Set<Integer> units = new java.util.HashSet<>();
-            for (Hazards.Side side : s.sides()) {
-                for (String p : side.written()) {
-                    units.add(fields.field(p).unit());
+            boolean across = false;
+            for (Hazards.Pair p : s.pairs()) {
+                java.util.Set<Integer> units = new java.util.HashSet<>();
+                for (String f : p.firsts()) {
+                    units.add(fields.field(f).unit());
                 }
-                for (String p : side.read()) {
-                    units.add(fields.field(p).unit());
+                for (String g : p.seconds()) {
+                    units.add(fields.field(g).unit());
                 }
+                across |= units.size() > 1;
             }
-            n += units.size() > 1 ? 1 : 0;
+            n += across ? 1 : 0;
         }
         return n;
     }

@@ -1,9 +1,10 @@
 /**
- * Tool: your own struct ({@code benchmarks/struct}, issue 10). {@link StructTool} is the command
- * ({@link StructOptions} on the suite's one parser). A C header is read by {@link CLexer},
+ * Tool: your own struct ({@code benchmarks/struct}; manual: docs/struct.md). {@link StructTool} is the
+ * command ({@link StructOptions} on the suite's one parser). A C header is read by {@link CLexer},
  * {@link Preprocessor} ({@code -D}, {@code #if}) and {@link CParser} into declarations that
- * {@link DeclLayout} lays out on the layout core ({@code model.layout.StructLayout}); a Java class is laid
- * out by JOL ({@link JolLayout}). {@link Roles} says who reads and writes which fields, {@link Hazards} finds
+ * {@link DeclLayout} lays out on the layout core ({@code model.layout.StructLayout}); pahole's view of a
+ * compiled struct ({@link PaholeCommand} runs it on an object file) is read back as such a header by
+ * {@link PaholeText}; a Java class is laid out by JOL ({@link JolLayout}). {@link Roles} says who reads and writes which fields, {@link Hazards} finds
  * the lines written by one role and touched by another and what straddles, {@link Suggester} (and
  * {@link JavaSuggester}) groups the members by role into a suggested layout, {@link ReportPrinter} and
  * {@link ReportJson} print the {@link Report}. {@code --measure} runs both layouts in

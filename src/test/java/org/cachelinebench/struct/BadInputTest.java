@@ -140,6 +140,80 @@ class BadInputTest {
         rolesFail("reader reads a\nreader threads 2\nreader threads 3\n", "ROLES:3:8: threads of role reader already given on line 2");
         rolesFail("read(er) reads a\n", "ROLES:1:1: 'read(er)' is not a role name (letters, digits, _ . -)");
         rolesFail("reader reads a.b\n", "ROLES:1:14: struct s has no member 'a.b'");
+        rolesFail("reader reads a 1/0\n", "ROLES:1:16: rate '1/0' is not a fraction of positive integers, such as 1/64"
+                + " (accesses per operation)");
+        rolesFail("reader reads a 0.5\n", "ROLES:1:16: rate '0.5' is not a fraction of positive integers, such as 1/64"
+                + " (accesses per operation)");
+        rolesFail("reader reads a one/64\n", "ROLES:1:16: rate 'one/64' is not a fraction of positive integers, such as"
+                + " 1/64 (accesses per operation)");
+        rolesFail("reader reads 1/64 a\n", "ROLES:1:14: a rate goes last on its line, after the fields");
+        rolesFail("reader reads 1/64\n", "ROLES:1:14: role reader reads nothing at rate 1/64: name at least one field");
+        rolesFail("reader reads a[0]\n", "ROLES:1:14: struct s has no member 'a[0]'");
+    }
+
+    /** pahole's text of struct s (GOOD), as pahole -C s prints it. */
+    static final String PAHOLE = String.join("\n",
+            "struct s {",
+            "\tint                        a;                    /*     0     4 */",
+            "",
+            "\t/* XXX 4 bytes hole, try to pack */",
+            "",
+            "\tlong int                   b;                    /*     8     8 */",
+            "",
+            "\t/* size: 16, cachelines: 1, members: 2 */",
+            "\t/* sum members: 12, holes: 1, sum holes: 4 */",
+            "\t/* last cacheline: 16 bytes */",
+            "};", "");
+
+    Run pahole(String text, String... options) throws Exception {
+        Path p = dir.resolve("s.pahole");
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of("--pahole", p.toString()));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--json", dir.resolve("out.json").toString()));
+        return exec(args.toArray(String[]::new));
+    }
+
+    private void checkPahole(Run r, String expected) {
+        check(new Run(r.code(), r.out(), r.err().replace(dir.resolve("s.pahole").toString(), "PAHOLE")), expected);
+    }
+
+    @Test
+    void badPaholeText() throws Exception {
+        Run good = pahole(PAHOLE, "s");
+        assertEquals(0, good.code(), good.toString());
+        assertTrue(good.out().contains("long                       b;                    /*     8     8 */"), good.out());
+        Files.delete(dir.resolve("out.json"));
+        checkPahole(pahole(PAHOLE, "pcpu_chunk"), "PAHOLE:1:1: pahole output of struct s, not of pcpu_chunk");
+        String cut = PAHOLE.substring(0, PAHOLE.indexOf("\t/* size"));
+        checkPahole(pahole(cut), "PAHOLE:8:1: truncated pahole output: the closing '};' of struct s is missing");
+        String noSummary = PAHOLE.replaceAll("(?m)^\t/\\* (size|sum|last).*\n", "");
+        checkPahole(pahole(noSummary), "PAHOLE:8:1: truncated pahole output: no '/* size: N, ... */' summary before"
+                + " the closing '};'");
+        String halfLine = PAHOLE.substring(0, PAHOLE.indexOf("b;") + 2);
+        checkPahole(pahole(halfLine), "PAHOLE:6:1: not a pahole member line (no '/* offset size */'): 'long int                   b;'");
+        checkPahole(pahole(GOOD), "PAHOLE:2:1: not a pahole member line (no '/* offset size */'): 'int a;'");
+        checkPahole(pahole("hello\n"), "PAHOLE:1:1: not pahole output: expected 'struct NAME {' (pahole -C NAME), got 'hello'");
+        checkPahole(pahole(PAHOLE.replace("/*     8     8 */", "/*    12     8 */")),
+                "PAHOLE:6:1: pahole puts b at 12 (8 bytes), read back as C it lies at 8 (8 bytes)");
+        checkPahole(pahole(PAHOLE, "-D", "X"), "struct: -D applies to C headers; --pahole reads what the compiler laid out");
+    }
+
+    @Test
+    void badObjectFiles() throws Exception {
+        Path notElf = dir.resolve("s.h");
+        Files.writeString(notElf, GOOD, StandardCharsets.UTF_8);
+        Run r = exec("--object", notElf.toString(), "s");
+        assertEquals(2, r.code(), r.toString());
+        assertEquals(notElf + ": is not an ELF object file (give an object file or a vmlinux built with -g)\n", r.err());
+        Run noName = exec("--object", notElf.toString());
+        assertEquals("struct: --object needs the struct's name: benchmarks/struct --object FILE STRUCT\n", noName.err());
+        Path elf = dir.resolve("fake.o");
+        Files.write(elf, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+        InputError none = org.junit.jupiter.api.Assertions.assertThrows(InputError.class,
+                () -> PaholeCommand.layout(elf.toString(), "s", dir.toString()));
+        assertEquals("struct: --object needs pahole, and pahole is not installed: apt-get install dwarves (Debian, Ubuntu)"
+                + " or dnf install dwarves (Fedora)", none.getMessage());
     }
 
     @Test

@@ -3,9 +3,15 @@ package org.cachelinebench.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
+import org.cachelinebench.model.layout.Pahole;
+import org.cachelinebench.testing.Gcc;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a header may hold besides the structs, and how a struct is named on the command line. */
 class CHeaderTest {
@@ -72,5 +78,20 @@ class CHeaderTest {
         assertEquals(3, rd.threads());
         assertEquals(1, w.threads(), "one thread unless the file says otherwise");
         assertEquals("{ u, v }", f.units().get(2).label(f));
+    }
+
+    /** Pointers to functions and arrays print around their names, so the printout is C that gcc takes. */
+    @Test
+    void paholePrintoutDeclaresFunctionPointersAsC(@TempDir Path dir) throws Exception {
+        String header = String.join("\n", "struct entry;", "struct table {", "\tvoid (*destroy)(struct entry *);",
+                "\tint (*fns[2])(void);", "\tint (*rows)[4];", "\tlong n;", "};", "");
+        String printed = Pahole.format(CHeader.parse("t.h", header, List.of()).find("table").layout(), 64);
+        assertTrue(printed.contains("\tvoid                       (*destroy)(struct entry *); /*     0     8 */"), printed);
+        assertTrue(printed.contains("\tint                        (*fns[2])(void);      /*     8    16 */"), printed);
+        assertTrue(printed.contains("\tint                        (*rows)[4];           /*    24     8 */"), printed);
+        Path c = dir.resolve("printed.c");
+        Files.writeString(c, "struct entry;\n" + printed.replace("struct table {", "struct table2 {")
+                + "_Static_assert(sizeof(struct table2) == 40, \"size\");\n", StandardCharsets.UTF_8);
+        Gcc.run(List.of(Gcc.require(), "-std=gnu11", "-fsyntax-only", c.toString()), dir);
     }
 }

@@ -49,7 +49,7 @@ class JavaClassTest {
     void aClassWithoutRolesHasNothingToSeparate() throws Exception {
         StructOptions o = StructOptions.parse(new String[] {"--class", "org.cachelinebench.model.percpu.PaddedPcpuChunk"});
         Report r = StructTool.analyseJava(o);
-        assertTrue(r.original().hazards().sharing().isEmpty());
+        assertTrue(r.original().hazards().falseSharing().isEmpty());
         assertFalse(r.suggestion().changed());
         assertTrue(ReportPrinter.print(r).startsWith("/* class org.cachelinebench.model.percpu.PaddedPcpuChunk"));
     }

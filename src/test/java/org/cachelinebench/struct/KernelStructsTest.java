@@ -98,7 +98,7 @@ class KernelStructsTest {
             int size = Integer.parseInt(line);
             Report.View v = r.suggestion().view();
             assertTrue(r.suggestion().changed());
-            assertTrue(v.hazards().sharing().isEmpty(), v.hazards().sharing().toString());
+            assertTrue(v.hazards().falseSharing().isEmpty(), v.hazards().falseSharing().toString());
             FieldIndex.Field base = v.fields().field("base_addr");
             for (Roles.Access a : v.roles().roles().get(0).accesses().values()) {
                 assertFalse(a.field().start() / size <= (base.end() - 1) / size && base.start() / size <= (a.field().end() - 1) / size,
@@ -119,7 +119,7 @@ class KernelStructsTest {
         assertEquals(1, fs.size(), fs.toString());
         assertEquals(List.of("chunk_md.nr_bits"), fs.get(0).sides().get(0).written());
         Report hints = pcpuWith("pcpu_chunk-hints.roles", "-D", "CONFIG_PERCPU_STATS");
-        assertTrue(hints.original().hazards().sharing().isEmpty(), hints.original().hazards().sharing().toString());
+        assertTrue(hints.original().hazards().falseSharing().isEmpty(), hints.original().hazards().falseSharing().toString());
         // What remains is chunk_md across the first line boundary (bytes 36-67); the suggestion has nothing.
         assertTrue(hints.original().hazards().straddles().stream().anyMatch(d -> d.name().equals("chunk_md")
                 && d.start() == 36 && d.end() == 68), hints.original().hazards().straddles().toString());

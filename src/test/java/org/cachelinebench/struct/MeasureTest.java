@@ -140,4 +140,20 @@ class MeasureTest {
         AccessSpec spec = AccessSpec.of(s.layout().size(), 64, roles);
         assertEquals("size=80;line=64;role=r*1:r4@60,r4@64;role=w*1:w8@72,w8@0", spec.encode());
     }
+
+    @Test
+    void aRateBecomesEveryNthPass() throws Exception {
+        Report r = ClassicCasesTest.c(ClassicCasesTest.EXAMPLES.resolve("spsc.h"), ClassicCasesTest.EXAMPLES.resolve("spsc.roles"));
+        AccessSpec before = AccessSpec.of(r.original().size(), 64, r.original().roles());
+        assertEquals("size=48;line=64;role=producer*1:r8@8/64,r8@32,r8@40,w8@0,w8@24;"
+                + "role=consumer*1:r8@0/64,r8@32,r8@40,w8@8,w8@16", before.encode());
+        assertEquals(before, AccessSpec.parse(before.encode()));
+        Report.View s = r.suggestion().view();
+        AccessSpec after = AccessSpec.of(s.size(), 64, s.roles());
+        assertEquals(after, AccessSpec.parse(after.encode()));
+        assertTrue(after.encode().contains("r8@0/64"), after.encode());
+        StructAccessBenchmark.checkParam("spec", "size=8;line=64;role=r*1:r8@0/1");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> StructAccessBenchmark.checkParam("spec", "size=8;line=64;role=r*1:r8@0/0"));
+    }
 }

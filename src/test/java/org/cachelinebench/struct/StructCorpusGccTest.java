@@ -271,21 +271,20 @@ class StructCorpusGccTest {
     }
 
     /**
-     * The suggestion's property: every line written by one role and touched by another without a field
-     * in common (false sharing) lies inside one member (a nested struct whose layout is its type's).
+     * The suggestion's property: every false-sharing pair (two fields of different roles in one line)
+     * lies inside one member (a nested struct or an array, whose layout is its type's).
      */
     static void assertOnlyInsideOneMember(String what, Hazards h, FieldIndex fields) {
         for (Hazards.Sharing s : h.falseSharing()) {
-            java.util.Set<Integer> units = new java.util.HashSet<>();
-            for (Hazards.Side side : s.sides()) {
-                for (List<String> list : List.of(side.written(), side.read())) {
-                    for (String p : list) {
-                        FieldIndex.Field f = fields.field(p);
-                        units.add(f.unit());
+            for (Hazards.Pair p : s.pairs()) {
+                java.util.Set<Integer> units = new java.util.HashSet<>();
+                for (List<String> list : List.of(p.firsts(), p.seconds())) {
+                    for (String path : list) {
+                        units.add(fields.field(path).unit());
                     }
                 }
+                assertEquals(1, units.size(), what + "\nfalse sharing across members: " + p);
             }
-            assertEquals(1, units.size(), what + "\nfalse sharing across members: " + s);
         }
     }
 }

@@ -127,13 +127,21 @@ public final class Pahole {
                             .append(" ".repeat(Math.max(1, COMMENT_COLUMN - TAB * depth - close.length())))
                             .append(String.format("/* %5d %5d */", m.offset(), m.size()));
                 } else {
-                    String name = local.name() + m.type().arraySuffix()
+                    String type = m.type().name();
+                    String declarator = local.name() + m.type().arraySuffix();
+                    // A pointer to a function or an array is declared around its name, as C (and pahole) write it.
+                    int around = type.indexOf("(*)");
+                    if (around >= 0) {
+                        declarator = "(*" + declarator + ")" + type.substring(around + 3);
+                        type = type.substring(0, around).stripTrailing();
+                    }
+                    String name = declarator
                             + (m.isBitField() ? ":" + m.bitWidth() : "")
                             + (m.alignAttr() > 0 ? " __attribute__((__aligned__(" + m.alignAttr() + ")))" : "");
                     // Deeper lines give their indent's columns up from the type, so the comments line up.
                     int typeWidth = Math.max(1, TYPE_WIDTH - TAB * (depth - 1));
                     out.append(indent).append(String.format("%-" + typeWidth + "s %-" + NAME_WIDTH + "s ",
-                            m.type().name(), name + ";"));
+                            type, name + ";"));
                     out.append(m.isBitField()
                             ? String.format("/* %5d:%2d %2d */", m.offset(), m.bitOffset(), m.size())
                             : String.format("/* %5d %5d */", m.offset(), m.size()));
