@@ -14,6 +14,7 @@ import java.util.SortedSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.ParamHook;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
@@ -55,14 +56,20 @@ public final class Main {
      */
     static final List<String> TOOL_PACKAGES = List.of("org.cachelinebench.struct.");
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        EntryPoint.exit("benchmarks.jar", () -> run(args));
+    }
+
+    /** The command without {@code System.exit} for its own statuses (JMH's 1 still exits in {@link #runJmh}). */
+    static int run(String[] args) throws IOException {
         String[] withDefaults = withFailOnError(withoutToolWorkloads(args));
         String problem = checkParams(withDefaults);
         if (problem != null) {
             System.err.println("benchmarks.jar: " + problem);
-            System.exit(2);
+            return 2;
         }
         runJmh(withDefaults);
+        return 0;
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.ResultStore;
@@ -40,11 +41,7 @@ public final class ResultsReport {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("results");
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        System.out.flush();
-        if (status != 0) {
-            System.exit(status);
-        }
+        EntryPoint.exit("results-report", () -> run(args, System.out, System.err));
     }
 
     /** The command without {@code System.exit}: returns the exit status. */

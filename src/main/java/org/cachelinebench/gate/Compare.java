@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
@@ -50,16 +51,7 @@ public final class Compare {
     private Compare() {}
 
     public static void main(String[] args) {
-        int status;
-        try {
-            status = run(args, System.out, System.err);
-        } catch (Throwable t) {
-            // Never let a crash exit with 1, which CI would read as "regression".
-            System.err.println("compare: internal error: " + UnusableInputException.oneLine(String.valueOf(t)));
-            status = UNUSABLE;
-        }
-        System.out.flush();
-        System.exit(status);
+        EntryPoint.exit("compare", () -> run(args, System.out, System.err));
     }
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("alpha").value("threshold").value("json");

@@ -23,6 +23,7 @@ import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.MachineFacts;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.BenchmarkActionJson;
@@ -56,9 +57,8 @@ public final class Paired {
     public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
 
     public static void main(String[] args) {
-        int code = run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
-                System::currentTimeMillis, System.out, System.err);
-        System.exit(code);
+        EntryPoint.exit("paired", () -> run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
+                System::currentTimeMillis, System.out, System.err));
     }
 
     /** The whole run; returns the exit status. */

@@ -16,6 +16,7 @@ import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.GateThresholds;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.cli.TextTable;
 import org.cachelinebench.harness.LayoutCheck;
 
@@ -66,16 +67,7 @@ public final class Regate {
             .value("aa-tolerance-forks").value("aa-tolerance-interleaved").value("baseline-tolerance").value("split");
 
     public static void main(String[] args) {
-        int code;
-        try {
-            code = run(args, System.out, System.err);
-        } catch (RuntimeException e) {
-            // Never exit 1 for a crash: CI reads 1 as "a claim failed".
-            System.err.println("regate: internal error: " + PairedSession.oneLine(e));
-            code = 2;
-        }
-        System.out.flush();
-        System.exit(code);
+        EntryPoint.exit("regate", () -> run(args, System.out, System.err));
     }
 
     /** The command without {@code System.exit}: returns the exit status. */
