@@ -359,7 +359,7 @@ public final class Paired {
                 plan.warmup().toString(), plan.measurement().toString(), records.size(), (end - start) / 1000.0,
                 forkSeconds, Budget.meanOverheadSeconds(records, plan), facts,
                 Fingerprint.of(facts, lineSize, vendor, jvm.jdkVersion()), Pinning.of(plan.sets()), summary.floorSet(),
-                summary.splitNanos(), summary.roundStates());
+                summary.splitNanos(), summary.roundStates(), MachineInfo.workingTree(Path.of("").toAbsolutePath()));
     }
 
     private static String command() {
