@@ -21,7 +21,8 @@ import org.cachelinebench.results.UnusableInputException;
  *
  * <p>Prints a table (benchmark, mode, params, metric, baseline, current, change, interval, verdict) on stdout and
  * exits 0 if nothing regressed, 1 if something did, 2 if the input is unusable (missing or unreadable file,
- * malformed JSON, not a JMH result, nothing in common, a bad option) with one line on stderr naming the problem.
+ * malformed JSON, not a JMH result, a primary score that is NaN, zero or negative, nothing in common, a bad
+ * option) with one line on stderr naming the problem.
  * Improvements are reported, never failures. How rows are matched and decided: {@link GateComparison}.
  */
 public final class Compare {
@@ -45,7 +46,8 @@ public final class Compare {
             "  --json OUT      also write the verdicts as JSON to OUT (atomically)",
             "  --help          this text",
             "",
-            "Exit status: 0 no regression (improvements included), 1 regression, 2 unusable input.",
+            "Exit status: 0 no regression (improvements included), 1 regression, 2 unusable input (one line:",
+            "a missing or malformed file, a score that is NaN, zero or negative, nothing in common).",
             "");
 
     private Compare() {}
