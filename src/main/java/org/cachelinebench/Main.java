@@ -248,12 +248,14 @@ public final class Main {
         } catch (RuntimeException e) {
             return null; // no benchmark list, or a bad pattern: JMH says so itself.
         }
+        Set<String> declaredByAny = new java.util.TreeSet<>();
         for (BenchmarkListEntry entry : selected) {
             Optional<Map<String, String[]>> declared = entry.getParams();
             if (!declared.hasValue()) {
                 continue;
             }
             Set<String> names = declared.get().keySet();
+            declaredByAny.addAll(names);
             for (String name : names) {
                 Optional<Collection<String>> given = options.getParameter(name);
                 if (!given.hasValue()) {
@@ -267,7 +269,26 @@ public final class Main {
                 }
             }
         }
+        // JMH ignores a -p that no benchmark declares: a misspelt name would silently run the defaults.
+        for (String name : paramNames(args)) {
+            if (!selected.isEmpty() && !declaredByAny.contains(name)) {
+                return "-p " + name + ": no selected benchmark has a @Param '" + name + "'"
+                        + (declaredByAny.isEmpty() ? " (they have none)" : " (they have: " + String.join(", ", declaredByAny) + ")");
+            }
+        }
         return null;
+    }
+
+    /** The names of the {@code -p NAME=VALUE} arguments, in order. */
+    static List<String> paramNames(String[] args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("-p")) {
+                int eq = args[i + 1].indexOf('=');
+                names.add(eq < 0 ? args[i + 1] : args[i + 1].substring(0, eq));
+            }
+        }
+        return names;
     }
 
     /** A failing benchmark fails the run (non-zero exit) unless the user chose {@code -foe} themselves. */
