@@ -1,8 +1,5 @@
 package org.cachelinebench.testing;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,20 +26,14 @@ public final class Gcc {
     /** The path of gcc for x86-64; otherwise fails the test in CI, or skips it, naming what is missing. */
     public static String require() {
         String why = unavailableReason();
-        if (why != null) {
-            if (inCi()) {
-                fail("gcc cross-check cannot run, and CI must run it: " + why
-                        + " (.ci/run installs gcc; elsewhere: apt-get install gcc)");
-            }
-            assumeTrue(false, "gcc cross-check skipped: " + why);
-        }
+        Ci.assume(why == null, "gcc cross-check cannot run: " + why
+                + " (.ci/run installs gcc; elsewhere: apt-get install gcc)");
         return onPath();
     }
 
-    /** True when the environment says this is a CI run ({@code CI} set, and not to "false" or "0"). */
+    /** {@link Ci#inCi()}: the one definition. */
     public static boolean inCi() {
-        String ci = System.getenv("CI");
-        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false") && !ci.equals("0");
+        return Ci.inCi();
     }
 
     /** Why the cross-check cannot run here, or null. */
