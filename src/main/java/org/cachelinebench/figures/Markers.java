@@ -129,7 +129,7 @@ final class Markers {
 
     /**
      * An inline figure: "AGGREGATE QUANTITY ROWS", or "halfway QUANTITY QUANTITY ROWS"; a quantity "a+b" is
-     * the figures of both. Aggregates: value (the figures as written), range ("lo–hi", one number when they
+     * the figures of both. Aggregates: value (the figures as written), list (the same, ", "-separated), range ("lo–hi", one number when they
      * agree), to ("lo to hi"), min, max, median, count, within:TOL ("N of M" figures within TOL of 1),
      * deviation (the largest |x - 1|, in per cent), distinct (the different texts, in row order), halfway
      * (half-way in log space between the largest of the first and the smallest of the second: their geometric
@@ -157,6 +157,8 @@ final class Markers {
         switch (aggregate) {
             case "value":
                 return Quantity.joined(figures);
+            case "list":
+                return String.join(", ", figures.stream().map(Figure::text).toList());
             case "distinct":
                 return String.join(", ", figures.stream().map(Figure::text).distinct().toList());
             case "count":
@@ -191,7 +193,7 @@ final class Markers {
                 return q.write(Quantities.median(values));
             default:
                 throw new IllegalArgumentException("figure '" + expression + "': no aggregate '" + aggregate
-                        + "' (value, range, to, min, max, median, count, within:TOL, deviation, distinct, halfway)");
+                        + "' (value, list, range, to, min, max, median, count, within:TOL, deviation, distinct, halfway)");
         }
     }
 
