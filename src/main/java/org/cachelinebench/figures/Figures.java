@@ -24,6 +24,7 @@ public final class Figures {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/figures [--check] [FILE.md...]",
             "       benchmarks/figures table [--dir DIR] --columns NAME,NAME=Header,... RUN_FOLDER...",
+            "       benchmarks/figures --unmarked [FILE.md...]",
             "       benchmarks/figures --list",
             "",
             "  (no command)  rewrite every marked table and inline figure of the files (default: README.md and",
@@ -31,13 +32,14 @@ public final class Figures {
             "  --check       change nothing; print each marked figure that differs from the files, one line each",
             "  table         print the marked table of these run folders (relative to --dir, the README's",
             "                directory, default .; j1..j7 and * allowed), to paste into that README",
+            "  --unmarked    list, per file and line, the numbers in prose that no marker vouches for",
             "  --list        the quantities a marker may name",
             "",
             "Exit: 0 every figure agrees (or was written); 1 --check found a figure that differs; 2 bad input.",
             "Marker syntax: docs/figures.md.",
             "");
 
-    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).flag("check").flag("list")
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).flag("check").flag("list").flag("unmarked")
             .value("dir").value("columns");
 
     public static void main(String[] args) {
@@ -82,6 +84,12 @@ public final class Figures {
                 files.addAll(readmes(root));
             } else {
                 positional.forEach(f -> files.add(root.resolve(f)));
+            }
+            if (p.has("unmarked")) {
+                for (Path f : files) {
+                    Markers.unmarked(read(f)).forEach(line -> out.println(name(f, root) + ":" + line));
+                }
+                return 0;
             }
             return p.has("check") ? check(files, root, out) : write(files, root, out);
         } catch (IllegalArgumentException e) {

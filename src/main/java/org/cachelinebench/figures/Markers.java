@@ -87,6 +87,39 @@ final class Markers {
         return sb.toString();
     }
 
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-+−]?\\d+\\.\\d+(?![.\\d])|\\b\\d+ of \\d+\\b");
+
+    /**
+     * The lines with numbers no marker vouches for: outside blocks, inline figures, code spans and fenced code,
+     * a decimal number or an "N of M". What {@code --unmarked} lists, to mark or to say where they come from.
+     */
+    static List<String> unmarked(String text) {
+        List<String> out = new ArrayList<>();
+        boolean block = false, fence = false;
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (TABLE.matcher(line).matches() || FILE.matcher(line).matches()) {
+                block = true;
+            } else if (line.equals(END)) {
+                block = false;
+            } else if (line.startsWith("```") || line.startsWith("~~~")) {
+                fence = !fence;
+            } else if (!block && !fence) {
+                String prose = INLINE.matcher(lines[i]).replaceAll("").replaceAll("`[^`]*`", "");
+                Matcher m = NUMBER.matcher(prose);
+                List<String> found = new ArrayList<>();
+                while (m.find()) {
+                    found.add(m.group());
+                }
+                if (!found.isEmpty()) {
+                    out.add((i + 1) + ": " + String.join(" ", found));
+                }
+            }
+        }
+        return out;
+    }
+
     /** A committed text file's lines in a fenced {@code text} block (a marker inside a fence would show). */
     static List<String> copy(String path, Path dir) {
         Path f = dir.resolve(path).normalize();
@@ -238,7 +271,8 @@ final class Markers {
     private static RunFolder folder(String word, Path dir) {
         Path p = dir.resolve(word).normalize();
         if (!Files.isDirectory(p)) {
-            throw new IllegalArgumentException("no run folder " + word + " in " + dir);
+            throw new IllegalArgumentException("no run folder " + word + " in "
+                    + (dir.toString().isEmpty() ? "." : dir.toString()));
         }
         return new RunFolder(p, word);
     }

@@ -147,6 +147,14 @@ class FiguresTest {
     }
 
     @Test
+    void theNumbersNoMarkerVouchesForAreListed() {
+        String text = String.join("\n", "Medians <!--fig range pcpu-v2 r1..r2-->2.0–3.0<!--/fig--> and `1.5` in code;",
+                "a ratio of 1.79 and 31 of 36 runs, unmarked.", "```", "0.5 in a fence", "```",
+                "<!-- figures: table r1 | run -->", "| 4.2 |", "<!-- figures: end -->", "JDK 17.0.15, none here");
+        assertEquals(List.of("2: 1.79 31 of 36"), Markers.unmarked(text));
+    }
+
+    @Test
     void aQuotedFileMustBeTheFileItQuotes() throws IOException {
         Files.writeString(tmp.resolve("out.txt"), "a 1\nb 2\n");
         String quoted = "<!-- figures: file out.txt -->\n```text\na 1\nb 2\n```\n<!-- figures: end -->";
