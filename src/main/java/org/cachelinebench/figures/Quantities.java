@@ -109,6 +109,9 @@ final class Quantities {
                     first.format(), run -> parts.stream().flatMap(q -> q.read().apply(run).stream()).toList(),
                     Quantity::joined);
         }
+        if (name.startsWith("json:")) {
+            return json(name);
+        }
         if (name.startsWith("median:") && name.length() > "median:".length()) {
             String id = name.substring("median:".length());
             return medianOf(name, id, id);
@@ -120,11 +123,40 @@ final class Quantities {
         return q;
     }
 
+    /**
+     * "json:FILE:PATH[:FORMAT]": the number at PATH (names and array indexes, dot-separated) in the folder's JSON
+     * FILE, written with FORMAT (default %.3f), for the files that are no paired run's (struct's, JMH's own).
+     */
+    private static Quantity json(String name) {
+        String[] parts = name.split(":", 4);
+        if (parts.length < 3 || parts[1].isEmpty() || parts[2].isEmpty()) {
+            throw new IllegalArgumentException("'" + name + "': expected json:FILE:PATH[:FORMAT]");
+        }
+        String file = parts[1], path = parts[2], format = parts.length == 4 ? parts[3] : "%.3f";
+        return Quantity.numbers(name, path, true, format, run -> {
+            JsonElement e = run.jsonFile(file);
+            for (String step : path.split("\\.")) {
+                if (e != null && e.isJsonArray() && step.matches("\\d+") && Integer.parseInt(step) < e.getAsJsonArray().size()) {
+                    e = e.getAsJsonArray().get(Integer.parseInt(step));
+                } else if (e != null && e.isJsonObject()) {
+                    e = e.getAsJsonObject().get(step);
+                } else {
+                    e = null;
+                }
+            }
+            if (e == null || !e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+                throw new IllegalArgumentException(run.label() + "/" + file + " has no number at " + path);
+            }
+            return List.of(e.getAsDouble());
+        });
+    }
+
     /** Every name and header, for {@code --list}. */
     static Map<String, String> headers() {
         Map<String, String> out = new TreeMap<>();
         ALL.values().forEach(q -> out.put(q.name(), q.header()));
         out.put("median:ID", "the median of the comparison ID in summary.json");
+        out.put("json:FILE:PATH[:FORMAT]", "the number at PATH (a.b.0.c) in the folder's JSON FILE");
         return out;
     }
 

@@ -48,6 +48,17 @@ final class RunFolder {
         return dir.getFileName().toString();
     }
 
+    /** Any JSON file of the folder, parsed once. */
+    JsonElement jsonFile(String file) {
+        return (JsonElement) cached("json:" + file, k -> {
+            try {
+                return JsonParser.parseString(String.join("\n", lines(file)));
+            } catch (JsonParseException e) {
+                throw new IllegalArgumentException(label + "/" + file + ": not JSON");
+            }
+        });
+    }
+
     JsonObject summary() {
         return (JsonObject) cached("summary.json", this::json);
     }

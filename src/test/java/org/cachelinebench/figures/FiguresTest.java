@@ -155,6 +155,17 @@ class FiguresTest {
     }
 
     @Test
+    void aNumberOfAnyJsonFileOfTheFolder() throws IOException {
+        Files.writeString(tmp.resolve("m.json"), "{\"measurement\": {\"roles\": [{\"ratio\": 2.261}, {\"ratio\": 1.05}]}}");
+        assertEquals("2.26", Markers.evaluate("value json:m.json:measurement.roles.0.ratio:%.2f .", tmp));
+        assertEquals("1.050–2.261", Markers.evaluate("range json:m.json:measurement.roles.0.ratio+json:m.json:"
+                + "measurement.roles.1.ratio .", tmp));
+        assertEquals("./m.json has no number at measurement.roles.2.ratio", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> Markers.evaluate("value json:m.json:measurement.roles.2.ratio .",
+                        tmp)).getMessage());
+    }
+
+    @Test
     void aQuotedFileMustBeTheFileItQuotes() throws IOException {
         Files.writeString(tmp.resolve("out.txt"), "a 1\nb 2\n");
         String quoted = "<!-- figures: file out.txt -->\n```text\na 1\nb 2\n```\n<!-- figures: end -->";
