@@ -164,7 +164,8 @@ final class Markers {
      * An inline figure: "AGGREGATE QUANTITY ROWS", or "halfway QUANTITY QUANTITY ROWS"; a quantity "a+b" is
      * the figures of both. Aggregates: value (the figures as written), list (the same, ", "-separated), range ("lo–hi", one number when they
      * agree), to ("lo to hi"), min, max, median, count, within:TOL ("N of M" figures within TOL of 1),
-     * deviation (the largest |x - 1|, in per cent), distinct (the different texts, in row order), halfway
+     * deviation (the largest |x - 1|, in per cent), distinct (the different texts, in row order), ratio (the
+     * geometric mean of the first quantity's figures over the second's, three decimals), halfway
      * (half-way in log space between the largest of the first and the smallest of the second: their geometric
      * mean, two decimals).
      */
@@ -174,6 +175,16 @@ final class Markers {
             throw new IllegalArgumentException("figure '" + expression + "': expected 'AGGREGATE QUANTITY ROWS'");
         }
         String aggregate = words[0];
+        if (aggregate.equals("ratio")) {
+            // "ratio QA QB ROWS": the geometric mean of QA's figures over that of QB's (before/after pairs).
+            String[] rest = words[2].split("\\s+", 2);
+            if (rest.length < 2) {
+                throw new IllegalArgumentException("figure '" + expression + "': expected 'ratio QUANTITY QUANTITY ROWS'");
+            }
+            List<RunFolder> rows = rows(rest[1], dir);
+            return Quantity.write("%.3f", geomean(figures(Quantities.named(words[1]), rows))
+                    / geomean(figures(Quantities.named(rest[0]), rows)));
+        }
         if (aggregate.equals("halfway")) {
             String[] rest = words[2].split("\\s+", 2);
             if (rest.length < 2) {
@@ -226,8 +237,12 @@ final class Markers {
                 return q.write(Quantities.median(values));
             default:
                 throw new IllegalArgumentException("figure '" + expression + "': no aggregate '" + aggregate
-                        + "' (value, list, range, to, min, max, median, count, within:TOL, deviation, distinct, halfway)");
+                        + "' (value, list, range, to, min, max, median, count, within:TOL, deviation, distinct, ratio, halfway)");
         }
+    }
+
+    private static double geomean(List<Figure> figures) {
+        return Math.exp(figures.stream().mapToDouble(f -> Math.log(f.value())).average().orElseThrow());
     }
 
     private static List<Figure> figures(Quantity q, List<RunFolder> rows) {
