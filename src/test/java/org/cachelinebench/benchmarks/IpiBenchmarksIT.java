@@ -27,7 +27,7 @@ import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.ThreadPinning;
-import org.cachelinebench.testing.Ci;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,7 +72,7 @@ class IpiBenchmarksIT {
     @ValueSource(ints = {1, 2, 4})
     void pinnedIpiBenchmarkRunsToCompletion(int threads, @TempDir Path dir) throws Exception {
         String why = ThreadPinning.unavailableReason();
-        Ci.assume(why == null, "pin=on cannot run here: " + why);
+        MachineAssumption.require(why == null, "pin=on cannot run here: " + why);
         Path json = dir.resolve("result.json");
         List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "IpiBenchmark\\."));
         args.addAll(SHORT);
@@ -94,7 +94,7 @@ class IpiBenchmarksIT {
     @Test
     void pinnedByTopologyPrintsThePairItChose(@TempDir Path dir) throws Exception {
         String why = ThreadPinning.unavailableReason();
-        Ci.assume(why == null, "pinning cannot run here: " + why);
+        MachineAssumption.require(why == null, "pinning cannot run here: " + why);
         String value = null;
         for (String v : List.of("same-core", "same-l3", "cross-l3")) {
             try {
@@ -105,7 +105,7 @@ class IpiBenchmarksIT {
                 // this machine has no such pair
             }
         }
-        Ci.assume(value != null, "no two CPUs here are related in a way pin names");
+        MachineAssumption.require(value != null, "no two CPUs here are related in a way pin names");
         Path json = dir.resolve("result.json");
         List<String> args = new ArrayList<>(List.of("^" + PKG.replace(".", "\\.") + "LineFloor\\."));
         args.addAll(SHORT);
@@ -121,7 +121,7 @@ class IpiBenchmarksIT {
     @Test
     void aRelationThisMachineLacksIsRefusedInOneLine(@TempDir Path dir) throws Exception {
         String why = ThreadPinning.unavailableReason();
-        Ci.assume(why == null, "pinning cannot run here: " + why);
+        MachineAssumption.require(why == null, "pinning cannot run here: " + why);
         String value = null;
         String message = null;
         for (String v : List.of("same-core", "same-l3", "cross-l3")) {

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import org.cachelinebench.testing.Ci;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code --append}. Nothing here asserts a speed: the runs are far too short, on a shared machine.
  *
  * <p>The program needs gcc, and pins two threads, so Linux and two CPUs: without them this fails in CI
- * ({@link Ci}: CI must build and check the program) and is skipped, saying why, elsewhere.
+ * ({@link MachineAssumption}: CI must build and check the program) and is skipped, saying why, elsewhere.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CReferenceProgramTest {
@@ -72,12 +72,12 @@ class CReferenceProgramTest {
         }
     }
 
-    /** Fails in CI, skips (with the reason) elsewhere, without gcc, off Linux, or on one CPU ({@link Ci}). */
+    /** Fails in CI, skips (with the reason) elsewhere, without gcc, off Linux, or on one CPU ({@link MachineAssumption}). */
     static void requireGccLinuxTwoCpus() {
-        Ci.assume(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
+        MachineAssumption.require(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
                 "the C reference program pins threads with Linux calls; os.name is " + System.getProperty("os.name"));
-        Ci.assume(gcc() != null, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked");
-        Ci.assume(Runtime.getRuntime().availableProcessors() >= 2,
+        MachineAssumption.require(gcc() != null, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked");
+        MachineAssumption.require(Runtime.getRuntime().availableProcessors() >= 2,
                 "the C reference program needs two CPUs for its two pinned threads; this JVM sees "
                         + Runtime.getRuntime().availableProcessors());
     }

@@ -15,7 +15,7 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.harness.MachineFacts.Commands;
 import org.cachelinebench.harness.MachineFacts.Hypervisor;
 import org.cachelinebench.harness.MachineFacts.Sources;
-import org.cachelinebench.testing.Ci;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +111,7 @@ class MachineFactsTest {
     @Test
     void thisMachine() throws Exception {
         Path online = CpuTopology.SYSFS.resolve("online");
-        Ci.assume(Files.isReadable(online), "no " + online + " (not Linux)");
+        MachineAssumption.require(Files.isReadable(online), "no " + online + " (not Linux)");
         MachineFacts f = MachineFacts.current();
         assertEquals(ThreadPinning.parseCpuList(Files.readString(online)).size(), f.logicalCpus());
         assertTrue(f.sockets() >= 1 && f.cores() >= f.sockets() && f.cores() <= f.logicalCpus()

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * The system's gcc for the tests that check layouts against a C compiler.
  *
  * <p>Where gcc for x86-64 is missing, those tests skip with the reason on a developer's machine, and
- * fail in CI (environment variable {@code CI} set, as CI services and {@code .ci/run} do): there the
+ * fail in CI ({@link MachineAssumption#underCi()}, as CI services and {@code .ci/run} set it): there the
  * cross-check is what the run is for, and a skip would pass silently.
  */
 public final class Gcc {
@@ -26,14 +26,9 @@ public final class Gcc {
     /** The path of gcc for x86-64; otherwise fails the test in CI, or skips it, naming what is missing. */
     public static String require() {
         String why = unavailableReason();
-        Ci.assume(why == null, "gcc cross-check cannot run: " + why
+        MachineAssumption.require(why == null, "gcc cross-check cannot run: " + why
                 + " (.ci/run installs gcc; elsewhere: apt-get install gcc)");
         return onPath();
-    }
-
-    /** {@link Ci#inCi()}: the one definition. */
-    public static boolean inCi() {
-        return Ci.inCi();
     }
 
     /** Why the cross-check cannot run here, or null. */
