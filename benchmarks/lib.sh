@@ -18,6 +18,21 @@ fail() { echo "${name:-benchmarks}: $*" >&2; exit 2; }
 
 command -v "$java" >/dev/null 2>&1 || fail "no java on PATH (and no JAVA_HOME)"
 
+# Runs java with the arguments and returns its status, except that a JVM that died (killed, crashed: any
+# status above 3, the highest a command of the suite gives) prints one line and returns 2, so that it never
+# passes for a verdict. Use it as: java_run ARGS... || status=$?
+java_run() {
+    local status=0
+    "$java" "$@" || status=$?
+    if ((status > 3)); then
+        local why=""
+        ((status <= 128)) || why=" (killed by signal $((status - 128))$( ((status == 137)) && echo ", e.g. out of memory"))"
+        echo "${name:-benchmarks}: java exited with status $status$why" >&2
+        return 2
+    fi
+    return "$status"
+}
+
 # The jar holds src/main and the dependencies named in pom.xml; tests do not change it.
 ensure_jar() {
     if [[ ! -f $jar || -n $(find "$root/pom.xml" "$root/src/main" -newer "$jar" -print -quit) ]]; then

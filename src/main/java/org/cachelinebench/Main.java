@@ -14,6 +14,7 @@ import java.util.SortedSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.ParamHook;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
@@ -57,14 +58,20 @@ public final class Main {
             // the many-CPU benchmarks: the scaling profile runs them at thread counts it chooses per machine
             "org.cachelinebench.benchmarks.scaling.");
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        EntryPoint.exit("benchmarks.jar", () -> run(args));
+    }
+
+    /** The command without {@code System.exit} for its own statuses (JMH's 1 still exits in {@link #runJmh}). */
+    static int run(String[] args) throws IOException {
         String[] withDefaults = withFailOnError(withoutToolWorkloads(args));
         String problem = checkParams(withDefaults);
         if (problem != null) {
             System.err.println("benchmarks.jar: " + problem);
-            System.exit(2);
+            return 2;
         }
         runJmh(withDefaults);
+        return 0;
     }
 
     /**
@@ -243,12 +250,14 @@ public final class Main {
         } catch (RuntimeException e) {
             return null; // no benchmark list, or a bad pattern: JMH says so itself.
         }
+        Set<String> declaredByAny = new java.util.TreeSet<>();
         for (BenchmarkListEntry entry : selected) {
             Optional<Map<String, String[]>> declared = entry.getParams();
             if (!declared.hasValue()) {
                 continue;
             }
             Set<String> names = declared.get().keySet();
+            declaredByAny.addAll(names);
             for (String name : names) {
                 Optional<Collection<String>> given = options.getParameter(name);
                 if (!given.hasValue()) {
@@ -262,7 +271,26 @@ public final class Main {
                 }
             }
         }
+        // JMH ignores a -p that no benchmark declares: a misspelt name would silently run the defaults.
+        for (String name : paramNames(args)) {
+            if (!selected.isEmpty() && !declaredByAny.contains(name)) {
+                return "-p " + name + ": no selected benchmark has a @Param '" + name + "'"
+                        + (declaredByAny.isEmpty() ? " (they have none)" : " (they have: " + String.join(", ", declaredByAny) + ")");
+            }
+        }
         return null;
+    }
+
+    /** The names of the {@code -p NAME=VALUE} arguments, in order. */
+    static List<String> paramNames(String[] args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("-p")) {
+                int eq = args[i + 1].indexOf('=');
+                names.add(eq < 0 ? args[i + 1] : args[i + 1].substring(0, eq));
+            }
+        }
+        return names;
     }
 
     /** A failing benchmark fails the run (non-zero exit) unless the user chose {@code -foe} themselves. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Summary;
 import org.jfree.chart.ChartUtils;
@@ -34,17 +35,22 @@ public final class Charts {
     public static final int SWEEP_HEIGHT = 600;
 
     public static void main(String[] args) {
+        EntryPoint.exit("charts", () -> run(args));
+    }
+
+    private static int run(String[] args) {
         if (args.length != 2) {
             System.err.println("charts: usage: Charts SUMMARY.json OUTDIR");
-            System.exit(2);
+            return 2;
         }
         try {
             for (Path p : write(Summary.read(Path.of(args[0])), Path.of(args[1]))) {
                 System.out.println("chart: " + p);
             }
+            return 0;
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("charts: " + e.getMessage());
-            System.exit(2);
+            return 2;
         }
     }
 

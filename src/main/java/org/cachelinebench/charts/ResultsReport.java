@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.ResultStore;
@@ -42,11 +43,7 @@ public final class ResultsReport {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("run").value("baseline");
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        System.out.flush();
-        if (status != 0) {
-            System.exit(status);
-        }
+        EntryPoint.exit("results-report", () -> run(args, System.out, System.err));
     }
 
     /** The command without {@code System.exit}: returns the exit status. */

@@ -40,11 +40,7 @@ public final class PrintLayouts {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE);
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        System.out.flush();
-        if (status != 0) {
-            System.exit(status);
-        }
+        EntryPoint.exit("benchmarks/layout", () -> run(args, System.out, System.err));
     }
 
     /** The command without {@code System.exit}: returns the exit status. */

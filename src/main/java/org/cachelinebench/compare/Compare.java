@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
@@ -20,7 +21,8 @@ import org.cachelinebench.results.UnusableInputException;
  *
  * <p>Prints a table (benchmark, mode, params, metric, baseline, current, change, interval, verdict) on stdout and
  * exits 0 if nothing regressed, 1 if something did, 2 if the input is unusable (missing or unreadable file,
- * malformed JSON, not a JMH result, nothing in common, a bad option) with one line on stderr naming the problem.
+ * malformed JSON, not a JMH result, a primary score that is NaN, zero or negative, nothing in common, a bad
+ * option) with one line on stderr naming the problem.
  * Improvements are reported, never failures. How rows are matched and decided: {@link GateComparison}.
  */
 public final class Compare {
@@ -44,22 +46,14 @@ public final class Compare {
             "  --json OUT      also write the verdicts as JSON to OUT (atomically)",
             "  --help          this text",
             "",
-            "Exit status: 0 no regression (improvements included), 1 regression, 2 unusable input.",
+            "Exit status: 0 no regression (improvements included), 1 regression, 2 unusable input (one line:",
+            "a missing or malformed file, a score that is NaN, zero or negative, nothing in common).",
             "");
 
     private Compare() {}
 
     public static void main(String[] args) {
-        int status;
-        try {
-            status = run(args, System.out, System.err);
-        } catch (Throwable t) {
-            // Never let a crash exit with 1, which CI would read as "regression".
-            System.err.println("compare: internal error: " + UnusableInputException.oneLine(String.valueOf(t)));
-            status = UNUSABLE;
-        }
-        System.out.flush();
-        System.exit(status);
+        EntryPoint.exit("compare", () -> run(args, System.out, System.err));
     }
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("alpha").value("threshold").value("json");

@@ -249,6 +249,11 @@ public final class GateComparison {
         Map<Key, JmhResult> map = new LinkedHashMap<>();
         for (JmhResult r : results) {
             Key k = new Key(r.benchmark(), r.mode(), r.params());
+            String broken = broken(r.primary());
+            if (broken != null) {
+                throw new UnusableInputException(side + " " + k.describe() + ": " + broken
+                        + "; a JMH score is a positive number, so this result is broken (nothing compared)");
+            }
             if (map.put(k, r) != null) {
                 throw new UnusableInputException(side + " has two entries for " + k.describe());
             }
@@ -310,7 +315,34 @@ public final class GateComparison {
                 inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CURRENT, "");
     }
 
+    /**
+     * What makes a metric unusable, or null: a score that is NaN, zero or negative, or an iteration that is zero
+     * or negative (times and rates are positive; a non-finite iteration is left out and counted instead).
+     */
+    static String broken(Metric m) {
+        if (!(m.score() > 0) || Double.isInfinite(m.score())) {
+            return "score " + m.score();
+        }
+        double[][] raw = m.rawData();
+        for (int f = 0; f < raw.length; f++) {
+            for (int i = 0; i < raw[f].length; i++) {
+                if (raw[f][i] <= 0) {
+                    return "fork " + (f + 1) + " iteration " + (i + 1) + " is " + raw[f][i];
+                }
+            }
+        }
+        return null;
+    }
+
     private static Row row(JmhResult r, String metric, Metric bm, Metric cm, Options options) {
+        String broken = broken(bm) != null ? "baseline " + broken(bm) : broken(cm) != null ? "current " + broken(cm)
+                : null;
+        if (broken != null) {
+            // A secondary metric (a group method, a counter) may be zero when nothing happened: flagged, not tested.
+            return new Row(r.benchmark(), r.mode(), r.params(), metric, bm.unit(),
+                    new Side(bm.score(), Double.NaN, 0), new Side(cm.score(), Double.NaN, 0), Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, "", Verdict.UNTESTED, broken + ": not a positive number, not tested");
+        }
         List<String> notes = new ArrayList<>();
         if (bm.fromHistogram() || cm.fromHistogram()) {
             notes.add(NOTE_HISTOGRAM);

@@ -29,6 +29,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -168,11 +169,64 @@ public final class JmhForkRunner implements ForkRunner {
             ProfilerConfig p = profilerConfig(prof);
             b.addProfiler(p.getKlass(), p.getOpts());
         }
-        RunResult run = new Runner(b.build()).runSingle();
+        RunResult run;
+        try {
+            run = new Runner(b.build()).runSingle();
+        } catch (RunnerException e) {
+            Integer status = forkExitStatus(e);
+            if (status != null) {
+                throw new ForkDiedException(name, status, e);
+            }
+            throw e;
+        }
         if (run == null) {
             throw new IllegalStateException("JMH returned no result for " + name);
         }
         return toForkResult(run);
+    }
+
+    /**
+     * A fork whose JVM ended with a non-zero status before it reported a result: killed (137 is SIGKILL, as from
+     * the kernel's OOM killer), crashed (134) or exited. The message names the benchmark and the status.
+     */
+    public static final class ForkDiedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ForkDiedException(String benchmark, int status, Throwable cause) {
+            super(benchmark + ": its fork's JVM died with exit status " + status + describe(status)
+                    + " before it reported a result", cause);
+        }
+
+        private static String describe(int status) {
+            if (status <= 128) {
+                return "";
+            }
+            return " (killed by signal " + (status - 128) + (status == 137 ? ", e.g. by the OOM killer" : "") + ")";
+        }
+    }
+
+    /** JMH's words for a fork that died ({@code Runner.doFork} of JMH 1.37). */
+    private static final Pattern FORK_DIED = Pattern.compile("Forked VM failed with exit code (-?\\d+)");
+
+    /**
+     * The exit status of a fork that died, when {@code e} says one did, else null: JMH puts its words in a cause
+     * or, when the fork's link broke first, in an exception suppressed by one.
+     */
+    static Integer forkExitStatus(Throwable e) {
+        if (e == null) {
+            return null;
+        }
+        java.util.regex.Matcher m = FORK_DIED.matcher(String.valueOf(e.getMessage()));
+        if (m.find()) {
+            return Integer.valueOf(m.group(1));
+        }
+        for (Throwable s : e.getSuppressed()) {
+            Integer status = forkExitStatus(s);
+            if (status != null) {
+                return status;
+            }
+        }
+        return e.getCause() == e ? null : forkExitStatus(e.getCause());
     }
 
     /** "NAME[:OPTS]", as JMH's {@code -prof} splits it: the name, and the options after the first colon. */

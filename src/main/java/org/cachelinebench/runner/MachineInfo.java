@@ -73,6 +73,63 @@ final class MachineInfo {
         return "unknown";
     }
 
+    /**
+     * What builds the measured code, relative to the repository root: a change anywhere else (results/, docs,
+     * tests) does not change what was measured, and a run's own results/latest must not make the next one dirty.
+     */
+    static final List<String> MEASURED_PATHS = List.of("src/main", "pom.xml", "benchmarks");
+
+    /**
+     * Whether the measured code in {@code repository} differs from its commit: the changed paths
+     * ({@code git status --porcelain} over {@link #MEASURED_PATHS}, untracked files included) and a SHA-256 over
+     * {@code git diff HEAD --binary} and each untracked file's name and bytes, so two runs on the same patch
+     * can be told apart from runs on different ones. Null outside a git work tree or without git.
+     */
+    static Metadata.WorkingTree workingTree(Path repository) {
+        byte[] status = git(repository, "status", "--porcelain=v1", "--untracked-files=all", "--");
+        byte[] diff = git(repository, "diff", "HEAD", "--binary", "--");
+        byte[] untracked = git(repository, "ls-files", "-z", "--others", "--exclude-standard", "--");
+        if (status == null || diff == null || untracked == null) {
+            return null;
+        }
+        List<String> changed = new String(status, StandardCharsets.UTF_8).lines()
+                .filter(l -> l.length() > 3).map(l -> l.substring(3)).toList();
+        if (changed.isEmpty()) {
+            return new Metadata.WorkingTree(false, null, List.of());
+        }
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update(diff);
+            for (String name : new String(untracked, StandardCharsets.UTF_8).split("\0")) {
+                if (!name.isEmpty()) {
+                    sha.update(name.getBytes(StandardCharsets.UTF_8));
+                    sha.update((byte) 0);
+                    sha.update(Files.readAllBytes(repository.resolve(name)));
+                }
+            }
+            return new Metadata.WorkingTree(true, java.util.HexFormat.of().formatHex(sha.digest()), changed);
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            return new Metadata.WorkingTree(true, null, changed);
+        }
+    }
+
+    /** {@code git ARGS... MEASURED_PATHS} in {@code dir}: its standard output, or null when it failed. */
+    private static byte[] git(Path dir, String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        MEASURED_PATHS.forEach(p -> command.add(":/" + p)); // from the top of the work tree, wherever dir is
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            byte[] out = p.getInputStream().readAllBytes();
+            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     /** The line size the forks used: a -Dcacheline.size among their flags wins over this JVM's. */
     static int cacheLineSize(List<String> forkFlags) {
         String given = cacheLineFlag(forkFlags);

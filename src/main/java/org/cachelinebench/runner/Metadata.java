@@ -37,6 +37,8 @@ import org.cachelinebench.harness.MachineFacts;
  * @param floorSet         the set whose interleaved fork measured each round's floor; null: no floor measured
  * @param splitNanos       the floor below which a round is near
  * @param roundStates      every round's floor and state
+ * @param workingTree      whether the measured code differed from {@code machine.gitCommit}, and how; null when
+ *                         unknown (no git) and in files written before it was recorded
  */
 public record Metadata(String role, String profile, int rounds, String date, String command, String cpuModel,
                        int logicalCpus, String os, String jvm, String jdkVendor, String jdkVersion,
@@ -44,7 +46,18 @@ public record Metadata(String role, String profile, int rounds, String date, Str
                        int cacheLineSize, String cacheLineSource, String warmup, String measurement, int forks,
                        double elapsedSeconds, double forkSeconds, double forkOverheadSeconds, MachineFacts machine,
                        Fingerprint fingerprint, List<Pinning> pinning, String floorSet, Double splitNanos,
-                       List<Summary.RoundState> roundStates) {
+                       List<Summary.RoundState> roundStates, WorkingTree workingTree) {
+
+    /**
+     * The measured code's state against its commit ({@code MachineInfo.workingTree}).
+     *
+     * @param dirty      true when the code that builds the benchmarks (src/main, pom.xml, benchmarks/) had
+     *                   uncommitted changes or untracked files: the run measured the commit plus a patch
+     * @param diffSha256 SHA-256 of that patch ({@code git diff HEAD --binary} and the untracked files); null
+     *                   when clean
+     * @param changed    the changed paths, as {@code git status --porcelain} names them
+     */
+    public record WorkingTree(boolean dirty, String diffSha256, List<String> changed) {}
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
@@ -52,7 +65,7 @@ public record Metadata(String role, String profile, int rounds, String date, Str
         return new Metadata(newRole, profile, rounds, date, command, cpuModel, logicalCpus, os, jvm, jdkVendor,
                 jdkVersion, vmName, vmVersion, vmFlags, jmhVersion, cacheLineSize, cacheLineSource, warmup,
                 measurement, forks, elapsedSeconds, forkSeconds, forkOverheadSeconds, machine, fingerprint, pinning,
-                floorSet, splitNanos, roundStates);
+                floorSet, splitNanos, roundStates, workingTree);
     }
 
     public String toJson() {

@@ -24,6 +24,7 @@ import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.MachineFacts;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.BenchmarkActionJson;
@@ -57,9 +58,8 @@ public final class Paired {
     public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
 
     public static void main(String[] args) {
-        int code = run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
-                System::currentTimeMillis, System.out, System.err);
-        System.exit(code);
+        EntryPoint.exit("paired", () -> run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
+                System::currentTimeMillis, System.out, System.err));
     }
 
     /** The whole run; returns the exit status. */
@@ -389,7 +389,7 @@ public final class Paired {
                 plan.warmup().toString(), plan.measurement().toString(), records.size(), (end - start) / 1000.0,
                 forkSeconds, Budget.meanOverheadSeconds(records, plan), facts,
                 Fingerprint.of(facts, lineSize, vendor, jvm.jdkVersion()), Pinning.of(plan.sets()), summary.floorSet(),
-                summary.splitNanos(), summary.roundStates());
+                summary.splitNanos(), summary.roundStates(), MachineInfo.workingTree(Path.of("").toAbsolutePath()));
     }
 
     private static String command() {

@@ -15,6 +15,7 @@ import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.cli.TextTable;
 
 /**
@@ -51,16 +52,7 @@ public final class Regate {
             .value("baseline").flag("only-baseline").flag("calibrate").value("confidence");
 
     public static void main(String[] args) {
-        int code;
-        try {
-            code = run(args, System.out, System.err);
-        } catch (RuntimeException e) {
-            // Never exit 1 for a crash: CI reads 1 as "a claim failed".
-            System.err.println("regate: internal error: " + PairedSession.oneLine(e));
-            code = 2;
-        }
-        System.out.flush();
-        System.exit(code);
+        EntryPoint.exit("regate", () -> run(args, System.out, System.err));
     }
 
     /** The command without {@code System.exit}: returns the exit status. */

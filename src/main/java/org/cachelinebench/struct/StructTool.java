@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.StructLayout;
-import org.cachelinebench.results.UnusableInputException;
 import org.cachelinebench.runner.ForkRunner;
 import org.cachelinebench.runner.JmhForkRunner;
 import org.cachelinebench.runner.PairedSession;
@@ -25,16 +25,7 @@ public final class StructTool {
     private StructTool() {}
 
     public static void main(String[] args) {
-        int status;
-        try {
-            status = run(args, System.out, System.err, new JmhForkRunner(null, null, false));
-        } catch (Throwable t) {
-            // Never let a crash exit with 1, which means "the suggestion is not better".
-            System.err.println("struct: internal error: " + UnusableInputException.oneLine(String.valueOf(t)));
-            status = 2;
-        }
-        System.out.flush();
-        System.exit(status);
+        EntryPoint.exit("struct", () -> run(args, System.out, System.err, new JmhForkRunner(null, null, false)));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, ForkRunner runner) {

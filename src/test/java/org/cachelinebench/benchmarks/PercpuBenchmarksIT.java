@@ -83,7 +83,8 @@ class PercpuBenchmarksIT {
             "ChunkFalseSharing|layout=|layout=",
             "ChunkSymmetric|config=+lockdep|+lockdep",
             "ChunkFalseSharing|config=|config=",
-            "ChunkObjectFalseSharing|layout=v6.5-merged|v6.5-merged"})
+            "ChunkObjectFalseSharing|layout=v6.5-merged|v6.5-merged",
+            "ChunkFalseSharing|layuot=v6.5-merged|no selected benchmark has a @Param 'layuot'"})
     void aBadParamValueStopsTheRunWithOneLineNamingIt(String benchmark, String param, String named) throws Exception {
         Result r = runJar(List.of(pattern(benchmark), "-p", param, "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms"));
         assertNotEquals(0, r.exit, "exit status; output:\n" + r.out + r.err);
@@ -143,6 +144,12 @@ class PercpuBenchmarksIT {
     private static void assertScore(JsonObject metric, String what) {
         assertTrue(metric != null, what + " missing");
         double score = metric.get("score").getAsDouble();
-        assertTrue(score >= 0 && !Double.isNaN(score), what + " score " + score);
+        // A method that never completed an operation scores 0: it ran, but measured nothing.
+        assertTrue(score > 0 && Double.isFinite(score), what + " score " + score);
+        JsonArray raw = metric.getAsJsonArray("rawData");
+        assertEquals(1, raw.size(), what + ": one fork");
+        assertEquals(1, raw.get(0).getAsJsonArray().size(), what + ": one measurement iteration");
+        double iteration = raw.get(0).getAsJsonArray().get(0).getAsDouble();
+        assertEquals(iteration, score, iteration * 1e-9, what + ": the score is the one iteration's");
     }
 }

@@ -2,7 +2,6 @@ package org.cachelinebench.claims;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
@@ -90,7 +89,7 @@ class MailboxSetsTest {
         assertTrue(Suite.FULL.sets().containsAll(SETS), Suite.FULL.sets().toString());
         for (String id : SETS) {
             assertEquals(id.equals(MailboxSets.MAILBOX_SET), Suite.CI.sets().contains(id), id + " in ci");
-            assertNotNull(Suite.set(id));
+            assertEquals(id, Suite.set(id).id(), "the set named " + id + " is in the suite under that id");
         }
     }
 

@@ -84,6 +84,27 @@ class CompareScriptIT {
         assertEquals("compare: unknown option --bogus (see --help)\n", r.err());
     }
 
+    /** A JVM killed (137) or crashed (134) is one line and exit 2, never a status CI reads as a verdict. */
+    @Test
+    void aJvmThatDiesIsOneLineAndExitTwo() throws Exception {
+        Path home = Files.createDirectories(work.resolve("dying-jdk/bin"));
+        Path java = home.resolve("java");
+        // Answers lib.sh's version question, then dies as the kernel's OOM killer or a crash would end it.
+        Files.writeString(java, "#!/usr/bin/env bash\n"
+                + "[[ $1 == -XshowSettings:properties ]] && { echo '    java.specification.version = 17'; exit 0; }\n"
+                + "kill -${DIE_WITH:-9} $$\n", StandardCharsets.UTF_8);
+        assertTrue(java.toFile().setExecutable(true));
+        for (Map.Entry<String, String> death : Map.of("9", "137 (killed by signal 9, e.g. out of memory)",
+                "6", "134 (killed by signal 6)").entrySet()) {
+            Result r = run(work, Map.of("JAVA_HOME", home.getParent().toString(), "DIE_WITH", death.getKey()),
+                    "bash", SCRIPT.toString(), "baseline.json", "current.json");
+            assertEquals(2, r.status(), r.err());
+            assertEquals(List.of("compare: java exited with status " + death.getValue()),
+                    r.err().lines().filter(l -> l.startsWith("compare: ")).toList(), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
     /**
      * The rebuild rule on a copy of the layout (script and its lib.sh, pom.xml, src/main, target/benchmarks.jar) with a stand-in
      * {@code mvn} that logs its arguments and touches the jar, or fails: a fresh jar is used as it is, a stale or

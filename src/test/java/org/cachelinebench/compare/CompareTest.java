@@ -62,6 +62,14 @@ class CompareTest {
     }
 
     @Test
+    void aZeroScoreIsUnusableInputInOneLine() throws IOException {
+        Path zero = write("zero.json", SyntheticResults.file(List.of(SyntheticResults.simple("x.B.m", "thrpt",
+                Map.of(), "ops/s", new double[][] {{0, 0}, {0, 0}}))));
+        run(zero.toString(), zero.toString()).isUnusable("baseline x.B.m thrpt: score 0.0; a JMH score is a "
+                + "positive number, so this result is broken (nothing compared)");
+    }
+
+    @Test
     void noRegressionExitsZero() throws IOException {
         assertEquals(Compare.OK, run(BASELINE, BASELINE).status());
         assertEquals(Compare.OK, run(REAL, REAL).status(), "a file this suite did not write");

@@ -208,16 +208,42 @@ class GateComparisonTest {
         assertEquals(Verdict.NOT_SIGNIFICANT, c.rows().get(1).verdict());
     }
 
+    /** A NaN, zero or negative score or iteration of a primary metric is a broken result: refused in one line. */
     @Test
-    void nonFiniteIterationsAreLeftOutAndCounted() throws Exception {
+    void zeroNegativeAndNanScoresAreRefusedInOneLine() {
         Random rnd = new Random(121);
         double[][] base = quiet(rnd, 100);
-        double[][] cur = quiet(rnd, 120);
-        cur[1][2] = Double.NaN;
-        cur[2][0] = Double.POSITIVE_INFINITY;
-        Row r = compare("avgt", base, cur, DEFAULTS).rows().get(0);
-        assertEquals(Verdict.REGRESSION, r.verdict());
-        assertTrue(r.note().startsWith("2 non-finite"), r.note());
+        double[][] nan = quiet(rnd, 120);
+        nan[1][2] = Double.NaN;
+        assertEquals("current x.B.m avgt: score NaN; a JMH score is a positive number, so this result is broken "
+                + "(nothing compared)", assertThrows(UnusableInputException.class,
+                        () -> compare("avgt", base, nan, DEFAULTS)).getMessage());
+        double[][] zero = quiet(rnd, 120);
+        zero[0][0] = 0;
+        assertEquals("current x.B.m thrpt: fork 1 iteration 1 is 0.0; a JMH score is a positive number, so this "
+                + "result is broken (nothing compared)", assertThrows(UnusableInputException.class,
+                        () -> compare("thrpt", base, zero, DEFAULTS)).getMessage());
+        double[][] negative = new double[3][5];
+        for (double[] fork : negative) {
+            java.util.Arrays.fill(fork, -4);
+        }
+        assertEquals("baseline x.B.m avgt: score -4.0; a JMH score is a positive number, so this result is broken "
+                + "(nothing compared)", assertThrows(UnusableInputException.class,
+                        () -> compare("avgt", negative, base, DEFAULTS)).getMessage());
+    }
+
+    /** A group method or counter may be zero when nothing happened: that row is flagged and not tested. */
+    @Test
+    void aSecondaryMetricAtZeroIsFlaggedNotTested() throws Exception {
+        Random rnd = new Random(122);
+        double[][] reader = quiet(rnd, 100);
+        double[][] idle = new double[3][5];
+        String base = group(reader, quiet(rnd, 50));
+        String cur = group(reader, idle);
+        Row writer = GateComparison.compare(read(base), read(cur), DEFAULTS).rows().stream()
+                .filter(r -> r.metric().equals("writer")).findFirst().orElseThrow();
+        assertEquals(Verdict.UNTESTED, writer.verdict());
+        assertEquals("current score 0.0: not a positive number, not tested", writer.note());
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.cachelinebench.cref;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,6 +21,7 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a build with a fault put in (exit 1 and 3); the driver never overwrites a results file without
  * {@code --append}. Nothing here asserts a speed: the runs are far too short, on a shared machine.
  *
- * <p>Without gcc this fails when the environment variable {@code CI} is set (CI must build the program),
- * and is skipped, saying why, otherwise. The program pins two threads, so it needs Linux and two CPUs.
+ * <p>The program needs gcc, and pins two threads, so Linux and two CPUs: without them this fails in CI
+ * ({@link MachineAssumption}: CI must build and check the program) and is skipped, saying why, elsewhere.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CReferenceProgramTest {
@@ -72,18 +72,12 @@ class CReferenceProgramTest {
         }
     }
 
-    /** Fails without gcc when CI is set; skips (with the reason) without gcc otherwise, off Linux, or on one CPU. */
+    /** Fails in CI, skips (with the reason) elsewhere, without gcc, off Linux, or on one CPU ({@link MachineAssumption}). */
     static void requireGccLinuxTwoCpus() {
-        assumeTrue(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
+        MachineAssumption.require(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
                 "the C reference program pins threads with Linux calls; os.name is " + System.getProperty("os.name"));
-        if (gcc() == null) {
-            String ci = System.getenv("CI");
-            if (ci != null && !ci.isEmpty()) {
-                fail("gcc is not on the PATH, and CI is set: CI must build and check benchmarks/c/interleaved.c");
-            }
-            assumeTrue(false, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked (with CI set this fails)");
-        }
-        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2,
+        MachineAssumption.require(gcc() != null, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked");
+        MachineAssumption.require(Runtime.getRuntime().availableProcessors() >= 2,
                 "the C reference program needs two CPUs for its two pinned threads; this JVM sees "
                         + Runtime.getRuntime().availableProcessors());
     }

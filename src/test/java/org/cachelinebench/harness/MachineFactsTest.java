@@ -3,7 +3,6 @@ package org.cachelinebench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.harness.MachineFacts.Commands;
 import org.cachelinebench.harness.MachineFacts.Hypervisor;
 import org.cachelinebench.harness.MachineFacts.Sources;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +111,7 @@ class MachineFactsTest {
     @Test
     void thisMachine() throws Exception {
         Path online = CpuTopology.SYSFS.resolve("online");
-        assumeTrue(Files.isReadable(online), "no " + online + " (not Linux)");
+        MachineAssumption.require(Files.isReadable(online), "no " + online + " (not Linux)");
         MachineFacts f = MachineFacts.current();
         assertEquals(ThreadPinning.parseCpuList(Files.readString(online)).size(), f.logicalCpus());
         assertTrue(f.sockets() >= 1 && f.cores() >= f.sockets() && f.cores() <= f.logicalCpus()

@@ -120,15 +120,17 @@ class MeasureTest {
         assertEquals(s, spec.encode());
         assertEquals(3, spec.threads());
         assertEquals(192, spec.bytes());
-        for (String bad : List.of("size=1", "size=8;line=100;role=a*1:r8@0", "size=8;line=64;role=a*0:r8@0",
-                "size=8;line=64;role=a*1:r8@4", "size=8;line=64;role=a*1:x8@0", "size=8;line=64;role=a*1:r2@0")) {
-            try {
-                StructAccessBenchmark.checkParam("spec", bad);
-                throw new AssertionError("accepted " + bad);
-            } catch (IllegalArgumentException expected) {
-                // one line naming the problem
-            }
-        }
+        // Each refused in one line naming the problem.
+        Map<String, String> bad = new java.util.LinkedHashMap<>();
+        bad.put("size=1", "expected size=N;line=N;role=NAME*THREADS:ACCESSES..., not 'size=1'");
+        bad.put("size=8;line=100;role=a*1:r8@0", "line: cache line size 100 is not a power of two in 16..4096");
+        bad.put("size=8;line=64;role=a*0:r8@0", "role a: threads 0 is not 1.." + Roles.MAX_THREADS);
+        bad.put("size=8;line=64;role=a*1:r8@4", "role a: 'r8@4' is not an aligned 4- or 8-byte word");
+        bad.put("size=8;line=64;role=a*1:x8@0", "role a: 'x8@0' is not rW@OFFSET or wW@OFFSET");
+        bad.put("size=8;line=64;role=a*1:r2@0", "role a: 'r2@0' is not an aligned 4- or 8-byte word");
+        bad.forEach((text, message) -> assertEquals(message, org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> StructAccessBenchmark.checkParam("spec", text)).getMessage(),
+                text));
     }
 
     @Test

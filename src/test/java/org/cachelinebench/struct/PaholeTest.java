@@ -16,6 +16,7 @@ import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.testing.Gcc;
+import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * equal, member by member; the kernel's v6.4-rc4 pcpu_chunk text through pahole has the model's layout
  * and the same hazards; a header the tool's reader cannot take (system includes, a function-like macro,
  * a config) still gets its roles, hazards and suggestion. Without pahole these skip, except in CI
- * ({@link Gcc#inCi()}), where they fail.
+ * ({@link MachineAssumption#underCi()}), where they fail.
  */
 class PaholeTest {
     static final Path KERNEL = Path.of("src/test/resources/org/cachelinebench/model/percpu/kernel");
@@ -37,7 +38,7 @@ class PaholeTest {
     static void requirePahole() {
         Gcc.require();
         if (PaholeCommand.onPath() == null) {
-            if (Gcc.inCi()) {
+            if (MachineAssumption.underCi()) {
                 fail("the pahole cross-checks cannot run, and CI must run them: " + PaholeCommand.INSTALL
                         + " (.ci/run installs it)");
             }

@@ -1,8 +1,5 @@
 package org.cachelinebench.testing;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * The system's gcc for the tests that check layouts against a C compiler.
  *
  * <p>Where gcc for x86-64 is missing, those tests skip with the reason on a developer's machine, and
- * fail in CI (environment variable {@code CI} set, as CI services and {@code .ci/run} do): there the
+ * fail in CI ({@link MachineAssumption#underCi()}, as CI services and {@code .ci/run} set it): there the
  * cross-check is what the run is for, and a skip would pass silently.
  */
 public final class Gcc {
@@ -29,20 +26,9 @@ public final class Gcc {
     /** The path of gcc for x86-64; otherwise fails the test in CI, or skips it, naming what is missing. */
     public static String require() {
         String why = unavailableReason();
-        if (why != null) {
-            if (inCi()) {
-                fail("gcc cross-check cannot run, and CI must run it: " + why
-                        + " (.ci/run installs gcc; elsewhere: apt-get install gcc)");
-            }
-            assumeTrue(false, "gcc cross-check skipped: " + why);
-        }
+        MachineAssumption.require(why == null, "gcc cross-check cannot run: " + why
+                + " (.ci/run installs gcc; elsewhere: apt-get install gcc)");
         return onPath();
-    }
-
-    /** True when the environment says this is a CI run ({@code CI} set, and not to "false" or "0"). */
-    public static boolean inCi() {
-        String ci = System.getenv("CI");
-        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false") && !ci.equals("0");
     }
 
     /** Why the cross-check cannot run here, or null. */

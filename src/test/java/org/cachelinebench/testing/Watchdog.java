@@ -39,8 +39,21 @@ public final class Watchdog {
     public static final long DEADLINE_SECONDS = 90;
     /** How long the bodies get to notice the stop flag and return. */
     public static final long GRACE_SECONDS = 10;
+    /**
+     * What a loaded machine may add to a failure's time beyond the deadline and the grace: starting the threads,
+     * a descheduled watchdog thread, reading the stuck threads' stacks, a GC pause.
+     */
+    public static final long LOAD_MARGIN_SECONDS = 10;
     /** The JUnit {@code @Timeout} for a test that runs one watchdog: its deadline, its grace, and slack. */
-    public static final long TEST_TIMEOUT_SECONDS = DEADLINE_SECONDS + GRACE_SECONDS + 20;
+    public static final long TEST_TIMEOUT_SECONDS = DEADLINE_SECONDS + GRACE_SECONDS + LOAD_MARGIN_SECONDS + 10;
+
+    /**
+     * The latest a watchdog with this deadline fails, even on a loaded machine: a test that asserts "it failed at
+     * the deadline, not at the test's timeout" bounds the time by this, not by the deadline plus the grace alone.
+     */
+    public static long failsWithinMillis(Duration deadline) {
+        return deadline.toMillis() + (GRACE_SECONDS + LOAD_MARGIN_SECONDS) * 1000;
+    }
 
     private static final int STACK_FRAMES = 4;
 
