@@ -119,9 +119,11 @@ record AccessSpec(int size, int lineSize, List<RoleAccesses> roles) {
                 int slash = a.indexOf('/', at);
                 int offset = number(a.substring(at + 1, slash < 0 ? a.length() : slash), "offset");
                 int every = slash < 0 ? 1 : number(a.substring(slash + 1), "every");
-                if (width != 4 && width != 8 || offset % width != 0 || every < 1) {
-                    throw new IllegalArgumentException("role " + name + ": '" + a + "' is not an aligned 4- or 8-byte word"
-                            + " (every N passes, N >= 1)");
+                if (width != 4 && width != 8 || offset % width != 0) {
+                    throw new IllegalArgumentException("role " + name + ": '" + a + "' is not an aligned 4- or 8-byte word");
+                }
+                if (every < 1) {
+                    throw new IllegalArgumentException("role " + name + ": '" + a + "' must be done every N passes, N >= 1");
                 }
                 (a.charAt(0) == 'r' ? reads : writes).add(new Word(offset, width, every));
             }

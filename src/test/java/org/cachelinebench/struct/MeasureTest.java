@@ -128,6 +128,7 @@ class MeasureTest {
         bad.put("size=8;line=64;role=a*1:r8@4", "role a: 'r8@4' is not an aligned 4- or 8-byte word");
         bad.put("size=8;line=64;role=a*1:x8@0", "role a: 'x8@0' is not rW@OFFSET or wW@OFFSET");
         bad.put("size=8;line=64;role=a*1:r2@0", "role a: 'r2@0' is not an aligned 4- or 8-byte word");
+        bad.put("size=8;line=64;role=a*1:r8@0/0", "role a: 'r8@0/0' must be done every N passes, N >= 1");
         bad.forEach((text, message) -> assertEquals(message, org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class, () -> StructAccessBenchmark.checkParam("spec", text)).getMessage(),
                 text));
