@@ -160,7 +160,8 @@ public record Summary(int format, String profile, int rounds, String started, St
     /**
      * The predictions of the claims of {@code results} that are the suite's own (by id), traced once per run: one
      * {@link Predictions} shares each side's trace between the claims that use it. A trace this JVM cannot run
-     * (a Java layout without {@code -XX:-RestrictContended}) gives that claim a note instead, never a failure.
+     * (a Java layout without {@code -XX:-RestrictContended}) gives that claim a note instead, never a failure: the
+     * prediction informs, and must not change a run's verdicts or exit status.
      */
     static Map<String, Prediction> predictions(List<Analysis.ComparisonResult> results) {
         Predictions model = new Predictions(Model.DEFAULT);
@@ -172,8 +173,8 @@ public record Summary(int format, String profile, int rounds, String started, St
             }
             try {
                 out.put(c.id(), Prediction.of(model.of(c)));
-            } catch (IllegalStateException | IllegalArgumentException e) {
-                out.put(c.id(), Prediction.failed(e.getMessage()));
+            } catch (RuntimeException | LinkageError e) {
+                out.put(c.id(), Prediction.failed(PairedSession.oneLine(e)));
             }
         }
         return out;

@@ -140,7 +140,7 @@ public final class SummaryTable {
     }
 
     /** The notes under a table, one a line: "[1] sentence", each line begun by {@code bullet}. */
-    private static String notes(Map<String, Integer> notes, String bullet) {
+    static String notes(Map<String, Integer> notes, String bullet) {
         StringBuilder sb = new StringBuilder();
         notes.forEach((note, n) -> sb.append(bullet).append('[').append(n).append("] ").append(note).append('\n'));
         return sb.toString();
