@@ -17,7 +17,9 @@ import org.openjdk.jmh.infra.Control;
  * {@link PercpuCsdUnits} on a recording memory, the protocol {@link CallMany}'s own code. One series per alignment
  * of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles) and the extra of
  * mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's, per completed
- * call (one call queues a csd on every target). At one sender and one target it is IpiInterleaved's csd with the
+ * call (one call queues a csd on every target). Traced round-robin whatever the model's schedule, as
+ * {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is senders writing neighbouring csds of one line at the
+ * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). At one sender and one target it is IpiInterleaved's csd with the
  * doorbell protocol on the current layout.
  */
 final class CsdManyShape implements Shape {
@@ -40,7 +42,8 @@ final class CsdManyShape implements Shape {
 
     @Override
     public String title() {
-        return "smp_call_function_many_cond: N/2 senders to the same N/2 targets, sync, doorbell IPI, per-cpu csds";
+        return "smp_call_function_many_cond: N/2 senders to the same N/2 targets, sync, doorbell IPI, per-cpu csds,"
+                + " round-robin";
     }
 
     @Override public String unit() { return "per call, every CPU's"; }
@@ -64,8 +67,9 @@ final class CsdManyShape implements Shape {
     }
 
     private double point(int align, int start, int cpus, Model model) {
-        String key = align + "/" + start + "/" + cpus + "/" + model;
-        return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, model)
+        Model roundRobin = model.with(Schedule.ROUND_ROBIN);
+        String key = align + "/" + start + "/" + cpus + "/" + roundRobin;
+        return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, roundRobin)
                 .perOperation().transfers());
     }
 

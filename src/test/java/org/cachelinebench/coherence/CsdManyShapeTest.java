@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
 class CsdManyShapeTest {
     private static final Shape SHAPE = Shapes.parse("csd-many");
 
-    /** Transfers per call of one IpiInterleaved side: doorbell, current layout, sync. */
+    /** Transfers per call of one IpiInterleaved side: doorbell, current layout, sync; round-robin, as the curve. */
     private static double single(String side) {
         for (InterleavedSide s : CsdSides.of(IpiProtocol.DOORBELL, CsdLayout.CURRENT, IpiMode.SYNC, 0)) {
             if (s.name().equals(side)) {
-                return HandshakeTrace.trace(s::in, Model.DEFAULT).perOperation().transfers();
+                return HandshakeTrace.trace(s::in, Model.DEFAULT.with(Schedule.ROUND_ROBIN)).perOperation().transfers();
             }
         }
         throw new AssertionError("no side " + side);
