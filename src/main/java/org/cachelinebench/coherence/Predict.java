@@ -27,6 +27,7 @@ public final class Predict {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/predict [--claim ID]... [--cpus LIST [--curve NAME]... [--chart DIR]]",
             "       benchmarks/predict --struct NAME --roles TEXT [--start N] [--per ROLE]",
+            "       benchmarks/predict --against RUN_DIR   (first: a saved run's gated comparisons, predicted against measured)",
             "                          [--coherence mesi|moesi] [--prefetch none|adjacent-line]",
             "                          [--schedule burst|round-robin|random:SEED] [--quantum N] [--line-size 64|128]",
             "  --claim ID       only this comparison (repeatable); default: every comparison of the suite",

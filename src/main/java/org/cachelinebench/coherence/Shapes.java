@@ -41,7 +41,10 @@ public final class Shapes {
         }
     };
 
-    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC);
+    /** IpiMany's shape: N/2 senders calling the same N/2 targets, one series per csd alignment. */
+    public static final Shape CSD_MANY = new CsdManyShape();
+
+    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC, CSD_MANY);
 
     /** The shape named {@code name}; the message names the known ones. */
     public static Shape parse(String name) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,9 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.ClaimPrediction;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Predictions;
 import org.cachelinebench.model.layout.Placement;
 
 /**
@@ -104,6 +108,8 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param effectLow          its lower bound at the gate's confidence
      * @param effectHigh         its upper bound
      * @param margin             gated: the A/A's margin as a ratio, exp(z x sd of its rounds)
+     * @param prediction         the coherence model's predicted line transfers for the claim; null in older
+     *                           summaries and for a claim that is not the suite's
      */
     public record Entry(String id, String set, String subject, String reference, String metric, String claim,
                         String direction, String expected, boolean checked, Double atLeast, int rounds,
@@ -114,12 +120,64 @@ public record Summary(int format, String profile, int rounds, String started, St
                         Double extraTransfersLow, Double extraTransfersHigh, Double floorNanos,
                         List<Double> floorNanosByRound, Integer iterationsWithoutCycle, String reason,
                         Double judgedMedian, Double baselineTolerance, List<String> blindIn, String states,
-                        List<Round> byRound, Double effect, Double effectLow, Double effectHigh, Double margin) {
+                        List<Round> byRound, Double effect, Double effectLow, Double effectHigh, Double margin,
+                        Prediction prediction) {
 
         /** True when at least one round measured the claim. */
         public boolean measured() {
             return geoMean != null;
         }
+    }
+
+    /**
+     * The coherence model's prediction for one comparison ({@link ClaimPrediction}), beside its measurement: the
+     * same code traced through MESI, so it does not depend on the run (docs/coherence.md). Numbers the model
+     * cannot give are null, and {@code note} says why.
+     *
+     * @param unit            what one operation is, e.g. "per call"
+     * @param subject         predicted line transfers per operation of the subject side
+     * @param reference       of the reference side
+     * @param extra           subject minus reference
+     * @param extraRoundTrips the extra in line round trips (the unit of the measured extra line transfers); null
+     *                        for comparisons whose operations are no calls
+     * @param model           what the prediction assumes
+     * @param note            how measurement is known to differ from the prediction, and why; "" when it is not
+     */
+    public record Prediction(String unit, Double subject, Double reference, Double extra, Double extraRoundTrips,
+                             String model, String note) {
+
+        static Prediction of(ClaimPrediction p) {
+            return new Prediction(p.unit(), orNull(p.subject()), orNull(p.reference()), orNull(p.extra()),
+                    orNull(p.extraRoundTrips()), p.model(), p.differs());
+        }
+
+        /** A claim the model could not trace on this JVM, and why. */
+        static Prediction failed(String why) {
+            return new Prediction("", null, null, null, null, "", "not predicted: " + why);
+        }
+    }
+
+    /**
+     * The predictions of the claims of {@code results} that are the suite's own (by id), traced once per run: one
+     * {@link Predictions} shares each side's trace between the claims that use it. A trace this JVM cannot run
+     * (a Java layout without {@code -XX:-RestrictContended}) gives that claim a note instead, never a failure: the
+     * prediction informs, and must not change a run's verdicts or exit status.
+     */
+    static Map<String, Prediction> predictions(List<Analysis.ComparisonResult> results) {
+        Predictions model = new Predictions(Model.DEFAULT);
+        Map<String, Prediction> out = new HashMap<>();
+        for (Analysis.ComparisonResult r : results) {
+            Claim c = Suite.claim(r.comparison().id());
+            if (c == null) {
+                continue;
+            }
+            try {
+                out.put(c.id(), Prediction.of(model.of(c)));
+            } catch (RuntimeException | LinkageError e) {
+                out.put(c.id(), Prediction.failed(PairedSession.oneLine(e)));
+            }
+        }
+        return out;
     }
 
     /**
@@ -158,9 +216,10 @@ public record Summary(int format, String profile, int rounds, String started, St
                              List<LayoutFailure> layoutFailures) {
         Map<Integer, Double> floors = Analysis.floorNanosByRound(records, Suite.FLOOR_SET);
         double split = MachineState.split(floors.values());
+        Map<String, Prediction> predictions = predictions(results);
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
-            entries.add(entry(r, split));
+            entries.add(entry(r, split, predictions.get(r.comparison().id())));
         }
         List<RoundState> states = roundStates(rounds, floors, split);
         List<Fork> forks = new ArrayList<>();
@@ -203,7 +262,7 @@ public record Summary(int format, String profile, int rounds, String started, St
         return out;
     }
 
-    private static Entry entry(Analysis.ComparisonResult r, double split) {
+    private static Entry entry(Analysis.ComparisonResult r, double split, Prediction prediction) {
         Claim c = r.comparison();
         RatioStats s = r.stats();
         Judgment.Verdict v = r.verdict();
@@ -228,7 +287,7 @@ public record Summary(int format, String profile, int rounds, String started, St
                 orNull(r.medianFloorNanos()), r.floorNanos() == null ? null : floors,
                 r.noCycle() == 0 ? null : r.noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
                 r.states(split), byRound, v == null ? null : orNull(v.effect()), v == null ? null : orNull(v.low()),
-                v == null ? null : orNull(v.high()), v == null ? null : orNull(v.margin()));
+                v == null ? null : orNull(v.high()), v == null ? null : orNull(v.margin()), prediction);
     }
 
     /** Sweep points from the comparisons of the sweep set, offset 0 included as exactly 1. */

@@ -1,30 +1,40 @@
 package org.cachelinebench.runner;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.cachelinebench.cli.TextTable;
 
 /**
  * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and
  * results/README.md. Every row shows the median floor of its rounds and their machine states ("far 8/near 2",
- * or "no floor measured"); a claim no round measured (its variant failed its layout check) shows "—".
+ * or "no floor measured"); a claim no round measured (its variant failed its layout check) shows "—". Beside the
+ * measurement stands the coherence model's predicted extra line transfers ({@link Summary.Prediction}); how the
+ * measurement is known to differ from it is a numbered note below the table, each sentence written once.
  */
 public final class SummaryTable {
     private SummaryTable() {}
 
     private static final String[] HEADER = {"comparison", "ratio", "95% interval", "median", "rounds",
-            "apart (s)", "expected", "status", "extra lines (95% interval)", "floor ns", "states"};
+            "apart (s)", "expected", "status", "extra lines (95% interval)", "predicted extra", "floor ns", "states"};
     private static final String NONE = "—";
 
     /** Plain text, columns padded, one comparison a line. */
     public static String text(List<Summary.Entry> entries) {
         TextTable table = new TextTable(HEADER);
+        Map<String, Integer> notes = new LinkedHashMap<>();
         for (Summary.Entry e : entries) {
-            table.add(row(e));
+            String[] r = row(e);
+            String[] withPrediction = new String[r.length + 1];
+            System.arraycopy(r, 0, withPrediction, 0, 9);
+            withPrediction[9] = predicted(e, notes);
+            System.arraycopy(r, 9, withPrediction, 10, r.length - 9);
+            table.add(withPrediction);
         }
-        return table.toString();
+        return table + notes(notes, "");
     }
 
     /**
@@ -34,20 +44,22 @@ public final class SummaryTable {
     public static String markdown(List<Summary.Entry> entries) {
         StringBuilder sb = new StringBuilder();
         sb.append("| comparison | claim | ratio (geo. mean) | 95 % interval | median | rounds | time apart (median) "
-                + "| expected | status | extra line transfers (95 % interval) | floor ns/call | states | subject score "
-                + "| reference score |\n");
-        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---:|---|---:|---:|\n");
+                + "| expected | status | extra line transfers (95 % interval) | predicted extra transfers "
+                + "| floor ns/call | states | subject score | reference score |\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---|---:|---|---:|---:|\n");
+        Map<String, Integer> notes = new LinkedHashMap<>();
         for (Summary.Entry e : entries) {
             String[] r = row(e);
             sb.append("| `").append(e.id()).append("` | ").append(e.claim().replace("|", "\\|")).append(" | ")
                     .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
                     .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") || r[5].equals(NONE) ? " | " : " s | ")
-                    .append(r[6]).append(" | ").append(r[7]).append(" | ").append(r[8]).append(" | ").append(r[9])
+                    .append(r[6]).append(" | ").append(r[7]).append(" | ").append(r[8]).append(" | ")
+                    .append(predicted(e, notes)).append(" | ").append(r[9])
                     .append(" | ").append(r[10]).append(" | ")
                     .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
                     .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
         }
-        return sb.toString();
+        return sb + (notes.isEmpty() ? "" : "\n") + notes(notes, "- ");
     }
 
     /**
@@ -102,6 +114,41 @@ public final class SummaryTable {
         String mean = String.format(Locale.ROOT, "%+.2f", e.extraTransfers());
         return e.extraTransfersLow() == null ? mean : mean + String.format(Locale.ROOT, " (%+.2f .. %+.2f)",
                 e.extraTransfersLow(), e.extraTransfersHigh());
+    }
+
+    /**
+     * "+2.00 (+1.00 rt) [1]": the predicted extra transfers per operation, in line round trips where the operations
+     * are calls, and the number of the note on how measurement differs; "" without a prediction.
+     */
+    static String predicted(Summary.Entry e, Map<String, Integer> notes) {
+        Summary.Prediction p = e.prediction();
+        if (p == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        if (p.extra() != null) {
+            sb.append(signed(p.extra()));
+            if (p.extraRoundTrips() != null) {
+                sb.append(" (").append(signed(p.extraRoundTrips())).append(" rt)");
+            }
+        }
+        if (p.note() != null && !p.note().isEmpty()) {
+            int n = notes.computeIfAbsent(p.note(), k -> notes.size() + 1);
+            sb.append(sb.length() == 0 ? "" : " ").append('[').append(n).append(']');
+        }
+        return sb.toString();
+    }
+
+    /** The notes under a table, one a line: "[1] sentence", each line begun by {@code bullet}. */
+    static String notes(Map<String, Integer> notes, String bullet) {
+        StringBuilder sb = new StringBuilder();
+        notes.forEach((note, n) -> sb.append(bullet).append('[').append(n).append("] ").append(note).append('\n'));
+        return sb.toString();
+    }
+
+    /** "+1.00", zero without a sign's noise. */
+    static String signed(double x) {
+        return String.format(Locale.ROOT, "%+.2f", Math.abs(x) < 0.005 ? 0.0 : x);
     }
 
     /** Seconds, or microseconds for the slices of an interleaved comparison. */

@@ -379,11 +379,11 @@ class InterleavedAnalysisTest {
         assertEquals(List.of(65.0), e.floorNanosByRound());
         assertEquals("one state 1", e.states(), "one floor shows no gap: one state");
         String text = SummaryTable.text(s.comparisons());
-        assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  floor ns"), text);
+        assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  predicted extra"), text);
         assertTrue(text.contains("+0.75") && text.contains("65.0"), text);
         String md = SummaryTable.markdown(s.comparisons());
-        assertTrue(md.contains("| extra line transfers (95 % interval) | floor ns/call |"), md);
-        assertTrue(md.contains("| +0.75 | 65.0 |"), md);
+        assertTrue(md.contains("| extra line transfers (95 % interval) | predicted extra transfers | floor ns/call |"), md);
+        assertTrue(md.contains("| +0.75 | +2.00 (+1.00 rt) [1] | 65.0 |"), md);
 
         // The fork's line: the floor over both iterations from the sums, (50 + 80) / 2 = 65 ns per call; the ratio
         // and extra lines the median over the iterations of their medians, (1.5 + 1.2) / 2 = 1.350 and

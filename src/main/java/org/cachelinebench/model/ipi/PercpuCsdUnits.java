@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
 
 /**
@@ -36,7 +37,7 @@ public final class PercpuCsdUnits {
     /** The csd is {@code call_single_data_t}: the current layout (32 bytes, as v4.13's). */
     public static final CsdLayout LAYOUT = CsdLayout.CURRENT;
 
-    private final LineAlignedMemory memory;
+    private final Memory memory;
     private final int origin;
     private final int lineSize;
     private final int senders;
@@ -46,7 +47,7 @@ public final class PercpuCsdUnits {
     private final int stride;
     private final int unitBytes;
 
-    private PercpuCsdUnits(LineAlignedMemory memory, int origin, int senders, int targets, int align, int start,
+    private PercpuCsdUnits(Memory memory, int origin, int senders, int targets, int align, int start,
                            int unitLines) {
         this.memory = memory;
         this.origin = origin;
@@ -73,11 +74,36 @@ public final class PercpuCsdUnits {
      *                                  that is not a multiple of it inside the line
      */
     public static PercpuCsdUnits allocate(int senders, int targets, int align, int start, int lineSize) {
-        check(senders, targets, align, start, lineSize);
+        return on(LineAlignedMemory.allocate(lines(senders, targets, align, start, lineSize), lineSize), senders,
+                targets, align, start);
+    }
+
+    /** Lines of one target's unit: the head, doorbell and unused line, the csds, one unused line, rounded to even. */
+    private static int unitLines(int senders, int align, int start, int lineSize) {
         int csdLines = (start + senders * stride(align) + lineSize - 1) / lineSize;
         int unitLines = CSD_LINE + csdLines + 1;
-        unitLines += unitLines % 2;
-        LineAlignedMemory m = LineAlignedMemory.allocate(Math.multiplyExact(targets, unitLines) + 1, lineSize);
+        return unitLines + unitLines % 2;
+    }
+
+    /** The lines a memory must have for {@link #on}: every unit, and one for the origin's 2-line boundary. */
+    public static int lines(int senders, int targets, int align, int start, int lineSize) {
+        check(senders, targets, align, start, lineSize);
+        return Math.multiplyExact(targets, unitLines(senders, align, start, lineSize)) + 1;
+    }
+
+    /**
+     * The units laid out in {@code m} (zeroed, at least {@link #lines} lines of its line size), as
+     * {@link #allocate} lays them out in memory of its own: for a recording memory that traces the protocol's
+     * accesses.
+     */
+    public static PercpuCsdUnits on(Memory m, int senders, int targets, int align, int start) {
+        int lineSize = m.lineSize();
+        int needed = lines(senders, targets, align, start, lineSize);
+        if (m.capacity() < needed * lineSize) {
+            throw new IllegalArgumentException(m.capacity() + " bytes: the units need " + needed + " lines of "
+                    + lineSize);
+        }
+        int unitLines = unitLines(senders, align, start, lineSize);
         int origin = m.addressModulo(0, 2 * lineSize) == 0 ? 0 : lineSize;
         if (m.addressModulo(origin, 2 * lineSize) != 0) {
             throw new IllegalStateException("no " + 2 * lineSize + "-byte boundary at byte " + origin + " of the units");
@@ -103,7 +129,7 @@ public final class PercpuCsdUnits {
         }
     }
 
-    public LineAlignedMemory memory() { return memory; }
+    public Memory memory() { return memory; }
     public int senders() { return senders; }
     public int targets() { return targets; }
     public int align() { return align; }

@@ -1,0 +1,122 @@
+package org.cachelinebench.coherence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.cachelinebench.model.ipi.CallMany;
+import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.PercpuCsdUnits;
+import org.cachelinebench.model.ipi.SpinWait;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * IpiMany's shape at any CPU count, as the scaling sets run it: N/2 senders each calling
+ * {@code smp_call_function_many_cond()} (sync, doorbell IPI) on the same N/2 targets, their per-cpu csds placed by
+ * {@link PercpuCsdUnits} on a recording memory, the protocol {@link CallMany}'s own code. One series per alignment
+ * of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles) and the extra of
+ * mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's, per completed
+ * call (one call queues a csd on every target). Traced round-robin whatever the model's schedule, as
+ * {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is senders writing neighbouring csds of one line at the
+ * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). At one sender and one target it is IpiInterleaved's csd with the
+ * doorbell protocol on the current layout.
+ */
+final class CsdManyShape implements Shape {
+    static final String LINE_ALIGNED = "align-64";
+    static final String SIZE_ALIGNED = "align-32";
+    static final String STRADDLED = "align-8-at-48";
+    static final String EXTRA = "extra-32-vs-64";
+
+    /** Calls of each sender before counting starts. */
+    static final int WARMUP = 4;
+    /** Calls of each sender counted. */
+    static final int CALLS = 16;
+    /** Accesses one csd may take at most, spins included, before the trace is called stuck. */
+    static final long STEPS_PER_CSD = 100_000;
+
+    /** Each traced point once per run: the extra series reuses the two it subtracts. */
+    private final Map<String, Double> traced = new ConcurrentHashMap<>();
+
+    @Override public String name() { return "csd-many"; }
+
+    @Override
+    public String title() {
+        return "smp_call_function_many_cond: N/2 senders to the same N/2 targets, sync, doorbell IPI, per-cpu csds,"
+                + " round-robin";
+    }
+
+    @Override public String unit() { return "per call, every CPU's"; }
+    @Override public List<String> series() { return List.of(LINE_ALIGNED, SIZE_ALIGNED, STRADDLED, EXTRA); }
+    @Override public int minCpus() { return 2; }
+    /** The 224 threads of the server the curve is for; a point there takes seconds. */
+    @Override public int maxCpus() { return 224; }
+
+    @Override
+    public double transfers(String series, int cpus, Model model) {
+        if (cpus < minCpus() || cpus % 2 != 0) {
+            throw new IllegalArgumentException(name() + " runs at an even count of CPUs from 2, not " + cpus);
+        }
+        return switch (series) {
+            case LINE_ALIGNED -> point(64, 0, cpus, model);
+            case SIZE_ALIGNED -> point(32, 0, cpus, model);
+            case STRADDLED -> point(8, 48, cpus, model);
+            case EXTRA -> point(32, 0, cpus, model) - point(64, 0, cpus, model);
+            default -> throw new IllegalArgumentException("no series " + series + " in " + name());
+        };
+    }
+
+    private double point(int align, int start, int cpus, Model model) {
+        Model roundRobin = model.with(Schedule.ROUND_ROBIN);
+        String key = align + "/" + start + "/" + cpus + "/" + roundRobin;
+        return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, roundRobin)
+                .perOperation().transfers());
+    }
+
+    /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call. */
+    static Traced trace(int senders, int targets, int align, int start, Model model) {
+        Trace trace = model.trace(senders + targets);
+        TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, model.lineSize()),
+                true);
+        CallMany many = CallMany.on(PercpuCsdUnits.on(memory, senders, targets, align, start), IpiMode.SYNC, true, 0);
+        Control stop = new Control();
+        int total = WARMUP + CALLS;
+        long[] counted = new long[1];
+        boolean[] counting = new boolean[1];
+        List<Runnable> bodies = new ArrayList<>();
+        for (int s = 0; s < senders; s++) {
+            int sender = s;
+            bodies.add(() -> {
+                SpinWait spin = new SpinWait();
+                for (int i = 0; i < total; i++) {
+                    if (sender == 0 && i == WARMUP) {
+                        trace.caches().resetCounts();
+                        counting[0] = true;
+                    }
+                    if (!many.send(sender, stop, spin)) {
+                        throw new IllegalStateException("sender " + sender + ", call " + i + " did not complete");
+                    }
+                    if (counting[0]) {
+                        counted[0]++;
+                    }
+                }
+            });
+        }
+        for (int t = 0; t < targets; t++) {
+            int target = t;
+            bodies.add(() -> {
+                SpinWait spin = new SpinWait();
+                while (many.handled(target) < (long) senders * total) {
+                    many.receive(target, stop, spin);
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_CSD * senders * targets * total);
+        String problem = many.check(true);
+        if (problem != null) {
+            throw new IllegalStateException("traced " + many.where() + ": " + problem);
+        }
+        Caches c = trace.caches();
+        return new Traced(counted[0], c.total().per(counted[0]), Map.of(), Map.of());
+    }
+}
