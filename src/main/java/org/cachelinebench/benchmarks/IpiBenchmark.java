@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.IpiMailboxState;
-import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
@@ -89,25 +89,7 @@ public class IpiBenchmark {
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
-        switch (name) {
-            case CsdPlacement.PARAM:
-                CsdPlacement.parse(value);
-                break;
-            case IpiMode.PARAM:
-                IpiMode.parse(value);
-                break;
-            case CsdLayout.PARAM:
-                CsdLayout.parse(value);
-                break;
-            case Pin.PARAM:
-                Pin.check(value);
-                break;
-            case Pin.CPUS_PARAM:
-                Pin.checkCpus(value);
-                break;
-            default:
-                // not a parameter of this benchmark
-        }
+        IpiParams.check(name, value);
     }
 
     /**

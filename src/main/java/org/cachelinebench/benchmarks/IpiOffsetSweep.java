@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.IpiMailboxState;
-import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
@@ -94,21 +94,10 @@ public class IpiOffsetSweep {
     }
 
     public static void checkParam(String name, String value) {
-        switch (name) {
-            case OFFSET:
-                parseOffset(value, CacheLine.SIZE);
-                break;
-            case IpiMode.PARAM:
-                IpiMode.parse(value);
-                break;
-            case Pin.PARAM:
-                Pin.check(value);
-                break;
-            case Pin.CPUS_PARAM:
-                Pin.checkCpus(value);
-                break;
-            default:
-                // not a parameter of this benchmark
+        if (OFFSET.equals(name)) {
+            parseOffset(value, CacheLine.SIZE);
+        } else {
+            IpiParams.check(name, value);
         }
     }
 

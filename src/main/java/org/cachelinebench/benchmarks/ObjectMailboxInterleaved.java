@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.Interleaving;
 import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.OnePair;
-import org.cachelinebench.harness.Pin;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.ReceiverSpin;
@@ -192,18 +192,6 @@ public class ObjectMailboxInterleaved {
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
-        switch (name) {
-            case FuncWork.PARAM:
-                FuncWork.parse(value);
-                break;
-            case Pin.PARAM:
-                Pin.check(value);
-                break;
-            case Pin.CPUS_PARAM:
-                Pin.checkCpus(value);
-                break;
-            default:
-                // not a parameter of this benchmark
-        }
+        IpiParams.check(name, value);
     }
 }

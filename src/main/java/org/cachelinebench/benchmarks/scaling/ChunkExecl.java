@@ -123,9 +123,12 @@ public class ChunkExecl {
     }
 
 
-    /** The result: execls by the allocators and pcpu_chunk_addr() calls by the readers. */
+    /**
+     * The result: execls by the allocators and pcpu_chunk_addr() calls by the readers, as rates (OPERATIONS: JMH
+     * divides by the iteration's time, so a comparison of two forks is a ratio of costs, as for ChunkFalseSharing).
+     */
     @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class Ops {
         public long allocator;
         public long reader;
