@@ -185,9 +185,12 @@ public class IpiMany {
     }
 
 
-    /** The result: the senders' completed calls, and how often a thread gave up its CPU while waiting. */
+    /**
+     * The result: the senders' completed calls, and how often a thread gave up its CPU while waiting, as rates
+     * (OPERATIONS: JMH divides by the iteration's time, so a comparison of two forks is a ratio of costs).
+     */
     @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class Calls extends ThreadSpin {
         public long calls;
 
