@@ -17,7 +17,7 @@ import org.cachelinebench.harness.ThreadPinning;
 import org.cachelinebench.harness.ThreadPlacement;
 
 /**
- * The scaling profile's sets and claims (issue 17): each many-CPU comparison at N = 2, 4, 8, ... CPUs, per placement
+ * The scaling profile's sets and claims: each many-CPU comparison at N = 2, 4, 8, ... CPUs, per placement
  * class ({@link Place}), every point a set of forks paired round by round with its A/A control. Data, and the one
  * computation of which points this machine can run. Informational only: nothing here gates.
  * <ul>
