@@ -51,6 +51,8 @@ final class Quantities {
         median("java-aa", "Java A/A", "chunk-object.padded-again-vs-padded.reader");
         median("java-padded-allocator", "Java unpadded/padded allocator", "chunk-object.unpadded-vs-padded.allocator");
 
+        add(Quantity.numbers("aa-geo", "A/A controls (geo. means)", false, "%.3f", Quantities::aaGeoMeans));
+
         lines("csd-straddled-lines", "Java csd straddled: ratio, extra lines", "csd.straddled-vs-line-aligned");
         lines("csd-size-aligned-lines", "Java csd size-aligned: ratio, extra", "csd.size-aligned-vs-line-aligned");
         lines("mailbox-straddled-lines", "Java flag mailbox straddled: ratio, extra lines",
@@ -116,6 +118,14 @@ final class Quantities {
             String id = name.substring("median:".length());
             return medianOf(name, id, id);
         }
+        if (name.startsWith("interval:") && name.length() > "interval:".length()) {
+            return interval(name, name.substring("interval:".length()));
+        }
+        if (name.startsWith("extra:") && name.length() > "extra:".length()) {
+            String id = name.substring("extra:".length());
+            return Quantity.numbers(name, id + " extra lines", true, "%+.2f",
+                    run -> List.of(run.number(run.comparison(id), "extraTransfers", "summary.json " + id)));
+        }
         Quantity q = ALL.get(name);
         if (q == null) {
             throw new IllegalArgumentException("no quantity '" + name + "' (benchmarks/figures --list names them)");
@@ -151,11 +161,45 @@ final class Quantities {
         });
     }
 
+    /**
+     * "interval:ID[:FORMAT]": a comparison's geometric mean over rounds and its 95 % interval, "3.07 (2.66–3.55)",
+     * as the results page's ratio column gives it (FORMAT default %.3f).
+     */
+    private static Quantity interval(String name, String idAndFormat) {
+        int colon = idAndFormat.indexOf(':');
+        String id = colon < 0 ? idAndFormat : idAndFormat.substring(0, colon);
+        String format = colon < 0 ? "%.3f" : idAndFormat.substring(colon + 1);
+        return new Quantity(name, id + " ratio (95 % interval)", false, format, run -> {
+            JsonObject c = run.comparison(id);
+            String where = "summary.json " + id;
+            double geo = run.number(c, "geoMean", where);
+            return List.of(new Figure(geo, Quantity.write(format, geo) + " (" + Quantity.write(format,
+                    run.number(c, "low", where)) + "–" + Quantity.write(format, run.number(c, "high", where)) + ")"));
+        }, Quantity::joined);
+    }
+
+    /** Every A/A control's geometric mean: the comparisons whose subject is the reference measured again. */
+    private static List<Double> aaGeoMeans(RunFolder run) {
+        List<Double> out = new ArrayList<>();
+        for (JsonElement e : run.summary().getAsJsonArray("comparisons")) {
+            JsonObject c = e.getAsJsonObject();
+            if (c.get("subject").getAsString().equals(c.get("reference").getAsString() + "-again")) {
+                out.add(run.number(c, "geoMean", "summary.json " + c.get("id").getAsString()));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(run.label() + "/summary.json has no A/A control");
+        }
+        return out;
+    }
+
     /** Every name and header, for {@code --list}. */
     static Map<String, String> headers() {
         Map<String, String> out = new TreeMap<>();
         ALL.values().forEach(q -> out.put(q.name(), q.header()));
         out.put("median:ID", "the median of the comparison ID in summary.json");
+        out.put("interval:ID[:FORMAT]", "the geometric mean of comparison ID and its 95 % interval: g (lo–hi)");
+        out.put("extra:ID", "the extra line transfers of comparison ID");
         out.put("json:FILE:PATH[:FORMAT]", "the number at PATH (a.b.0.c) in the folder's JSON FILE");
         return out;
     }

@@ -23,6 +23,7 @@ class FiguresTest {
     static final Path ROOT = Path.of("").toAbsolutePath();
     static final Path JUDGMENT = ROOT.resolve("results/ci-judgment");
     static final Path CALIBRATION = ROOT.resolve("results/ci-calibration");
+    static final Path FULL = ROOT.resolve("results/full-2026-11-30");
 
     @TempDir
     Path tmp;
@@ -67,6 +68,11 @@ class FiguresTest {
         caught("<!--fig halfway pcpu-aa pcpu-v65+pcpu-v2 c1..c6-->1.5<!--/fig-->", CALIBRATION, "1.79");
         // "34 of 36" C A/A runs within 1.000 +- 0.001: 31 are.
         caught("<!--fig within:0.001 c-kernel-aa+c-flag-aa c1..c6-->34 of 36<!--/fig-->", CALIBRATION, "31 of 36");
+        // The README's headline readers' interval, typed in: the low end 2.655 is 2.65 at two decimals.
+        caught("<!--fig value interval:chunk.v6.4-rc4-vs-v6.5-merged.reader:%.2f .-->3.07 (2.66–3.55)<!--/fig-->", FULL,
+                "3.07 (2.65–3.55)");
+        // Its A/A row: every control's geometric mean, the object mailbox's 0.990 the lowest.
+        caught("<!--fig range aa-geo .-->0.999–1.002<!--/fig-->", FULL, "0.990–1.002");
     }
 
     /** A synthetic run folder: a summary.json with one comparison and the round states, and an exit.txt. */
