@@ -58,7 +58,8 @@ public final class ObjectMailboxSides {
     private final int lineSize;
     private final Map<Kind, Object[]> pools = new EnumMap<>(Kind.class);
     private List<Pick> picks;
-    private long[] pickedAt;
+    /** Each pick's address when last seen; package-private so that a test can stand in for a GC's move. */
+    long[] pickedAt;
 
     /** Allocates the pools (one per class, allocated one after the other, so each is contiguous when young). */
     public ObjectMailboxSides(int lineSize) {
