@@ -66,7 +66,7 @@ public class ChunkFalseSharing {
 
     @Setup(Level.Trial)
     public void setUp() {
-        chunk = new OffHeapPcpuChunk(PercpuParams.layout(layout), PercpuParams.config(config));
+        chunk = PercpuParams.chunk(layout, config);
         lock = new PcpuLock();
         unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
         System.out.println("# " + chunk.describe());

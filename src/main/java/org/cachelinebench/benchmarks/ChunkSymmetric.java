@@ -62,7 +62,7 @@ public class ChunkSymmetric {
 
     @Setup(Level.Trial)
     public void setUp() {
-        chunk = new OffHeapPcpuChunk(PercpuParams.layout(layout), PercpuParams.config(config));
+        chunk = PercpuParams.chunk(layout, config);
         lock = new PcpuLock();
         unitOffsets = PcpuUnits.offsets(PcpuUnits.possibleCpus());
         System.out.println("# " + chunk.describe());

@@ -1,11 +1,11 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.InterleavedSide;
+import org.cachelinebench.harness.InterleavedSidesState;
 import org.cachelinebench.harness.IpiParams;
-import org.cachelinebench.harness.Interleaving;
-import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.ReceiverSpin;
@@ -21,17 +21,13 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -57,7 +53,7 @@ public class InterleavedOffsetSweep {
 
     /** The ten sides' handshakes in ten blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Sides {
+    public static class Sides extends InterleavedSidesState {
         /** kernel, doorbell, flag: as in IpiInterleaved. */
         @Param({"kernel", "doorbell", "flag"})
         public String protocol;
@@ -70,21 +66,16 @@ public class InterleavedOffsetSweep {
         @Param({"sync"})
         public String mode;
 
-        Interleaving run;
-
-        @Setup(Level.Trial)
-        public void allocate(BenchmarkParams params) {
-            OnePair.require(params);
-            IpiProtocol p = IpiProtocol.parse(protocol);
-            run = new Interleaving(SweepSides.of(p, IpiMode.parse(mode), FuncWork.parse(work)));
-            System.out.print(InterleavedReport.sides("InterleavedOffsetSweep protocol=" + protocol + " work=" + work
-                    + (p.usesModeAndLayout() ? " mode=" + mode : " (the flag mailbox: mode does not apply)"), run));
+        @Override
+        protected List<InterleavedSide> sides() {
+            return SweepSides.of(IpiProtocol.parse(protocol), IpiMode.parse(mode), FuncWork.parse(work));
         }
 
-        /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
-        @TearDown(Level.Iteration)
-        public void checkAndReset() {
-            run.checkAndReset();
+        @Override
+        protected String title() {
+            return "InterleavedOffsetSweep protocol=" + protocol + " work=" + work
+                    + (IpiProtocol.parse(protocol).usesModeAndLayout() ? " mode=" + mode
+                            : " (the flag mailbox: mode does not apply)");
         }
     }
 

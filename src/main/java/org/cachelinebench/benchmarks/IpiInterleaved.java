@@ -1,12 +1,12 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.InterleavedSide;
+import org.cachelinebench.harness.InterleavedSidesState;
 import org.cachelinebench.harness.IpiParams;
-import org.cachelinebench.harness.Interleaving;
-import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.ReceiverSpin;
@@ -22,17 +22,13 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -60,7 +56,7 @@ public class IpiInterleaved {
 
     /** The five sides' handshakes in five blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Sides {
+    public static class Sides extends InterleavedSidesState {
         /** kernel (kernel/smp.c, the receiver polls its queue head), doorbell or flag (the flag mailbox). */
         @Param({"kernel"})
         public String protocol;
@@ -77,22 +73,17 @@ public class IpiInterleaved {
         @Param({"v4.13"})
         public String layout;
 
-        Interleaving run;
-
-        @Setup(Level.Trial)
-        public void allocate(BenchmarkParams params) {
-            OnePair.require(params);
-            IpiProtocol p = IpiProtocol.parse(protocol);
-            run = new Interleaving(CsdSides.of(p, CsdLayout.parse(layout), IpiMode.parse(mode), FuncWork.parse(work)));
-            System.out.print(InterleavedReport.sides("IpiInterleaved protocol=" + protocol + " work=" + work
-                    + (p.usesModeAndLayout() ? " mode=" + mode + " layout=" + layout
-                            : " (the flag mailbox: mode and layout do not apply)"), run));
+        @Override
+        protected List<InterleavedSide> sides() {
+            return CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.parse(layout), IpiMode.parse(mode),
+                    FuncWork.parse(work));
         }
 
-        /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
-        @TearDown(Level.Iteration)
-        public void checkAndReset() {
-            run.checkAndReset();
+        @Override
+        protected String title() {
+            return "IpiInterleaved protocol=" + protocol + " work=" + work
+                    + (IpiProtocol.parse(protocol).usesModeAndLayout() ? " mode=" + mode + " layout=" + layout
+                            : " (the flag mailbox: mode and layout do not apply)");
         }
     }
 

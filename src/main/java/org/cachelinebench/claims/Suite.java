@@ -284,6 +284,17 @@ public final class Suite {
         if (name.equals(ScalingSets.PROFILE)) {
             return ScalingSets.thisMachine();     // the points this machine can place
         }
-        throw new IllegalArgumentException("unknown profile '" + name + "' (known: ci, full, calibrate)");
+        throw new IllegalArgumentException("unknown profile '" + name + "' (known: " + String.join(", ", profileNames())
+                + ")");
+    }
+
+    /** Every name {@link #profile} accepts, in the order the message lists them: the fixed profiles, then scaling. */
+    public static List<String> profileNames() {
+        List<String> names = new ArrayList<>();
+        for (Profile p : PROFILES) {
+            names.add(p.name());
+        }
+        names.add(ScalingSets.PROFILE);
+        return List.copyOf(names);
     }
 }

@@ -1,6 +1,7 @@
 package org.cachelinebench.cli;
 
 import java.io.PrintStream;
+import java.util.regex.Matcher;
 
 import org.cachelinebench.results.UnusableInputException;
 
@@ -52,9 +53,18 @@ public final class EntryPoint {
 
     /** The exception and its causes in one line: {@code Type: message <- CauseType: message}, at most ~600 chars. */
     public static String oneLine(Throwable e) {
+        return oneLine(e, " ");
+    }
+
+    /**
+     * {@link #oneLine(Throwable)} with each line break inside a message (and the blanks around it) written as
+     * {@code lineBreak}: a space for a person's one line, or a visible mark where the breaks carry meaning.
+     */
+    public static String oneLine(Throwable e, String lineBreak) {
+        String join = Matcher.quoteReplacement(lineBreak);
         StringBuilder sb = new StringBuilder();
         for (Throwable t = e; t != null && sb.length() <= 600; t = t.getCause() == t ? null : t.getCause()) {
-            String msg = UnusableInputException.oneLine(t.getMessage());
+            String msg = t.getMessage() == null ? "" : t.getMessage().strip().replaceAll("\\s*\\R\\s*", join);
             sb.append(sb.length() > 0 ? " <- " : "").append(t.getClass().getSimpleName());
             if (!msg.isEmpty()) {
                 sb.append(": ").append(msg);

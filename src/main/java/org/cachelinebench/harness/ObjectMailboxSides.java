@@ -58,7 +58,8 @@ public final class ObjectMailboxSides {
     private final int lineSize;
     private final Map<Kind, Object[]> pools = new EnumMap<>(Kind.class);
     private List<Pick> picks;
-    private long[] pickedAt;
+    /** Each pick's address when last seen; package-private so that a test can stand in for a GC's move. */
+    long[] pickedAt;
 
     /** Allocates the pools (one per class, allocated one after the other, so each is contiguous when young). */
     public ObjectMailboxSides(int lineSize) {
@@ -112,24 +113,16 @@ public final class ObjectMailboxSides {
      * relation is kept, and said so in {@code notes}.
      */
     public boolean recheck(StringBuilder notes) {
-        for (int i = 0; i < picks.size(); i++) {
-            Pick pick = picks.get(i);
-            long now = HeapAddresses.addressOf(pick.box());
-            if (now == pickedAt[i]) {
-                continue;
-            }
-            if (!holds(pick, now)) {
-                notes.append(String.format("# %s: %s moved from 0x%x to 0x%x between iterations, where %s: choosing"
-                                + " again%n", pick.side(), pick.box().getClass().getSimpleName(), pickedAt[i], now,
-                        spot(pick, now).fieldLines()));
-                choose();
-                return true;
-            }
-            notes.append(String.format("# %s: moved from 0x%x to 0x%x between iterations; the same relation holds%n",
-                    pick.side(), pickedAt[i], now));
-            pickedAt[i] = now;
+        Move broken = firstBrokenMove(notes, "between iterations");
+        if (broken == null) {
+            return false;
         }
-        return false;
+        Pick pick = broken.pick();
+        notes.append(String.format("# %s: %s moved from 0x%x to 0x%x between iterations, where %s: choosing again%n",
+                pick.side(), pick.box().getClass().getSimpleName(), broken.from(), broken.to(),
+                spot(pick, broken.to()).fieldLines()));
+        choose();
+        return true;
     }
 
     /**
@@ -138,6 +131,24 @@ public final class ObjectMailboxSides {
      * claims). One that moved and kept its relation is noted in {@code notes} and kept.
      */
     public void verifyUnmoved(StringBuilder notes) {
+        Move broken = firstBrokenMove(notes, "during the iteration");
+        if (broken != null) {
+            Pick pick = broken.pick();
+            throw new IllegalStateException(String.format("object-mailbox: the %s %s moved from 0x%x to 0x%x"
+                            + " during the iteration, where %s, which is not what side %s claims: the iteration"
+                            + " did not measure it", pick.side(), pick.box().getClass().getSimpleName(),
+                    broken.from(), broken.to(), spot(pick, broken.to()).fieldLines(), pick.side()));
+        }
+    }
+
+    /** An object that moved from one address to another. */
+    private record Move(Pick pick, long from, long to) {}
+
+    /**
+     * The first object, in pick order, that moved to where its relation no longer holds, or null; each one before
+     * it that moved and kept its relation is kept at its new address and noted, {@code when} saying when it moved.
+     */
+    private Move firstBrokenMove(StringBuilder notes, String when) {
         for (int i = 0; i < picks.size(); i++) {
             Pick pick = picks.get(i);
             long now = HeapAddresses.addressOf(pick.box());
@@ -145,15 +156,13 @@ public final class ObjectMailboxSides {
                 continue;
             }
             if (!holds(pick, now)) {
-                throw new IllegalStateException(String.format("object-mailbox: the %s %s moved from 0x%x to 0x%x"
-                                + " during the iteration, where %s, which is not what side %s claims: the iteration"
-                                + " did not measure it", pick.side(), pick.box().getClass().getSimpleName(),
-                        pickedAt[i], now, spot(pick, now).fieldLines(), pick.side()));
+                return new Move(pick, pickedAt[i], now);
             }
-            notes.append(String.format("# %s: moved from 0x%x to 0x%x during the iteration; the same relation holds%n",
-                    pick.side(), pickedAt[i], now));
+            notes.append(String.format("# %s: moved from 0x%x to 0x%x %s; the same relation holds%n",
+                    pick.side(), pickedAt[i], now, when));
             pickedAt[i] = now;
         }
+        return null;
     }
 
     public List<Pick> picks() {

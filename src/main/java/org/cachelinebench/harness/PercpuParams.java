@@ -2,6 +2,7 @@ package org.cachelinebench.harness;
 
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 
 /**
  * The {@code @Param} values of the pcpu_chunk benchmarks, parsed in one place so that
@@ -29,5 +30,10 @@ public final class PercpuParams {
 
     public static KernelConfig config(String value) {
         return KernelConfig.parse(value);
+    }
+
+    /** The off-heap chunk the {@code layout} and {@code config} values name: every off-heap benchmark's setup. */
+    public static OffHeapPcpuChunk chunk(String layout, String config) {
+        return new OffHeapPcpuChunk(layout(layout), config(config));
     }
 }

@@ -34,8 +34,7 @@ public class PinnedThread {
     @Param({""})
     public String cpus;
 
-    private List<Integer> allowedBefore;
-    private int cpu = -1;
+    private final TrialPin pinned = new TrialPin();
 
     @Setup(Level.Trial)
     public void pinThisThread(ThreadParams threads) {
@@ -43,24 +42,19 @@ public class PinnedThread {
         if (mode == Pin.OFF && PinPlan.parseCpus(cpus) == null) {
             return;
         }
-        String why = ThreadPinning.unavailableReason();
-        if (why != null) {
-            String asked = PinPlan.parseCpus(cpus) != null ? "cpus=" + cpus.trim() : "pin=" + mode.value();
-            throw new IllegalStateException(asked + " is not possible here: " + why);
-        }
-        List<Integer> allowed = ThreadPinning.allowedCpus();
+        List<Integer> allowed = TrialPin.allowedCpus(
+                PinPlan.parseCpus(cpus) != null ? "cpus=" + cpus.trim() : "pin=" + mode.value());
         PinPlan plan;
         try {
             plan = PinPlan.of(mode, cpus, topologyFor(mode), allowed);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage());
         }
-        cpu = plan.cpuFor(threads.getGroupIndex(), threads.getGroupThreadCount(), threads.getGroupThreadIndex());
+        int cpu = plan.cpuFor(threads.getGroupIndex(), threads.getGroupThreadCount(), threads.getGroupThreadIndex());
         if (threads.getGroupIndex() == 0 && threads.getGroupThreadIndex() == 0) {
             System.out.println("# " + plan.describe());
         }
-        allowedBefore = allowed;
-        ThreadPinning.pinCurrentThread(cpu);
+        pinned.pin(cpu, allowed);
     }
 
     /** pin=on needs no topology (it only names the CPUs it used); every other choice does. */
@@ -77,15 +71,11 @@ public class PinnedThread {
 
     @TearDown(Level.Trial)
     public void unpinThisThread() {
-        if (allowedBefore != null) {
-            ThreadPinning.pinCurrentThread(allowedBefore);
-            allowedBefore = null;
-            cpu = -1;
-        }
+        pinned.unpin();
     }
 
     /** The CPU this thread is pinned to, or -1 when not pinned. */
     public int cpu() {
-        return cpu;
+        return pinned.cpu();
     }
 }

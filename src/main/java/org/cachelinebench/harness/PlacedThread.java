@@ -22,8 +22,7 @@ public class PlacedThread {
     @Param({"off"})
     public String place;
 
-    private List<Integer> allowedBefore;
-    private int cpu = -1;
+    private final TrialPin pinned = new TrialPin();
 
     @Setup(Level.Trial)
     public void pinThisThread(ThreadParams threads) {
@@ -34,11 +33,7 @@ public class PlacedThread {
             }
             return;
         }
-        String why = ThreadPinning.unavailableReason();
-        if (why != null) {
-            throw new IllegalStateException("place=" + p.value() + " is not possible here: " + why);
-        }
-        List<Integer> allowed = ThreadPinning.allowedCpus();
+        List<Integer> allowed = TrialPin.allowedCpus("place=" + p.value());
         ThreadPlacement plan;
         try {
             plan = ThreadPlacement.of(p, threads.getThreadCount(), CpuTopology.system(), allowed);
@@ -48,22 +43,16 @@ public class PlacedThread {
         if (threads.getThreadIndex() == 0) {
             System.out.println("# " + plan.describe());
         }
-        cpu = plan.cpuFor(threads.getThreadIndex());
-        allowedBefore = allowed;
-        ThreadPinning.pinCurrentThread(cpu);
+        pinned.pin(plan.cpuFor(threads.getThreadIndex()), allowed);
     }
 
     @TearDown(Level.Trial)
     public void unpinThisThread() {
-        if (allowedBefore != null) {
-            ThreadPinning.pinCurrentThread(allowedBefore);
-            allowedBefore = null;
-            cpu = -1;
-        }
+        pinned.unpin();
     }
 
     /** The CPU this thread is pinned to, or -1. */
     public int cpu() {
-        return cpu;
+        return pinned.cpu();
     }
 }

@@ -5,7 +5,8 @@
  * design (the pure {@link InterleavedSchedule}; sides as factories, {@link InterleavedSide}: the csd's five,
  * {@link CsdSides}, the offset sweep's ten, {@link SweepSides}, and the object mailbox's six, chosen from live
  * addresses, {@link ObjectMailboxSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
- * {@link GroupGate}; what both threads share, {@link Interleaving}; each thread's position,
+ * {@link GroupGate}; what both threads share, {@link Interleaving}, and the group state that builds and checks it,
+ * {@link InterleavedSidesState}; each thread's position,
  * {@link SenderCursor} and {@link ReceiverCursor}; per-side totals, {@link SideTotals}, every
  * cycle one by one with the medians over cycles that the ratios are, {@link CycleLog}, and the lines every
  * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link Pin}, {@link PinnedThread},

@@ -17,14 +17,15 @@ import org.cachelinebench.cli.CommandLine;
 public final class PairedOptions {
 
     static final String USAGE = """
-            usage: Paired [--profile ci|full|calibrate] [--rounds N] [--out DIR] [--only REGEX]
+            usage: Paired [--profile ci|full|calibrate|scaling] [--rounds N] [--out DIR] [--only REGEX]
                           [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
                           [--update-baseline] [--baseline DIR] [--require-baseline]
                           [--order paired|sequential] [--prof NAME[:OPTS]]... [--dry-run] [--list]
                           [--verbose]
               --profile NAME      what to run (default ci): ci = every gated claim (csd, pcpu_chunk, Java
                                   objects) within 5 minutes; full = all comparisons, offset sweep, async,
-                                  pinned; calibrate = csd and pcpu_chunk beside separate forks and more A/A
+                                  pinned; calibrate = csd and pcpu_chunk beside separate forks and more A/A;
+                                  scaling = the many-CPU points this machine can place, informational
               --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
               --out DIR           where the session's files go (default results/latest)
               --only REGEX        only comparisons whose id matches (find), e.g. '^csd\\.' or 'reader'

@@ -16,6 +16,7 @@ import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.results.JmhResult;
@@ -286,22 +287,8 @@ public final class PairedSession {
         return sb.toString();
     }
 
-    /** The exception and its causes in one line. */
+    /** The exception and its causes in one line, a message's line breaks shown as " | " (a fork's output keeps its shape). */
     static String oneLine(Throwable e) {
-        StringBuilder sb = new StringBuilder();
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String msg = t.getMessage() == null ? "" : t.getMessage().strip().replaceAll("\\s*\\R\\s*", " | ");
-            if (sb.length() > 0) {
-                sb.append(" <- ");
-            }
-            sb.append(t.getClass().getSimpleName());
-            if (!msg.isEmpty()) {
-                sb.append(": ").append(msg);
-            }
-            if (sb.length() > 600) {
-                break;
-            }
-        }
-        return sb.toString();
+        return EntryPoint.oneLine(e, " | ");
     }
 }

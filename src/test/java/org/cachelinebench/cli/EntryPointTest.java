@@ -51,6 +51,19 @@ class EntryPointTest {
     }
 
     @Test
+    void oneLineWritesAMessagesLineBreaksAsTheGivenMarkAndStopsNearSixHundredChars() {
+        Throwable e = new IllegalStateException("fork died:\r\n  first  \n\nsecond\n", new IOException(" disk\nfull "));
+        assertEquals("IllegalStateException: fork died: first second <- IOException: disk full", EntryPoint.oneLine(e));
+        assertEquals("IllegalStateException: fork died: | first | second <- IOException: disk | full",
+                EntryPoint.oneLine(e, " | "));
+        assertEquals("IllegalStateException: a$1\\b", EntryPoint.oneLine(new IllegalStateException("a\nb"), "$1\\"),
+                "the mark is taken literally");
+        Throwable deep = new IllegalStateException("x".repeat(570), new IOException("y".repeat(20), new IOException("z")));
+        String line = EntryPoint.oneLine(deep);
+        assertTrue(line.endsWith("<- IOException: " + "y".repeat(20)), "the cause that passes 600 chars is the last one");
+    }
+
+    @Test
     void anythingElseIsAnInternalErrorNamingTheExceptionAndItsCauses() {
         assertEquals(2, run(() -> {
             throw new IllegalStateException("state", new java.io.IOException("disk\nfull"));

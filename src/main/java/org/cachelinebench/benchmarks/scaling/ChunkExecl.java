@@ -112,7 +112,7 @@ public class ChunkExecl {
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
-        chunk = new OffHeapPcpuChunk(PercpuParams.layout(layout), PercpuParams.config(config));
+        chunk = PercpuParams.chunk(layout, config);
         lock = new PcpuLock();
         int cpus = PcpuUnits.possibleCpus();
         unitOffsets = PcpuUnits.offsets(cpus);

@@ -33,17 +33,14 @@ import org.openjdk.jmh.infra.Control;
  * padded log ({@link ReceiverLog}, with {@link FuncWork} more steps when asked), so {@link #check} proves every
  * call was handled once, in order, with the {@code func} and {@code info} it was sent with.
  */
-public abstract class FlagMailbox implements Handshake {
+public abstract class FlagMailbox extends LoggedHandshake {
     /** {@code flags}: empty, the sender may fill the mailbox. */
     static final int EMPTY = 0;
     /** {@code flags}: full, the receiver may read it. */
     static final int FULL = 1;
 
-    private final SenderLog sender = new SenderLog();
-    private final ReceiverLog receiver;
-
     FlagMailbox(long work) {
-        this.receiver = new ReceiverLog(work);
+        super(work);
     }
 
     /** The flag mailbox on the v4.13 csd bytes at {@code offset} in {@code block}'s csd lines. */
@@ -94,9 +91,6 @@ public abstract class FlagMailbox implements Handshake {
 
     /** {@code info}: a plain load. */
     abstract long info();
-
-    /** Empties the mailbox: every field zero or NULL. Only with both threads stopped. */
-    abstract void clearMemory();
 
     // ---- the protocol, written once ---------------------------------------------------------------------
 
@@ -159,7 +153,6 @@ public abstract class FlagMailbox implements Handshake {
      */
     @Override
     public String check(boolean complete) {
-        long sent = sender.nextSeq;
         long handled = receiver.handled;
         if (receiver.protocolErrors != 0) {
             return receiver.protocolErrors + " of " + handled + " calls found next not NULL";
@@ -167,13 +160,9 @@ public abstract class FlagMailbox implements Handshake {
         if (receiver.outOfOrder != 0) {
             return receiver.outOfOrder + " of " + handled + " calls were handled out of order";
         }
-        boolean allHandled = handled == sent;
-        if (!allHandled && (complete || handled != sent - 1)) {
-            return sent + " calls sent but " + handled + " handled";
-        }
-        long expected = allHandled ? sender.expectedSum : sender.expectedSum - sender.lastTerm;
-        if (receiver.checksum != expected) {
-            return "checksum of func(info) over " + handled + " calls is " + receiver.checksum + ", expected " + expected;
+        String counts = checkCounts(complete, "calls");
+        if (counts != null) {
+            return counts;
         }
         if (complete && flagsAcquire() != EMPTY) {
             return "the mailbox is still full: flags " + flagsAcquire();
@@ -181,32 +170,12 @@ public abstract class FlagMailbox implements Handshake {
         return null;
     }
 
-    /** Between JMH iterations: check what is checkable, then start over with an empty mailbox. */
     @Override
-    public void checkAndReset() {
-        String problem = check(false);
-        reset();
-        if (problem != null) {
-            throw new IllegalStateException("flag mailbox, " + where() + ": " + problem);
-        }
+    String name() {
+        return "flag mailbox, " + where();
     }
 
-    /** Empties the mailbox and both logs. Only with both threads stopped. */
-    public void reset() {
-        clearMemory();
-        sender.reset();
-        receiver.reset();
-    }
-
-    public long sent() { return sender.nextSeq; }
-    public long handled() { return receiver.handled; }
-    public long checksum() { return receiver.checksum; }
-    public long expectedChecksum() { return sender.expectedSum; }
-    public long outOfOrder() { return receiver.outOfOrder; }
     public long protocolErrors() { return receiver.protocolErrors; }
-    /** Sum of the work chains {@code func(info)} ran (0 with no work). */
-    public long workResult() { return receiver.workResult; }
-    public long work() { return receiver.work; }
     /** The flag, read with acquire: 0 empty, 1 full. */
     public int flags() { return flagsAcquire(); }
 

@@ -12,7 +12,7 @@ import org.openjdk.jmh.infra.Control;
  * sums {@code func(info)}, so {@link #check(boolean)} can prove that every IPI was handled once, in order,
  * with the {@code func} and {@code info} it was sent with.
  */
-public final class IpiMailbox implements Handshake {
+public final class IpiMailbox extends LoggedHandshake {
     private final CsdLayout layout;
     private final IpiMode mode;
     private final int offset;
@@ -20,10 +20,9 @@ public final class IpiMailbox implements Handshake {
     private final boolean doorbell;
     private final Smp smp;
     private final boolean wait;
-    private final SenderLog sender = new SenderLog();
-    private final ReceiverLog receiver;
 
     private IpiMailbox(CsdLayout layout, IpiMode mode, int offset, CsdBlock block, boolean doorbell, long work) {
+        super(work);
         this.layout = layout;
         this.mode = mode;
         this.offset = offset;
@@ -31,7 +30,6 @@ public final class IpiMailbox implements Handshake {
         this.doorbell = doorbell;
         this.smp = layout.newSmp(block, offset, doorbell);
         this.wait = mode.waits();
-        this.receiver = new ReceiverLog(work);
     }
 
     /** A new block with a csd at {@code offset} bytes into its csd lines. */
@@ -113,20 +111,15 @@ public final class IpiMailbox implements Handshake {
     @Override
     public String check(boolean complete) {
         long sent = sender.nextSeq;
-        long handled = receiver.handled;
         if (receiver.outOfOrder != 0) {
-            return receiver.outOfOrder + " of " + handled + " IPIs were handled out of order";
+            return receiver.outOfOrder + " of " + receiver.handled + " IPIs were handled out of order";
         }
         if (sender.ipisSent != sent) {
             return sent + " csds queued but llist_add found the queue empty " + sender.ipisSent + " times";
         }
-        boolean allHandled = handled == sent;
-        if (!allHandled && (complete || handled != sent - 1)) {
-            return sent + " IPIs sent but " + handled + " handled";
-        }
-        long expected = allHandled ? sender.expectedSum : sender.expectedSum - sender.lastTerm;
-        if (receiver.checksum != expected) {
-            return "checksum of func(info) over " + handled + " IPIs is " + receiver.checksum + ", expected " + expected;
+        String counts = checkCounts(complete, "IPIs");
+        if (counts != null) {
+            return counts;
         }
         if (complete) {
             if ((smp.flags() & smp.lockBit()) != 0) {
@@ -142,33 +135,18 @@ public final class IpiMailbox implements Handshake {
         return null;
     }
 
-    /** Between JMH iterations: check what is checkable, then start over with a zeroed block. */
+    /** Zeroes the block: an unlocked csd, an empty queue, no doorbell. */
     @Override
-    public void checkAndReset() {
-        String problem = check(false);
-        reset();
-        if (problem != null) {
-            throw new IllegalStateException(layout.value() + " " + mode.value() + (doorbell ? " doorbell" : "")
-                    + " csd at offset " + offset + ": " + problem);
-        }
-    }
-
-    /** Zeroes the block (unlocked csd, empty queue) and both logs. Only with both threads stopped. */
-    public void reset() {
+    void clearMemory() {
         block.clear();
-        sender.reset();
-        receiver.reset();
     }
 
-    public long sent() { return sender.nextSeq; }
-    public long handled() { return receiver.handled; }
+    @Override
+    String name() {
+        return layout.value() + " " + mode.value() + (doorbell ? " doorbell" : "") + " csd at offset " + offset;
+    }
+
     public long ipisSent() { return sender.ipisSent; }
-    public long checksum() { return receiver.checksum; }
-    public long expectedChecksum() { return sender.expectedSum; }
-    public long outOfOrder() { return receiver.outOfOrder; }
-    /** Sum of the work chains {@code func(info)} ran (0 with no work). */
-    public long workResult() { return receiver.workResult; }
-    public long work() { return receiver.work; }
     /** True when the IPI rings the block's doorbell instead of being seen in the queue head. */
     public boolean doorbell() { return doorbell; }
     /** The doorbell word is rung (read with acquire); always false without a doorbell. */
