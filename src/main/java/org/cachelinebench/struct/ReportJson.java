@@ -52,6 +52,7 @@ final class ReportJson {
             s.add("layout", view(r.suggestion().view()));
         }
         s.add("notes", strings(r.suggestion().notes()));
+        s.addProperty("candidates", r.suggestion().candidates());
         o.add("suggestion", s);
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));
@@ -145,6 +146,24 @@ final class ReportJson {
         h.add("straddles", straddles);
         h.add("notes", strings(v.hazards().notes()));
         o.add("hazards", h);
+        if (v.predicted() != null) {
+            o.add("predictedTransfers", predicted(v.predicted()));
+        }
+        return o;
+    }
+
+    /** Transfers per operation of each role and per round, as numbers. */
+    private static JsonObject predicted(TransferPrediction p) {
+        JsonObject o = new JsonObject();
+        o.addProperty("model", p.model());
+        o.addProperty("starts", p.starts());
+        JsonObject roles = new JsonObject();
+        p.perOperation().forEach(roles::addProperty);
+        o.add("perOperation", roles);
+        JsonObject upgrades = new JsonObject();
+        p.upgrades().forEach(upgrades::addProperty);
+        o.add("upgradesPerOperation", upgrades);
+        o.addProperty("perRound", p.perRound());
         return o;
     }
 
