@@ -157,13 +157,15 @@ final class ReportJson {
         JsonObject o = new JsonObject();
         o.addProperty("model", p.model());
         o.addProperty("starts", p.starts());
-        JsonObject roles = new JsonObject();
-        p.perOperation().forEach(roles::addProperty);
-        o.add("perOperation", roles);
-        JsonObject upgrades = new JsonObject();
-        p.upgrades().forEach(upgrades::addProperty);
-        o.add("upgradesPerOperation", upgrades);
+        o.add("perOperation", byRole(p.perOperation()));
+        o.add("upgradesPerOperation", byRole(p.upgrades()));
         o.addProperty("perRound", p.perRound());
+        return o;
+    }
+
+    private static JsonObject byRole(java.util.Map<String, Double> numbers) {
+        JsonObject o = new JsonObject();
+        numbers.forEach(o::addProperty);
         return o;
     }
 

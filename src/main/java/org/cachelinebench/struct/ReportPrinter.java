@@ -38,10 +38,17 @@ final class ReportPrinter {
                 out.append(String.format("%nsize: %d -> %d bytes (%+d), alignment %d -> %d%n", o.size(), s.view().size(),
                         s.view().size() - o.size(), o.align(), s.view().align()));
                 if (o.predicted() != null && s.view().predicted() != null) {
+                    List<String> about = new ArrayList<>();
+                    if (s.candidates() > 1) {
+                        about.add("the fewest of " + s.candidates() + " candidate layouts; the smaller breaks a tie");
+                    }
+                    if (s.view().predicted().compareTo(o.predicted()) > 0) {
+                        about.add("more than the original: its lines still move for the fields shared for real, and each"
+                                + " role's accesses now span more of them");
+                    }
                     out.append("predicted transfers per round: ").append(TransferPrediction.number(o.predicted().perRound()))
                             .append(" -> ").append(TransferPrediction.number(s.view().predicted().perRound()))
-                            .append(s.candidates() > 1 ? " (the fewest of " + s.candidates()
-                                    + " candidate layouts; the smaller breaks a tie)" : "").append('\n');
+                            .append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")").append('\n');
                 }
             }
         }
