@@ -177,6 +177,17 @@ class PredictedTransfersTest {
                 + " mean over the 8 starts): x 0.88, y 0.88; 1.75 per round\n"), ReportPrinter.print(r));
     }
 
+    /** With {@code --line 128} the model's lines are the pairs the hazards look at. */
+    @Test
+    void theModelUsesTheToolsLineSize() throws Exception {
+        Report r = analyse("struct two { unsigned long a; char gap[64]; unsigned long b; };\n", "x writes a\ny writes b\n",
+                "--line", "128");
+        assertEquals(1.0, r.original().predicted().perOperation().get("x"), EPS);
+        assertTrue(r.original().predicted().model().startsWith("MESI, 128-byte lines"), r.original().predicted().model());
+        Report same = analyse("struct two { unsigned long a; char gap[64]; unsigned long b; };\n", "x writes a\ny writes b\n");
+        assertEquals(0.0, same.original().predicted().perOperation().get("x"), EPS);
+    }
+
     @Test
     void aRateAboveOneCountsAsOnceAndNoRolesPredictNothing() throws Exception {
         Report twice = analyse("struct two { unsigned long a; unsigned long b; };\n", "x writes a 2\ny writes b\n");
