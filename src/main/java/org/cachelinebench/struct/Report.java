@@ -31,17 +31,19 @@ public record Report(String source, String language, int lineSize, List<String> 
      * @param placement where the hazards assume it starts, in words
      * @param starts    those starts, bytes into a line
      * @param hazards   what it costs
+     * @param predicted the coherence model's transfers for it; null without roles
      */
     public record View(String name, String layout, FieldIndex fields, Roles roles, int size, int align,
-                       String placement, List<Integer> starts, Hazards hazards) {}
+                       String placement, List<Integer> starts, Hazards hazards, TransferPrediction predicted) {}
 
     /**
      * @param text    C text (or Java source) to paste back
      * @param changed false when the original needs no change
      * @param view    its layout and hazards; null when it could not be laid out here (said in notes)
      * @param notes   what cannot be separated, and why
+     * @param candidates how many layouts the suggester chose among (0 when it made none)
      */
-    public record Suggestion(String text, boolean changed, View view, List<String> notes) {}
+    public record Suggestion(String text, boolean changed, View view, List<String> notes, int candidates) {}
 
     /** Runs the measurement with another result. */
     Report withMeasurement(Measurement m) {

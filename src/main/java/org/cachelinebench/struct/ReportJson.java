@@ -52,6 +52,7 @@ final class ReportJson {
             s.add("layout", view(r.suggestion().view()));
         }
         s.add("notes", strings(r.suggestion().notes()));
+        s.addProperty("candidates", r.suggestion().candidates());
         o.add("suggestion", s);
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));
@@ -145,6 +146,26 @@ final class ReportJson {
         h.add("straddles", straddles);
         h.add("notes", strings(v.hazards().notes()));
         o.add("hazards", h);
+        if (v.predicted() != null) {
+            o.add("predictedTransfers", predicted(v.predicted()));
+        }
+        return o;
+    }
+
+    /** Transfers per operation of each role and per round, as numbers. */
+    private static JsonObject predicted(TransferPrediction p) {
+        JsonObject o = new JsonObject();
+        o.addProperty("model", p.model());
+        o.addProperty("starts", p.starts());
+        o.add("perOperation", byRole(p.perOperation()));
+        o.add("upgradesPerOperation", byRole(p.upgrades()));
+        o.addProperty("perRound", p.perRound());
+        return o;
+    }
+
+    private static JsonObject byRole(java.util.Map<String, Double> numbers) {
+        JsonObject o = new JsonObject();
+        numbers.forEach(o::addProperty);
         return o;
     }
 

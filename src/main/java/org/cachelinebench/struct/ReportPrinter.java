@@ -22,6 +22,7 @@ final class ReportPrinter {
         out.append('\n');
         out.append(o.layout()).append('\n');
         hazards(out, "hazards", o, r.lineSize());
+        predicted(out, o.predicted(), true);
         Report.Suggestion s = r.suggestion();
         out.append("\n/* suggested layout */\n\n");
         if (!s.changed()) {
@@ -33,8 +34,22 @@ final class ReportPrinter {
             if (s.view() != null) {
                 out.append(s.view().layout()).append('\n');
                 hazards(out, "hazards of the suggested layout", s.view(), r.lineSize());
+                predicted(out, s.view().predicted(), false);
                 out.append(String.format("%nsize: %d -> %d bytes (%+d), alignment %d -> %d%n", o.size(), s.view().size(),
                         s.view().size() - o.size(), o.align(), s.view().align()));
+                if (o.predicted() != null && s.view().predicted() != null) {
+                    List<String> about = new ArrayList<>();
+                    if (s.candidates() > 1) {
+                        about.add("the fewest of " + s.candidates() + " candidate layouts; the smaller breaks a tie");
+                    }
+                    if (s.view().predicted().compareTo(o.predicted()) > 0) {
+                        about.add("more than the original: its lines still move for the fields shared for real, and each"
+                                + " role's accesses now span more of them");
+                    }
+                    out.append("predicted transfers per round: ").append(TransferPrediction.number(o.predicted().perRound()))
+                            .append(" -> ").append(TransferPrediction.number(s.view().predicted().perRound()))
+                            .append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")").append('\n');
+                }
             }
         }
         if (!s.notes().isEmpty()) {
@@ -44,7 +59,7 @@ final class ReportPrinter {
             }
         }
         if (r.measurement() != null) {
-            measurement(out, r.measurement());
+            measurement(out, r.measurement(), o.predicted(), s.view() == null ? null : s.view().predicted());
         }
         return out.toString();
     }
@@ -114,6 +129,22 @@ final class ReportPrinter {
         }
     }
 
+    /** "predicted transfers per operation (MODEL): producer 1.00, consumer 1.00; 2.00 per round". */
+    private static void predicted(StringBuilder out, TransferPrediction p, boolean withModel) {
+        if (p == null) {
+            return;
+        }
+        List<String> about = new ArrayList<>();
+        if (withModel) {
+            about.add(p.model());
+        }
+        if (p.starts() > 1) {
+            about.add("mean over the " + p.starts() + " starts");
+        }
+        out.append("predicted transfers per operation").append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")")
+                .append(": ").append(p.describe()).append('\n');
+    }
+
     private static String startsText(List<Integer> starts) {
         List<String> s = new ArrayList<>();
         for (int x : starts) {
@@ -122,21 +153,46 @@ final class ReportPrinter {
         return " (at start" + (starts.size() == 1 ? " " : "s ") + String.join(", ", s) + ")";
     }
 
-    private static void measurement(StringBuilder out, Measurement m) {
+    private static void measurement(StringBuilder out, Measurement m, TransferPrediction before, TransferPrediction after) {
         out.append(String.format("%n/* measured: original and suggested layouts off-heap, byte-exact, %d paired round%s"
                 + " with an A/A control (original against itself) */%n", m.rounds(), m.rounds() == 1 ? "" : "s"));
-        TextTable table = new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
-                "ns per pass (orig -> sugg)").alignRight(1);
+        boolean predicted = before != null && after != null;
+        TextTable table = predicted
+                ? new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
+                        "ns per pass (orig -> sugg)", "predicted transfers/op (orig -> sugg)").alignRight(1)
+                : new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
+                        "ns per pass (orig -> sugg)").alignRight(1);
         for (Measurement.RoleResult r : m.roles()) {
-            table.add(r.role(), Integer.toString(r.threads()),
+            List<String> row = new ArrayList<>(List.of(r.role(), Integer.toString(r.threads()),
                     ratio(r.ratio(), r.low(), r.high()) + String.format(Locale.ROOT, " median %.2f", r.median()),
                     ratio(r.aa(), r.aaLow(), r.aaHigh()),
-                    String.format(Locale.ROOT, "%.1f -> %.1f", r.originalNanos(), r.suggestedNanos()));
+                    String.format(Locale.ROOT, "%.1f -> %.1f", r.originalNanos(), r.suggestedNanos())));
+            if (predicted) {
+                double b = before.perOperation().get(r.role()), a = after.perOperation().get(r.role());
+                double ub = before.upgrades().get(r.role()), ua = after.upgrades().get(r.role());
+                row.add(TransferPrediction.number(b) + " -> " + TransferPrediction.number(a) + ", " + direction(b, a)
+                        + (ub + ua < TransferPrediction.SAME ? "" : "; upgrades " + TransferPrediction.number(ub) + " -> "
+                        + TransferPrediction.number(ua)));
+            }
+            table.add(row.toArray(String[]::new));
         }
         out.append(table);
+        if (predicted) {
+            out.append("predicted transfers per round: ").append(TransferPrediction.number(before.perRound())).append(" -> ")
+                    .append(TransferPrediction.number(after.perRound())).append(", ")
+                    .append(direction(before.perRound(), after.perRound())).append(" (").append(before.model()).append(")\n");
+        }
         out.append(String.format(Locale.ROOT, "one-line floor: %.0f ns per round trip (LineFloor in the same rounds, %.0f-%.0f)%n",
                 m.floorNanos(), m.floorLow(), m.floorHigh()));
         out.append(m.verdict()).append('\n');
+    }
+
+    /** Which way the model puts the throughput ratio suggested/original: fewer transfers, above 1. */
+    static String direction(double before, double after) {
+        if (Math.abs(before - after) < TransferPrediction.SAME) {
+            return "as many: ratio about 1";
+        }
+        return after < before ? "fewer: ratio above 1" : "more: ratio below 1";
     }
 
     private static String ratio(double g, double lo, double hi) {

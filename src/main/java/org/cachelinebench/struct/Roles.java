@@ -20,8 +20,8 @@ import java.util.Map;
  * {@code *} (every field). A write is a read-modify-write, as real code does; a field a role both
  * reads and writes counts as written. {@code threads N} (default 1) is how many threads play the role.
  * A line may end in a rate, {@code consumer reads head 1/64}: the accesses per operation of the role
- * (default 1), kept for models of how often lines move and for {@code --measure}, which runs a rated
- * access every N-th pass; hazards and suggestions do not weigh them (a rare access still shares a line).
+ * (default 1), which the predicted transfers weigh ({@link TransferPrediction}) and {@code --measure}
+ * runs every N-th pass; hazards do not weigh them (a rare access still shares a line).
  */
 public final class Roles {
     /** The most roles one run measures (one JMH counter each). */

@@ -105,7 +105,8 @@ public final class StructTool {
             suggested = view(suggestion.struct(), roles.on(f), o.lineSize, o.placement);
         }
         return new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
-                new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes()), null);
+                new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),
+                        suggestion.candidates().size()), null);
     }
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */
@@ -123,13 +124,13 @@ public final class StructTool {
                         + " straddle a line depends on that, not on their order");
             }
             return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                    new Report.Suggestion("", false, original, notes), null);
+                    new Report.Suggestion("", false, original, notes, 0), null);
         }
         JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement, o.classpath,
                 type.getClassLoader() == null ? StructTool.class.getClassLoader() : type.getClassLoader());
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);
         return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                new Report.Suggestion(s.text(), true, suggested, s.notes()), null);
+                new Report.Suggestion(s.text(), true, suggested, s.notes(), 1), null);
     }
 
     static Report.View view(JolLayout layout, Roles roles, int lineSize, Starts placement) {
@@ -139,7 +140,7 @@ public final class StructTool {
         String where = placement.describe(layout.align(), lineSize) + (starts.size() > 1 ? "; printed as if at a line start" : "");
         Hazards hazards = Hazards.find(fields, bound, "class " + layout.name(), layout.size(), lineSize, starts);
         return new Report.View("class " + layout.name(), layout.print(lineSize, bound), fields, bound, layout.size(),
-                layout.align(), where, starts, hazards);
+                layout.align(), where, starts, hazards, TransferPrediction.of(bound, lineSize, starts));
     }
 
     /** A C layout with its tags and hazards. */
@@ -154,6 +155,7 @@ public final class StructTool {
         String where = placement.describe(layout.align(), lineSize)
                 + (starts.size() > 1 ? "; printed as if at a line start" : "");
         Hazards hazards = Hazards.find(fields, bound, s.name(), layout.size(), lineSize, starts);
-        return new Report.View(s.name(), text, fields, bound, layout.size(), layout.align(), where, starts, hazards);
+        return new Report.View(s.name(), text, fields, bound, layout.size(), layout.align(), where, starts, hazards,
+                TransferPrediction.of(bound, lineSize, starts));
     }
 }

@@ -16,8 +16,10 @@ import org.cachelinebench.model.layout.StructLayout;
  *
  * <ol>
  *   <li>members are grouped by {@link Grouping} into line groups, by the roles that write them; a member
- *       only one role reads goes with that role's writes unless that makes the struct larger; groups
- *       keep the order of their first member, members their declaration order inside a group;</li>
+ *       only one role reads goes with that role's writes or with the read-mostly members, whichever
+ *       layout the coherence model predicts fewer transfers per round for ({@link TransferPrediction}:
+ *       rates weigh there), the smaller where they tie, with the writes where that ties too; groups keep
+ *       the order of their first member, members their declaration order inside a group;</li>
  *   <li>every group after the first starts a new line (a 128-byte pair with {@code --line 128}): its
  *       first member gets an {@code aligned} attribute, so that the separation holds wherever the struct
  *       is placed (the attribute makes the struct line-aligned too);</li>
@@ -40,8 +42,20 @@ final class Suggester {
      * @param struct  the text parsed back
      * @param changed false when the original needs no change (then text is the original's)
      * @param notes   what cannot be separated, and why
+     * @param candidates the layouts it chose among, in the order made (none where the original needs no change)
      */
-    record Result(String text, Struct struct, boolean changed, List<String> notes) {}
+    record Result(String text, Struct struct, boolean changed, List<String> notes, List<Candidate> candidates) {
+        Result(String text, Struct struct, boolean changed, List<String> notes) {
+            this(text, struct, changed, notes, List.of());
+        }
+    }
+
+    /** A layout the suggester considered, its predicted transfers (null without roles), and whether it was chosen. */
+    record Candidate(StructLayout layout, TransferPrediction predicted, boolean chosen) {}
+
+    /** A candidate with what it takes to print it. */
+    private record Option(Grouping grouping, List<Planned> plan, int structAlign, StructLayout layout, Hazards hazards,
+                          TransferPrediction predicted) {}
 
     /** Members of one unit as written: unnamed bit-fields ride with the member after them. */
     private record Item(int unit, List<MemberDecl> decls) {
@@ -105,20 +119,40 @@ final class Suggester {
             notes.add("the members of a union all start at offset 0: no order separates them");
             return new Result(original.decl().text() + ";", original, false, notes);
         }
+        // A member only one role reads joins that role's line, or goes with the read-mostly members: both are
+        // candidates, and the coherence model's prediction chooses.
+        List<Option> options = new ArrayList<>();
+        options.add(option(grouping));
+        Grouping apart = new Grouping(fields, roles, false);
+        if (!apart.lineGroups().equals(grouping.lineGroups())) {
+            options.add(option(apart));
+        }
+        Option best = options.get(0);
+        for (Option c : options) {
+            if (FEWEST_TRANSFERS_THEN_SIZE.compare(c, best) < 0) {
+                best = c;
+            }
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (Option c : options) {
+            candidates.add(new Candidate(c.layout(), c.predicted(), c == best));
+        }
+        if (!better(best.hazards(), best.layout(), before, o)) {
+            List<String> notes = new ArrayList<>(best.grouping().notes());
+            notes.add("no order of the members removes what is listed above");
+            return new Result(original.decl().text() + ";", original, false, notes, candidates);
+        }
+        String text = text(best.plan(), best.structAlign());
+        Struct parsed = header.parseAlso(original.decl().displayName() + " (suggested)", text);
+        check(best.layout(), parsed.layout());
+        return new Result(text, parsed, true, best.grouping().notes(), candidates);
+    }
+
+    /** A complete layout from one grouping: planned, laid out, and aligned as a whole where that removes hazards. */
+    private Option option(Grouping grouping) throws InputError {
         List<Planned> plan = arrange(grouping);
         int structAlign = original.decl().alignAttr();
         StructLayout trial = layout(plan, structAlign);
-        // A member only one role reads joins that role's line where that saves a line, not where it adds one.
-        Grouping apart = new Grouping(fields, roles, false);
-        if (!apart.lineGroups().equals(grouping.lineGroups())) {
-            List<Planned> other = arrange(apart);
-            StructLayout otherLayout = layout(other, structAlign);
-            if (otherLayout.size() < trial.size()) {
-                grouping = apart;
-                plan = other;
-                trial = otherLayout;
-            }
-        }
         Hazards after = hazards(trial);
         // Where the placement still splits the struct (it may start off a line), align the struct itself,
         // if that removes something.
@@ -132,16 +166,16 @@ final class Suggester {
                 after = alignedHazards;
             }
         }
-        if (!better(after, trial, before, o)) {
-            List<String> notes = new ArrayList<>(grouping.notes());
-            notes.add("no order of the members removes what is listed above");
-            return new Result(original.decl().text() + ";", original, false, notes);
-        }
-        String text = text(plan, structAlign);
-        Struct parsed = header.parseAlso(original.decl().displayName() + " (suggested)", text);
-        check(trial, parsed.layout());
-        return new Result(text, parsed, true, grouping.notes());
+        FieldIndex f = FieldIndex.of(trial);
+        return new Option(grouping, plan, structAlign, trial, after,
+                TransferPrediction.of(roles.on(f), lineSize, starts.of(trial.align(), lineSize)));
     }
+
+    /** Fewer predicted transfers per round first, then the smaller size; the first made wins what is left. */
+    private static final java.util.Comparator<Option> FEWEST_TRANSFERS_THEN_SIZE = (a, b) -> {
+        int t = a.predicted() == null || b.predicted() == null ? 0 : a.predicted().compareTo(b.predicted());
+        return t != 0 ? t : Integer.compare(a.layout().size(), b.layout().size());
+    };
 
     private Hazards hazards(StructLayout s) {
         FieldIndex f = FieldIndex.of(s);

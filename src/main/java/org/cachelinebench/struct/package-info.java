@@ -6,7 +6,8 @@
  * compiled struct ({@link PaholeCommand} runs it on an object file) is read back as such a header by
  * {@link PaholeText}; a Java class is laid out by JOL ({@link JolLayout}). {@link Roles} says who reads and writes which fields, {@link Hazards} finds
  * the lines written by one role and touched by another and what straddles, {@link Suggester} (and
- * {@link JavaSuggester}) groups the members by role into a suggested layout, {@link ReportPrinter} and
+ * {@link JavaSuggester}) groups the members by role into a suggested layout, {@link TransferPrediction}
+ * asks the coherence model what each layout moves (and chooses among the suggester's candidates), {@link ReportPrinter} and
  * {@link ReportJson} print the {@link Report}. {@code --measure} runs both layouts in
  * {@link StructAccessBenchmark}, the tool's workload, on the paired runner ({@link StructMeasure}); the
  * jar's Main leaves that benchmark out of the suite's runs.

@@ -37,6 +37,9 @@ class JavaClassTest {
         Report.View v = r.suggestion().view();
         assertNotNull(v, "this JDK has a compiler: the suggestion must have been laid out here; notes: " + r.suggestion().notes());
         assertTrue(v.hazards().falseSharing().isEmpty(), ReportPrinter.print(r));
+        // The model agrees: the reader's line moves at some start of the original, at none of the suggestion's.
+        assertTrue(r.original().predicted().perOperation().get("reader") > 0, ReportPrinter.print(r));
+        assertEquals(0.0, v.predicted().perOperation().get("reader"), 1e-9, ReportPrinter.print(r));
         String text = r.suggestion().text();
         assertTrue(text.contains("extends UnpaddedPcpuChunkPad1"), text);
         assertTrue(text.contains("@jdk.internal.vm.annotation.Contended(\"g0\") int freeBytes;"), text);
