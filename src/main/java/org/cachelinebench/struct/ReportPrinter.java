@@ -170,7 +170,9 @@ final class ReportPrinter {
             if (predicted) {
                 double b = before.perOperation().get(r.role()), a = after.perOperation().get(r.role());
                 double ub = before.upgrades().get(r.role()), ua = after.upgrades().get(r.role());
-                row.add(TransferPrediction.number(b) + " -> " + TransferPrediction.number(a) + ", " + direction(b, a)
+                boolean upgradesDecide = Math.abs(b - a) < TransferPrediction.SAME && Math.abs(ub - ua) >= TransferPrediction.SAME;
+                row.add(TransferPrediction.number(b) + " -> " + TransferPrediction.number(a) + ", "
+                        + (upgradesDecide ? "as many, but " + direction(ub, ua, " upgrades") : direction(b, a))
                         + (ub + ua < TransferPrediction.SAME ? "" : "; upgrades " + TransferPrediction.number(ub) + " -> "
                         + TransferPrediction.number(ua)));
             }
@@ -187,12 +189,20 @@ final class ReportPrinter {
         out.append(m.verdict()).append('\n');
     }
 
-    /** Which way the model puts the throughput ratio suggested/original: fewer transfers, above 1. */
+    /**
+     * Which way the model puts the throughput ratio suggested/original: fewer transfers, above 1. Where a role's
+     * transfers tie, its upgrades decide: a write that takes its line back from readers moves no data but waits
+     * for their copies to be invalidated, a round trip all the same.
+     */
     static String direction(double before, double after) {
+        return direction(before, after, "");
+    }
+
+    private static String direction(double before, double after, String what) {
         if (Math.abs(before - after) < TransferPrediction.SAME) {
-            return "as many: ratio about 1";
+            return "as many" + what + ": ratio about 1";
         }
-        return after < before ? "fewer: ratio above 1" : "more: ratio below 1";
+        return (after < before ? "fewer" + what + ": ratio above 1" : "more" + what + ": ratio below 1");
     }
 
     private static String ratio(double g, double lo, double hi) {

@@ -89,9 +89,10 @@ class MeasureTest {
         assertEquals("size=192;line=64;role=allocator*1:w4@0,w4@4,w4@8,w4@12,w4@16,w4@20,w4@24,w4@28,w4@32;"
                 + "role=reader*1:r8@64", suggested.params().get("spec"));
         // Beside each role's measured ratio, the model's transfers per operation: the reader's line moves every
-        // operation in v6.4-rc4 and never in the suggestion; the allocator only takes it back by upgrades.
+        // operation in v6.4-rc4 and never in the suggestion; the allocator only takes it back by upgrades, which
+        // then decide its direction.
         assertTrue(r.out().contains("\nallocator        1  1.20 (1.20-1.20) median 1.20   1.00 (1.00-1.00)     100.0 -> 83.3"
-                + "               0.00 -> 0.00, as many: ratio about 1; upgrades 1.00 -> 0.00\n"), r.out());
+                + "               0.00 -> 0.00, as many, but fewer upgrades: ratio above 1; upgrades 1.00 -> 0.00\n"), r.out());
         assertTrue(r.out().contains("\nreader           1  4.00 (4.00-4.00) median 4.00   1.00 (1.00-1.00)     500.0 -> 125.0"
                 + "              1.00 -> 0.00, fewer: ratio above 1\n"), r.out());
         assertTrue(r.out().contains("\npredicted transfers per round: 1.00 -> 0.00, fewer: ratio above 1 (MESI, 64-byte lines,"), r.out());
