@@ -48,25 +48,9 @@ public final class ResultsReport {
 
     /** The command without {@code System.exit}: returns the exit status. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        try {
-            CommandLine.Parsed p = COMMAND_LINE.parse(args);
-            if (p.help()) {
-                out.print(USAGE);
-                return 0;
-            }
-            if (!p.positional().isEmpty()) {
-                throw new IllegalArgumentException("unexpected argument " + p.positional().get(0) + " (see --help)");
-            }
-            Path run = p.value("run") == null ? LATEST : Path.of(p.value("run"));
-            Path baseline = p.value("baseline") == null ? BASELINE : Path.of(p.value("baseline"));
-            for (Path written : write(run, baseline)) {
-                out.println("written: " + written);
-            }
-            return 0;
-        } catch (IOException | IllegalArgumentException e) {
-            err.println("results-report: " + e.getMessage());
-            return 2;
-        }
+        return ReportCommand.run("results-report", COMMAND_LINE, args, out, err, p -> write(
+                p.value("run") == null ? LATEST : Path.of(p.value("run")),
+                p.value("baseline") == null ? BASELINE : Path.of(p.value("baseline"))));
     }
 
     /** Writes the charts and README.md into the run folder {@code run}; returns the files written. */
