@@ -2,7 +2,6 @@ package org.cachelinebench.charts;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
-import org.cachelinebench.runner.ResultStore;
 import org.cachelinebench.runner.Summary;
 import org.cachelinebench.runner.SummaryTable;
 
@@ -55,21 +53,12 @@ public final class ResultsReport {
 
     /** Writes the charts and README.md into the run folder {@code run}; returns the files written. */
     public static List<Path> write(Path run, Path baselineDir) throws IOException {
-        Path summaryFile = run.resolve(ResultStore.SUMMARY_JSON);
-        Path metaFile = run.resolve(ResultStore.METADATA);
-        if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(metaFile)) {
-            throw new IllegalArgumentException("no run in " + run + " (needs " + ResultStore.SUMMARY_JSON + " and "
-                    + ResultStore.METADATA + "; run benchmarks/results or benchmarks/ci first)");
-        }
-        Summary summary = Summary.read(summaryFile);
-        Metadata meta = Metadata.read(metaFile);
-        Summary baseline = null;
-        Metadata baselineMeta = null;
-        if (Files.isRegularFile(baselineDir.resolve(ResultStore.SUMMARY_JSON))
-                && Files.isRegularFile(baselineDir.resolve(ResultStore.METADATA))) {
-            baseline = Summary.read(baselineDir.resolve(ResultStore.SUMMARY_JSON));
-            baselineMeta = Metadata.read(baselineDir.resolve(ResultStore.METADATA));
-        }
+        RunFiles files = RunFiles.read(run, "run benchmarks/results or benchmarks/ci first");
+        Summary summary = files.summary();
+        Metadata meta = files.metadata();
+        RunFiles base = RunFiles.in(baselineDir) ? RunFiles.read(baselineDir, "") : null;
+        Summary baseline = base == null ? null : base.summary();
+        Metadata baselineMeta = base == null ? null : base.metadata();
         List<Path> charts = Charts.write(summary, run.resolve(CHARTS));
         Path readme = run.resolve(README);
         AtomicFiles.write(readme, AtomicFiles.Content.of(readme(summary, meta, baseline, baselineMeta, charts, run)));

@@ -2,7 +2,6 @@ package org.cachelinebench.charts;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -73,17 +72,13 @@ public final class ScalingReport {
             System.setProperty("java.awt.headless", "true");
         }
         Path latest = dir.resolve(LATEST);
-        Path summaryFile = latest.resolve(ResultStore.SUMMARY_JSON);
-        Path metaFile = latest.resolve(ResultStore.METADATA);
-        if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(metaFile)) {
-            throw new IllegalArgumentException("no run in " + latest + " (needs " + ResultStore.SUMMARY_JSON + " and "
-                    + ResultStore.METADATA + "; run benchmarks/results --profile scaling first)");
-        }
-        Summary summary = Summary.read(summaryFile);
-        Metadata meta = Metadata.read(metaFile);
+        RunFiles run = RunFiles.read(latest, "run benchmarks/results --profile scaling first");
+        Summary summary = run.summary();
+        Metadata meta = run.metadata();
         List<ScalingPoints> points = ScalingPoints.of(summary.comparisons());
         if (points.isEmpty()) {
-            throw new IllegalArgumentException(summaryFile + " holds no measured scaling comparison");
+            throw new IllegalArgumentException(latest.resolve(ResultStore.SUMMARY_JSON)
+                    + " holds no measured scaling comparison");
         }
         String subtitle = String.format(Locale.ROOT, "%s, %d logical CPUs; %d rounds, forks of %s warmup + %s measurement",
                 meta.cpuModel(), meta.logicalCpus(), summary.rounds(), summary.warmup(), summary.measurement());

@@ -21,7 +21,8 @@ import org.cachelinebench.results.AtomicFiles;
  * {@code benchmarks/predict --out DIR}: the predicted curves as result files, so that a document cites a file
  * rather than copies a number. Per curve {@code predicted-NAME.md} (the table), {@code predicted-NAME.json} (the
  * same numbers, series then CPUs) and, with {@code --chart}, {@code predicted-NAME.png}; a {@code README.md} names
- * the command, the commit, the time, and says the numbers are computed, not measured. All or nothing (written
+ * the command, the commit, the time, says the numbers are computed, not measured, and quotes each table between
+ * figure markers (docs/figures.md). All or nothing (written
  * atomically), and an existing file is never replaced without {@code --overwrite}.
  */
 final class CurveFolder {
@@ -77,6 +78,16 @@ final class CurveFolder {
             }
             readme.append("| `").append(s.name()).append("` | ").append(s.title().replace("|", "\\|")).append(" | ")
                     .append(s.unit()).append(" | ").append(links).append(" |\n");
+        }
+        for (Map.Entry<Shape, Map<String, Map<Integer, Double>>> c : curves.entrySet()) {
+            String base = base(c.getKey());
+            // Quoted between figure markers, so that benchmarks/figures --check holds the quote to the file.
+            readme.append("\n## ").append(c.getKey().name()).append("\n\n<!-- figures: file ").append(base)
+                    .append(".md -->\n```text\n").append(markdown(c.getKey(), c.getValue(), cpus, model).strip())
+                    .append("\n```\n<!-- figures: end -->\n");
+            if (charts) {
+                readme.append("\n![predicted ").append(c.getKey().name()).append("](").append(base).append(".png)\n");
+            }
         }
         files.put(dir.resolve(README), AtomicFiles.Content.of(readme.toString()));
         AtomicFiles.writeAll(files);
