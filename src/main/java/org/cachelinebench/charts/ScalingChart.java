@@ -34,8 +34,7 @@ final class ScalingChart {
     static final String RATIOS_PNG = "scaling-ratio.png";
     static final String EXTRA_PNG = "scaling-extra-line-transfers.png";
 
-    static final String PREDICTED_AXIS = "predicted transfers: subject's minus reference's, per operation (traced,"
-            + " not measured)";
+    static final String PREDICTED_AXIS = "predicted transfers per operation, subject minus reference";
 
     /** The legend of a comparison's predicted curve. */
     static String predictedLabel(String curve, ScalingCurves.Curve predicted) {
@@ -83,12 +82,14 @@ final class ScalingChart {
         }
         XYPlot plot = new XYPlot(data, cpus, value, renderer);
         XYSeriesCollection curves = new XYSeriesCollection();
+        List<String> predictedCurves = new java.util.ArrayList<>();
         points.stream().map(ScalingPoints::curve).distinct().forEach(curve -> {
             ScalingCurves.Curve c = predicted.get(curve);
             if (c != null && !c.extra().isEmpty()) {
                 XYSeries line = new XYSeries(predictedLabel(curve, c), true, false);
                 c.extra().forEach(line::add);
                 curves.addSeries(line);
+                predictedCurves.add(curve);
             }
         });
         if (curves.getSeriesCount() > 0) {
@@ -98,7 +99,15 @@ final class ScalingChart {
             plot.setDataset(1, curves);
             plot.mapDatasetToRangeAxis(1, 1);
             XYLineAndShapeRenderer dotted = new XYLineAndShapeRenderer(true, true);
+            List<String> measured = new java.util.ArrayList<>(series.keySet());
             for (int k = 0; k < curves.getSeriesCount(); k++) {
+                String curve = predictedCurves.get(k);
+                for (int m = 0; m < measured.size(); m++) {
+                    if (measured.get(m).startsWith(curve + ", place=")) {
+                        dotted.setSeriesPaint(k, renderer.lookupSeriesPaint(m));   // the colour of its measured line
+                        break;
+                    }
+                }
                 dotted.setSeriesStroke(k, new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10,
                         new float[] {2, 4}, 0));
                 dotted.setSeriesShape(k, RatioChart.diamond(5));
