@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import org.cachelinebench.results.AtomicFiles;
 
@@ -63,7 +64,8 @@ final class CurveFolder {
         readme.append("- command: `").append(command).append("`\n");
         readme.append("- commit: ").append(commit()).append('\n');
         readme.append("- computed: ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
-        readme.append("- model: ").append(model.describe()).append("\n\n");
+        readme.append("- model: ").append(model.describe())
+                .append(" (a shape whose title says round-robin is traced so whatever the schedule)\n\n");
         readme.append("| curve | what runs | transfers | files |\n|---|---|---|---|\n");
         for (Map.Entry<Shape, Map<String, Map<Integer, Double>>> c : curves.entrySet()) {
             Shape s = c.getKey();
@@ -120,21 +122,27 @@ final class CurveFolder {
         return sb.toString();
     }
 
-    /** {@code {"shape", "title", "unit", "model", "series": {SERIES: {CPUS: transfers}}}}. */
+    /**
+     * {@code {"shape", "title", "unit", "model", "series": [{"name", "transfers": {CPUS: transfers}}]}}: the series
+     * a list, in the table's order, since their names may hold dots (a figure's JSON path is dotted).
+     */
     static String json(Shape shape, Map<String, Map<Integer, Double>> curve, Model model) {
         JsonObject o = new JsonObject();
         o.addProperty("shape", shape.name());
         o.addProperty("title", shape.title());
         o.addProperty("unit", shape.unit());
         o.addProperty("model", model.describe());
-        JsonObject series = new JsonObject();
+        JsonArray series = new JsonArray();
         curve.forEach((name, points) -> {
+            JsonObject one = new JsonObject();
+            one.addProperty("name", name);
             JsonObject byCpus = new JsonObject();
             points.forEach((n, x) -> byCpus.addProperty(Integer.toString(n), x));
-            series.add(name, byCpus);
+            one.add("transfers", byCpus);
+            series.add(one);
         });
         o.add("series", series);
-        return new GsonBuilder().setPrettyPrinting().create().toJson(o) + "\n";
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o) + "\n";
     }
 
     /** {@code git rev-parse HEAD}, with a note when tracked files differ from it; "unknown" outside a repository. */

@@ -101,7 +101,9 @@ class PredictTest {
         double four = Shapes.PCPU_READERS.transfers("v6.4-rc4", 4, Model.DEFAULT);
         com.google.gson.JsonObject json = com.google.gson.JsonParser.parseString(
                 Files.readString(out.resolve("predicted-pcpu-readers.json"))).getAsJsonObject();
-        assertEquals(four, json.getAsJsonObject("series").getAsJsonObject("v6.4-rc4").get("4").getAsDouble(), 1e-12);
+        com.google.gson.JsonObject first = json.getAsJsonArray("series").get(0).getAsJsonObject();
+        assertEquals("v6.4-rc4", first.get("name").getAsString());
+        assertEquals(four, first.getAsJsonObject("transfers").get("4").getAsDouble(), 1e-12);
         assertTrue(Files.readString(out.resolve("predicted-pcpu-readers.md"))
                 .contains("| 4 | " + Predict.number(four) + " |"));
         String readme = Files.readString(out.resolve("README.md"));
