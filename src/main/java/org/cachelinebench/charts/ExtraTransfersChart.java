@@ -15,16 +15,19 @@ import org.cachelinebench.runner.Summary;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.SymbolAxis;
-import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
@@ -38,6 +41,8 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  *   <li>{@link #byOffset}: the interleaved offset sweeps, the csd bytes at every offset of a line, kernel protocol
  *       and flag mailbox, the offsets that straddle shaded.</li>
  * </ul>
+ * Beside each measured point a hollow diamond marks the coherence model's predicted extra round trips, so that
+ * where the two differ shows; a point without a prediction is labelled "not predicted", never drawn as a 0.
  */
 public final class ExtraTransfersChart {
     private ExtraTransfersChart() {}
@@ -87,33 +92,17 @@ public final class ExtraTransfersChart {
 
     /** Rows of placements, a point per protocol, horizontal: extra line transfers with their 95 % intervals. */
     public static JFreeChart byPlacement(List<Summary.Entry> entries, String subtitle) {
-        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
-        List<Series> drawn = new ArrayList<>();
-        double[] extent = {0, 1};
-        for (Series s : PROTOCOLS) {
-            YIntervalSeries points = new YIntervalSeries(s.label());
-            int k = PROTOCOLS.indexOf(s);
-            double dodge = (k - (PROTOCOLS.size() - 1) / 2.0) * 0.8 / PROTOCOLS.size();
-            for (Summary.Entry e : entries) {
-                int row = row(e.subject());
-                if (e.set().equals(s.set()) && row >= 0 && e.extraTransfers() != null) {
-                    add(points, row + dodge, e, extent);
-                }
-            }
-            if (points.getItemCount() > 0) {
-                data.addSeries(points);
-                drawn.add(s);
-            }
-        }
+        Points points = points(PROTOCOLS, entries, ExtraTransfersChart::placementAt);
         String[] labels = ROWS.stream().map(Row::label).toArray(String[]::new);
         SymbolAxis rows = new SymbolAxis(null, labels);
         rows.setInverted(true);
         rows.setGridBandsVisible(false);
         rows.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         rows.setRange(-0.6, ROWS.size() - 0.4);
-        NumberAxis value = valueAxis("extra line transfers per call: (cost - cost(reference)) / cost(floor)", extent);
+        NumberAxis value = valueAxis("extra line transfers per call: (cost - cost(reference)) / cost(floor)",
+                points.extent());
 
-        XYPlot plot = new XYPlot(data, rows, value, renderer(drawn));
+        XYPlot plot = plot(points, rows, value);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         style(plot, true);
         return chart("Extra line transfers by placement: kernel protocol, flag mailbox, Java object",
@@ -122,17 +111,80 @@ public final class ExtraTransfersChart {
 
     /** The interleaved sweeps: extra line transfers by offset, the straddling offsets (64-byte lines) shaded. */
     public static JFreeChart byOffset(List<Summary.Entry> entries, int lineSize, String subtitle) {
+        Points points = points(SWEEPS, entries, ExtraTransfersChart::offsetAt);
+        NumberAxis offsets = new NumberAxis("offset of the csd bytes within a " + lineSize + "-byte line (bytes)");
+        offsets.setTickUnit(new NumberTickUnit(8));
+        offsets.setRange(-4, SweepSides.OFFSETS.get(SweepSides.OFFSETS.size() - 1) + 4);
+        NumberAxis value = valueAxis("extra line transfers per call vs offset 0", points.extent());
+
+        XYPlot plot = plot(points, offsets, value);
+        style(plot, false);
+        StraddleBands.mark(plot, SweepSides.OFFSETS.stream().filter(offset -> offset + 32 > lineSize).toList());
+        return chart("Extra line transfers by offset (interleaved sweeps of the 32-byte csd bytes)",
+                subtitle + "; at offset 0 the A/A control; 95 % intervals", plot);
+    }
+
+    /** Where a measured entry is drawn in its protocol's series {@code k}: the domain value, or NaN if not here. */
+    interface Position {
+        double of(Summary.Entry e, int k);
+    }
+
+    /** By placement: the row, dodged by protocol. */
+    static double placementAt(Summary.Entry e, int k) {
+        int row = row(e.subject());
+        return row < 0 ? Double.NaN : row + (k - (PROTOCOLS.size() - 1) / 2.0) * 0.8 / PROTOCOLS.size();
+    }
+
+    /** By offset: the offset, dodged by protocol; at 0 the A/A side (the reference itself is 0 by definition). */
+    static double offsetAt(Summary.Entry e, int k) {
+        int offset = e.subject().equals(SweepSides.AGAIN) ? 0 : offset(e.subject());
+        return offset < 0 ? Double.NaN : offset + (k - (SWEEPS.size() - 1) / 2.0) * 1.5;
+    }
+
+    /**
+     * What a chart draws: the measured extra transfers per protocol with their intervals, the coherence model's
+     * predicted extra round trips ({@link Summary.Prediction#extraRoundTrips}) at the same places, and the places
+     * of measured points that have no prediction, which are labelled so rather than drawn at 0.
+     *
+     * @param measured    one series per protocol drawn, in the order of {@code drawn}
+     * @param drawn       the protocols that have a point
+     * @param predicted   (place, predicted extra round trips) of every measured point that has a prediction
+     * @param unpredicted (place, measured extra) of every measured point that has none
+     * @param extent      the values' lowest and highest, for the axis
+     */
+    record Points(YIntervalSeriesCollection measured, List<Series> drawn, XYSeries predicted,
+                  List<double[]> unpredicted, double[] extent) {}
+
+    static final String PREDICTED = "predicted by the coherence model (docs/coherence.md)";
+    static final String NOT_PREDICTED = "not predicted";
+
+    static Points points(List<Series> protocols, List<Summary.Entry> entries, Position position) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         List<Series> drawn = new ArrayList<>();
+        XYSeries predicted = new XYSeries(PREDICTED, false, true);
+        List<double[]> unpredicted = new ArrayList<>();
         double[] extent = {0, 1};
-        for (Series s : SWEEPS) {
+        for (int k = 0; k < protocols.size(); k++) {
+            Series s = protocols.get(k);
             YIntervalSeries points = new YIntervalSeries(s.label());
-            double dodge = (SWEEPS.indexOf(s) - (SWEEPS.size() - 1) / 2.0) * 1.5;
             for (Summary.Entry e : entries) {
-                // At offset 0: the A/A side, offset 0 measured again (the reference itself is 0 by definition).
-                int offset = e.subject().equals(SweepSides.AGAIN) ? 0 : offset(e.subject());
-                if (e.set().equals(s.set()) && offset >= 0 && e.extraTransfers() != null) {
-                    add(points, offset + dodge, e, extent);
+                double x = e.set().equals(s.set()) && e.extraTransfers() != null ? position.of(e, k) : Double.NaN;
+                if (Double.isNaN(x)) {
+                    continue;
+                }
+                double mean = e.extraTransfers();
+                double low = e.extraTransfersLow() == null ? mean : e.extraTransfersLow();
+                double high = e.extraTransfersHigh() == null ? mean : e.extraTransfersHigh();
+                points.add(x, mean, low, high);
+                extent[0] = Math.min(extent[0], low);
+                extent[1] = Math.max(extent[1], high);
+                Double p = e.prediction() == null ? null : e.prediction().extraRoundTrips();
+                if (p == null) {
+                    unpredicted.add(new double[] {x, mean});
+                } else {
+                    predicted.add(x, p);
+                    extent[0] = Math.min(extent[0], p);
+                    extent[1] = Math.max(extent[1], p);
                 }
             }
             if (points.getItemCount() > 0) {
@@ -140,38 +192,30 @@ public final class ExtraTransfersChart {
                 drawn.add(s);
             }
         }
-        NumberAxis offsets = new NumberAxis("offset of the csd bytes within a " + lineSize + "-byte line (bytes)");
-        offsets.setTickUnit(new NumberTickUnit(8));
-        offsets.setRange(-4, SweepSides.OFFSETS.get(SweepSides.OFFSETS.size() - 1) + 4);
-        NumberAxis value = valueAxis("extra line transfers per call vs offset 0", extent);
-
-        XYPlot plot = new XYPlot(data, offsets, value, renderer(drawn));
-        style(plot, false);
-        boolean labelled = false;
-        for (int offset : SweepSides.OFFSETS) {
-            if (offset + 32 > lineSize) {
-                IntervalMarker band = new IntervalMarker(offset - 4, offset + 4, new Color(0xffebee));
-                if (!labelled) {
-                    band.setLabel("straddles");
-                    band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-                    band.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-                    band.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-                    labelled = true;
-                }
-                plot.addDomainMarker(band, Layer.BACKGROUND);
-            }
-        }
-        return chart("Extra line transfers by offset (interleaved sweeps of the 32-byte csd bytes)",
-                subtitle + "; at offset 0 the A/A control; 95 % intervals", plot);
+        return new Points(data, drawn, predicted, unpredicted, extent);
     }
 
-    private static void add(YIntervalSeries points, double x, Summary.Entry e, double[] extent) {
-        double mean = e.extraTransfers();
-        double low = e.extraTransfersLow() == null ? mean : e.extraTransfersLow();
-        double high = e.extraTransfersHigh() == null ? mean : e.extraTransfersHigh();
-        points.add(x, mean, low, high);
-        extent[0] = Math.min(extent[0], low);
-        extent[1] = Math.max(extent[1], high);
+    /** The measured points with their whiskers, the predictions beside them as hollow diamonds. */
+    private static XYPlot plot(Points points, ValueAxis domain, NumberAxis value) {
+        XYPlot plot = new XYPlot(points.measured(), domain, value, renderer(points.drawn()));
+        if (points.predicted().getItemCount() > 0) {
+            plot.setDataset(1, new XYSeriesCollection(points.predicted()));
+            XYLineAndShapeRenderer diamonds = new XYLineAndShapeRenderer(false, true);
+            diamonds.setSeriesPaint(0, Color.BLACK);
+            diamonds.setSeriesShape(0, RatioChart.diamond(7));
+            diamonds.setSeriesShapesFilled(0, false);
+            diamonds.setUseOutlinePaint(false);
+            diamonds.setSeriesStroke(0, new BasicStroke(1.5f));
+            plot.setRenderer(1, diamonds);
+        }
+        for (double[] at : points.unpredicted()) {
+            XYTextAnnotation note = new XYTextAnnotation("  " + NOT_PREDICTED, at[0], at[1]);
+            note.setFont(new Font(Font.SANS_SERIF, Font.ITALIC, 10));
+            note.setPaint(Color.GRAY);
+            note.setTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addAnnotation(note);
+        }
+        return plot;
     }
 
     private static NumberAxis valueAxis(String label, double[] extent) {

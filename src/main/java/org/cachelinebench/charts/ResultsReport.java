@@ -2,7 +2,6 @@ package org.cachelinebench.charts;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
-import org.cachelinebench.runner.ResultStore;
 import org.cachelinebench.runner.Summary;
 import org.cachelinebench.runner.SummaryTable;
 
@@ -48,44 +46,19 @@ public final class ResultsReport {
 
     /** The command without {@code System.exit}: returns the exit status. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        try {
-            CommandLine.Parsed p = COMMAND_LINE.parse(args);
-            if (p.help()) {
-                out.print(USAGE);
-                return 0;
-            }
-            if (!p.positional().isEmpty()) {
-                throw new IllegalArgumentException("unexpected argument " + p.positional().get(0) + " (see --help)");
-            }
-            Path run = p.value("run") == null ? LATEST : Path.of(p.value("run"));
-            Path baseline = p.value("baseline") == null ? BASELINE : Path.of(p.value("baseline"));
-            for (Path written : write(run, baseline)) {
-                out.println("written: " + written);
-            }
-            return 0;
-        } catch (IOException | IllegalArgumentException e) {
-            err.println("results-report: " + e.getMessage());
-            return 2;
-        }
+        return ReportCommand.run("results-report", COMMAND_LINE, args, out, err, p -> write(
+                p.value("run") == null ? LATEST : Path.of(p.value("run")),
+                p.value("baseline") == null ? BASELINE : Path.of(p.value("baseline"))));
     }
 
     /** Writes the charts and README.md into the run folder {@code run}; returns the files written. */
     public static List<Path> write(Path run, Path baselineDir) throws IOException {
-        Path summaryFile = run.resolve(ResultStore.SUMMARY_JSON);
-        Path metaFile = run.resolve(ResultStore.METADATA);
-        if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(metaFile)) {
-            throw new IllegalArgumentException("no run in " + run + " (needs " + ResultStore.SUMMARY_JSON + " and "
-                    + ResultStore.METADATA + "; run benchmarks/results or benchmarks/ci first)");
-        }
-        Summary summary = Summary.read(summaryFile);
-        Metadata meta = Metadata.read(metaFile);
-        Summary baseline = null;
-        Metadata baselineMeta = null;
-        if (Files.isRegularFile(baselineDir.resolve(ResultStore.SUMMARY_JSON))
-                && Files.isRegularFile(baselineDir.resolve(ResultStore.METADATA))) {
-            baseline = Summary.read(baselineDir.resolve(ResultStore.SUMMARY_JSON));
-            baselineMeta = Metadata.read(baselineDir.resolve(ResultStore.METADATA));
-        }
+        RunFiles files = RunFiles.read(run, "run benchmarks/results or benchmarks/ci first");
+        Summary summary = files.summary();
+        Metadata meta = files.metadata();
+        RunFiles base = RunFiles.in(baselineDir) ? RunFiles.read(baselineDir, "") : null;
+        Summary baseline = base == null ? null : base.summary();
+        Metadata baselineMeta = base == null ? null : base.metadata();
         List<Path> charts = Charts.write(summary, run.resolve(CHARTS));
         Path readme = run.resolve(README);
         AtomicFiles.write(readme, AtomicFiles.Content.of(readme(summary, meta, baseline, baselineMeta, charts, run)));

@@ -14,7 +14,9 @@ import org.cachelinebench.runner.Summary;
  * class, ratio with interval and, for the csd comparisons, the extra line transfers: (ratio - 1) / ratio(floor), the
  * extra cost in units of the floor's one line per target and back, from the same rounds' ratios to the same reference.
  *
- * @param curve     what the curve compares, e.g. "csd size-aligned / line-aligned"
+ * @param workload  the scaling workload, a {@link ScalingSets#WORKLOADS} prefix
+ * @param subject   the subject side
+ * @param reference the reference side
  * @param place     the placement class
  * @param cpus      the CPUs of the point
  * @param ratio     geometric mean over rounds
@@ -23,8 +25,15 @@ import org.cachelinebench.runner.Summary;
  * @param extra     extra line transfers, or null (no floor in the set, or not measured)
  * @param aa        true for an A/A control's curve
  */
-record ScalingPoints(String curve, Place place, int cpus, double ratio, Double low, Double high, Double extra,
+record ScalingPoints(String workload, String subject, String reference, Place place, int cpus, double ratio, Double low, Double high, Double extra,
                      boolean aa) {
+
+    /** What the curve compares, e.g. "csd size-aligned / line-aligned". */
+    String curve() {
+        String name = workload.equals(ScalingSets.IPI) ? "csd"
+                : workload.equals(ScalingSets.EXECL_SET) ? "execl" : "pcpu readers";
+        return name + " " + subject + " / " + reference;
+    }
 
     /** The points of every measured claim of a scaling set in {@code entries}, in the entries' order. */
     static List<ScalingPoints> of(List<Summary.Entry> entries) {
@@ -42,9 +51,7 @@ record ScalingPoints(String curve, Place place, int cpus, double ratio, Double l
             }
             Summary.Entry floor = floors.get(e.set());
             Double extra = floor == null ? null : (e.geoMean() - 1) / floor.geoMean();
-            String workload = p.workload().equals(ScalingSets.IPI) ? "csd"
-                    : p.workload().equals(ScalingSets.EXECL_SET) ? "execl" : "pcpu readers";
-            out.add(new ScalingPoints(workload + " " + e.subject() + " / " + e.reference(), p.place(), p.cpus(),
+            out.add(new ScalingPoints(p.workload(), e.subject(), e.reference(), p.place(), p.cpus(),
                     e.geoMean(), e.low(), e.high(), extra, e.subject().endsWith(ScalingSets.AGAIN)));
         }
         return out;

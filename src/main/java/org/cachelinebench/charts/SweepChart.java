@@ -10,14 +10,10 @@ import org.cachelinebench.runner.Summary;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
-import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.Layer;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
@@ -77,20 +73,8 @@ public final class SweepChart {
         plot.setDomainGridlinePaint(new Color(0xdddddd));
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         plot.addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.2f)));
-        boolean labelled = false;
-        for (Summary.SweepPoint p : points) {
-            if (Boolean.TRUE.equals(p.straddles())) {
-                IntervalMarker band = new IntervalMarker(p.offset() - 4, p.offset() + 4, new Color(0xffebee));
-                if (!labelled) {
-                    band.setLabel("straddles");
-                    band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-                    band.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-                    band.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-                    labelled = true;
-                }
-                plot.addDomainMarker(band, Layer.BACKGROUND);
-            }
-        }
+        StraddleBands.mark(plot, points.stream().filter(p -> Boolean.TRUE.equals(p.straddles()))
+                .map(Summary.SweepPoint::offset).toList());
 
         JFreeChart chart = new JFreeChart("csd offset sweep: IPI rate by where the csd sits in its line",
                 new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);

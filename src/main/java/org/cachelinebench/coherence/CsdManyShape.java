@@ -17,10 +17,12 @@ import org.openjdk.jmh.infra.Control;
  * {@link PercpuCsdUnits} on a recording memory, the protocol {@link CallMany}'s own code. One series per alignment
  * of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles) and the extra of
  * mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's, per completed
- * call (one call queues a csd on every target). Traced round-robin whatever the model's schedule, as
+ * call (one call queues a csd on every target), counted over a whole number of the first sender's calls while
+ * every sender calls: round-robin makes the senders' progress periodic, so the count is the steady state's whatever
+ * its length, and a few calls per sender suffice. Traced round-robin whatever the model's schedule, as
  * {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is senders writing neighbouring csds of one line at the
- * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). At one sender and one target it is IpiInterleaved's csd with the
- * doorbell protocol on the current layout.
+ * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). At one
+ * sender and one target it is IpiInterleaved's csd with the doorbell protocol on the current layout.
  */
 final class CsdManyShape implements Shape {
     static final String LINE_ALIGNED = "align-64";
@@ -28,10 +30,15 @@ final class CsdManyShape implements Shape {
     static final String STRADDLED = "align-8-at-48";
     static final String EXTRA = "extra-32-vs-64";
 
-    /** Calls of each sender before counting starts. */
-    static final int WARMUP = 4;
-    /** Calls of each sender counted. */
-    static final int CALLS = 16;
+    /** Calls of each sender before counting starts: one puts every line in its steady state, a second confirms. */
+    static final int WARMUP = 2;
+    /**
+     * Calls counted, over all senders (at least 2 of the first sender's): a trace's cost grows with senders x targets
+     * x CPUs, so many senders share the count rather than each making it.
+     */
+    static final int CALLS = 64;
+    /** Calls each sender makes after the count, so that every sender calls until the count ends. */
+    static final int TAIL = 2;
     /** Accesses one csd may take at most, spins included, before the trace is called stuck. */
     static final long STEPS_PER_CSD = 100_000;
 
@@ -75,30 +82,33 @@ final class CsdManyShape implements Shape {
 
     /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call. */
     static Traced trace(int senders, int targets, int align, int start, Model model) {
+        return trace(senders, targets, align, start, model, WARMUP, Math.max(2, (CALLS + senders - 1) / senders));
+    }
+
+    /**
+     * Counted between two calls of the first sender, {@code warmup} and {@code warmup + calls}, while every sender
+     * still calls (each makes {@link #TAIL} more): the two ends fall at the same point of the senders' common period, so the
+     * calls in flight at one end are the calls in flight at the other, and neither the start nor the tail, where
+     * fewer senders contend, enters the count.
+     */
+    static Traced trace(int senders, int targets, int align, int start, Model model, int warmup, int calls) {
         Trace trace = model.trace(senders + targets);
         TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, model.lineSize()),
                 true);
         CallMany many = CallMany.on(PercpuCsdUnits.on(memory, senders, targets, align, start), IpiMode.SYNC, true, 0);
         Control stop = new Control();
-        int total = WARMUP + CALLS;
-        long[] counted = new long[1];
-        boolean[] counting = new boolean[1];
+        int total = warmup + calls + TAIL;
+        Window window = new Window(trace.caches());
         List<Runnable> bodies = new ArrayList<>();
         for (int s = 0; s < senders; s++) {
             int sender = s;
             bodies.add(() -> {
                 SpinWait spin = new SpinWait();
-                for (int i = 0; i < total; i++) {
-                    if (sender == 0 && i == WARMUP) {
-                        trace.caches().resetCounts();
-                        counting[0] = true;
-                    }
+                for (int i = 1; i <= total; i++) {
                     if (!many.send(sender, stop, spin)) {
                         throw new IllegalStateException("sender " + sender + ", call " + i + " did not complete");
                     }
-                    if (counting[0]) {
-                        counted[0]++;
-                    }
+                    window.called(sender == 0 && i == warmup, sender == 0 && i == warmup + calls, i == total);
                 }
             });
         }
@@ -116,7 +126,39 @@ final class CsdManyShape implements Shape {
         if (problem != null) {
             throw new IllegalStateException("traced " + many.where() + ": " + problem);
         }
-        Caches c = trace.caches();
-        return new Traced(counted[0], c.total().per(counted[0]), Map.of(), Map.of());
+        if (window.traffic == null) {
+            throw new IllegalStateException("traced " + many.where() + ": a sender finished before the count did");
+        }
+        return new Traced(window.calls, window.traffic.per(window.calls), Map.of(), Map.of());
+    }
+
+    /** The counting window; only the thread holding the trace's token touches it. */
+    private static final class Window {
+        private final Caches caches;
+        private boolean open;
+        private boolean spoiled;
+        long calls;
+        Traffic traffic;
+
+        Window(Caches caches) {
+            this.caches = caches;
+        }
+
+        /** A sender completed a call: the window's first or last, or the sender's own last. */
+        void called(boolean opens, boolean closes, boolean last) {
+            if (open) {
+                calls++;
+            }
+            if (opens) {
+                caches.resetCounts();
+                open = true;
+            } else if (closes && open) {
+                traffic = spoiled ? null : caches.total();
+                open = false;
+            }
+            if (last && open) {
+                spoiled = true;   // the count would hold a tail with fewer senders
+            }
+        }
     }
 }

@@ -32,6 +32,12 @@ final class CurveChart {
 
     /** Writes the chart of {@code points} (series, then CPUs to transfers) for {@code shape} to {@code file}. */
     static void write(Shape shape, Map<String, Map<Integer, Double>> points, String model, Path file) throws IOException {
+        byte[] png = png(shape, points, model);
+        AtomicFiles.write(file, out -> out.write(png));
+    }
+
+    /** The chart of {@code points} for {@code shape}, as PNG bytes. */
+    static byte[] png(Shape shape, Map<String, Map<Integer, Double>> points, String model) throws IOException {
         XYSeriesCollection data = new XYSeriesCollection();
         points.forEach((series, byCpus) -> {
             XYSeries s = new XYSeries(series);
@@ -56,6 +62,8 @@ final class CurveChart {
             r.setSeriesStroke(i, new BasicStroke(2f));
         }
         plot.setRenderer(r);
-        AtomicFiles.write(file, out -> ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
+        return out.toByteArray();
     }
 }

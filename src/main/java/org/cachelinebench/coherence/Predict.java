@@ -18,14 +18,15 @@ import org.cachelinebench.cli.TextTable;
 /**
  * {@code benchmarks/predict}: the predicted line transfers of every comparison of the suite (or the named ones),
  * each side's per operation, the difference, the difference in line round trips, and how measurement is known to
- * differ; with {@code --cpus}, the predicted curves of the many-CPU shapes, and with {@code --chart} their PNGs.
+ * differ; with {@code --cpus}, the predicted curves of the many-CPU shapes, with {@code --chart} their PNGs, and
+ * with {@code --out} a result folder of them ({@link CurveFolder}).
  * Exit 0 done, 2 bad input or a trace that failed (one line).
  */
 public final class Predict {
     private Predict() {}
 
     static final String USAGE = String.join("\n",
-            "usage: benchmarks/predict [--claim ID]... [--cpus LIST [--curve NAME]... [--chart DIR]]",
+            "usage: benchmarks/predict [--claim ID]... [--cpus LIST [--curve NAME]... [--chart DIR] [--out DIR [--overwrite]]]",
             "       benchmarks/predict --struct NAME --roles TEXT [--start N] [--per ROLE]",
             "       benchmarks/predict --against RUN_DIR   (first: a saved run's gated comparisons, predicted against measured)",
             "                          [--coherence mesi|moesi] [--prefetch none|adjacent-line]",
@@ -35,6 +36,9 @@ public final class Predict {
             "  --curve NAME     only this shape's curve (repeatable): " + String.join(", ",
                     Shapes.ALL.stream().map(Shape::name).toList()),
             "  --chart DIR      write each curve as DIR/predicted-NAME.png",
+            "  --out DIR        also write each curve as DIR/predicted-NAME.md and .json (and .png with --chart DIR),",
+            "                   and DIR/README.md: the command, the commit, the time; never over an existing file",
+            "  --overwrite      with --out: replace files that exist",
             "  --struct NAME    a modelled struct (as benchmarks/layout names it), with --roles instead of the suite:",
             "  --roles TEXT     'ROLE[*CPUS] reads|writes|rmw FIELD [RATE]; ...', RATE a fraction such as 1/64",
             "  --start N        the struct's first byte N bytes into a line (default 0)",
@@ -52,12 +56,13 @@ public final class Predict {
     static int run(PrintStream out, PrintStream err, String... args) {
         CommandLine cli = new CommandLine(USAGE).value("claim").value("cpus").value("curve").value("chart")
                 .value("coherence").value("prefetch").value("schedule").value("quantum").value("line-size")
-                .value("struct").value("roles").value("start").value("per");
+                .value("struct").value("roles").value("start").value("per").value("out").flag("overwrite");
         Model model;
         List<Claim> claims;
         List<Integer> cpus;
         List<Shape> shapes;
         Path chartDir;
+        Path outDir;
         try {
             CommandLine.Parsed p = cli.parse(args);
             if (p.help()) {
@@ -97,10 +102,26 @@ public final class Predict {
             if (shapes.isEmpty()) {
                 shapes = cpus.isEmpty() ? List.of() : Shapes.ALL;
             }
+            outDir = p.has("out") ? Path.of(p.value("out")) : null;
             chartDir = p.has("chart") ? Path.of(p.value("chart")) : null;
-            if (chartDir != null && (cpus.isEmpty() || !Files.isDirectory(chartDir))) {
+            if (chartDir != null && (cpus.isEmpty() || !Files.isDirectory(chartDir) && !chartDir.equals(outDir))) {
                 throw new IllegalArgumentException(cpus.isEmpty() ? "--chart needs --cpus"
                         : "--chart " + chartDir + ": not a directory");
+            }
+            if (outDir != null) {
+                if (cpus.isEmpty()) {
+                    throw new IllegalArgumentException("--out needs --cpus");
+                }
+                if (chartDir != null && !chartDir.equals(outDir)) {
+                    throw new IllegalArgumentException("with --out DIR, --chart names the same DIR (or is left out)");
+                }
+                Path there = CurveFolder.existing(CurveFolder.files(outDir, shapes, chartDir != null));
+                if (there != null && !p.has("overwrite")) {
+                    throw new IllegalArgumentException("--out " + outDir + ": " + there
+                            + " exists (--overwrite replaces it)");
+                }
+            } else if (p.has("overwrite")) {
+                throw new IllegalArgumentException("--overwrite goes with --out");
             }
         } catch (IllegalArgumentException e) {
             err.println("predict: " + e.getMessage());
@@ -108,14 +129,21 @@ public final class Predict {
         }
         try {
             out.print(table(new Predictions(model), claims));
+            Map<Shape, Map<String, Map<Integer, Double>>> curves = new LinkedHashMap<>();
             for (Shape shape : shapes) {
                 Map<String, Map<Integer, Double>> curve = curve(shape, cpus, model);
+                curves.put(shape, curve);
                 out.println();
                 out.print(curveTable(shape, curve, cpus));
-                if (chartDir != null) {
+                if (chartDir != null && outDir == null) {
                     Path png = chartDir.resolve("predicted-" + shape.name() + ".png");
                     CurveChart.write(shape, curve, model.describe(), png);
                     out.println("# chart: " + png);
+                }
+            }
+            if (outDir != null) {
+                for (Path f : CurveFolder.write(outDir, curves, cpus, model, chartDir != null, command(args))) {
+                    out.println("# written: " + f);
                 }
             }
             return 0;
@@ -123,6 +151,15 @@ public final class Predict {
             err.println("predict: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** The command as a shell would take it back: arguments with blanks or quotes single-quoted. */
+    static String command(String... args) {
+        StringBuilder sb = new StringBuilder("benchmarks/predict");
+        for (String a : args) {
+            sb.append(' ').append(a.matches("[A-Za-z0-9_./:,=+@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
     }
 
     /** {@code --struct NAME --roles TEXT}: the roles' transfers per operation on one modelled struct. */

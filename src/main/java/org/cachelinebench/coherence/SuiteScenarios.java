@@ -74,28 +74,24 @@ final class SuiteScenarios {
     }
 
     private static Scenario interleavedSide(Variant v, String side) {
-        String bench = v.benchmark();
-        if (bench.startsWith(IpiInterleaved.class.getName() + ".")) {
-            IpiProtocol protocol = IpiProtocol.parse(param(v, IpiInterleaved.class, IpiProtocol.PARAM));
-            CsdLayout layout = CsdLayout.parse(param(v, IpiInterleaved.class, CsdLayout.PARAM));
-            IpiMode mode = IpiMode.parse(param(v, IpiInterleaved.class, IpiMode.PARAM));
-            long work = FuncWork.parse(param(v, IpiInterleaved.class, FuncWork.PARAM));
-            return handshake(CsdSides.of(protocol, layout, mode, work), side,
-                    key("csd", protocol, protocol.usesModeAndLayout() ? layout.value() + " " + mode.value() : "", side));
+        if (Params.runs(v, IpiInterleaved.class)) {
+            Params p = new Params(v, IpiInterleaved.class);
+            IpiProtocol protocol = p.protocol();
+            return handshake(CsdSides.of(protocol, p.layout(), p.mode(), p.work()), side, key("csd", protocol,
+                    protocol.usesModeAndLayout() ? p.layout().value() + " " + p.mode().value() : "", side));
         }
-        if (bench.startsWith(InterleavedOffsetSweep.class.getName() + ".")) {
-            IpiProtocol protocol = IpiProtocol.parse(param(v, InterleavedOffsetSweep.class, IpiProtocol.PARAM));
-            IpiMode mode = IpiMode.parse(param(v, InterleavedOffsetSweep.class, IpiMode.PARAM));
-            long work = FuncWork.parse(param(v, InterleavedOffsetSweep.class, FuncWork.PARAM));
-            return handshake(SweepSides.of(protocol, mode, work), side,
-                    key("sweep", protocol, protocol.usesModeAndLayout() ? "v4.13 " + mode.value() : "", side));
+        if (Params.runs(v, InterleavedOffsetSweep.class)) {
+            Params p = new Params(v, InterleavedOffsetSweep.class);
+            IpiProtocol protocol = p.protocol();
+            return handshake(SweepSides.of(protocol, p.mode(), p.work()), side,
+                    key("sweep", protocol, protocol.usesModeAndLayout() ? "v4.13 " + p.mode().value() : "", side));
         }
-        if (bench.startsWith(ObjectMailboxInterleaved.class.getName() + ".")) {
-            long work = FuncWork.parse(param(v, ObjectMailboxInterleaved.class, FuncWork.PARAM));
+        if (Params.runs(v, ObjectMailboxInterleaved.class)) {
+            long work = new Params(v, ObjectMailboxInterleaved.class).work();
             String key = side.equals(ObjectMailboxSides.FLOOR) ? "floor" : "object " + side;
             return new Scenario(key, PER_CALL, null, m -> HandshakeTrace.trace(ObjectMailboxScenarios.side(side, work), m));
         }
-        throw new IllegalArgumentException("no coherence scenario for the interleaved benchmark " + bench);
+        throw new IllegalArgumentException("no coherence scenario for the interleaved benchmark " + v.benchmark());
     }
 
     /** What a handshake side runs: its benchmark's family, protocol, layout and mode, and the side (work and pinning change no access). */
@@ -113,45 +109,63 @@ final class SuiteScenarios {
     }
 
     private static Scenario forkSide(Variant v, String metric) {
-        String bench = v.benchmark();
-        if (bench.startsWith(IpiBenchmark.class.getName() + ".")) {
-            CsdLayout layout = CsdLayout.parse(param(v, IpiBenchmark.class, CsdLayout.PARAM));
-            IpiMode mode = IpiMode.parse(param(v, IpiBenchmark.class, IpiMode.PARAM));
-            CsdPlacement placement = CsdPlacement.parse(param(v, IpiBenchmark.class, CsdPlacement.PARAM));
+        if (Params.runs(v, IpiBenchmark.class)) {
+            Params p = new Params(v, IpiBenchmark.class);
+            CsdLayout layout = p.layout();
+            IpiMode mode = p.mode();
+            CsdPlacement placement = CsdPlacement.parse(p.get(CsdPlacement.PARAM));
             return new Scenario(key("fork", IpiProtocol.KERNEL, layout.value() + " " + mode.value(), placement.value()),
                     PER_CALL, null, m -> HandshakeTrace.trace(b -> IpiMailbox.in(b, layout, mode, placement), m));
         }
-        if (bench.startsWith(IpiOffsetSweep.class.getName() + ".")) {
-            IpiMode mode = IpiMode.parse(param(v, IpiOffsetSweep.class, IpiMode.PARAM));
-            int offset = Integer.parseInt(param(v, IpiOffsetSweep.class, Suite.SWEEP_PARAM));
+        if (Params.runs(v, IpiOffsetSweep.class)) {
+            Params p = new Params(v, IpiOffsetSweep.class);
+            IpiMode mode = p.mode();
+            int offset = Integer.parseInt(p.get(Suite.SWEEP_PARAM));
             return new Scenario(key("fork", IpiProtocol.KERNEL, "v4.13 " + mode.value(), "offset-" + offset), PER_CALL, null,
                     m -> HandshakeTrace.trace(b -> IpiMailbox.in(b, CsdLayout.V4_13, mode, offset, false, 0), m));
         }
-        if (bench.startsWith(LineFloor.class.getName() + ".")) {
+        if (Params.runs(v, LineFloor.class)) {
             return floor();
         }
         String layout = v.params().get("layout");
-        if (bench.startsWith(ChunkFalseSharing.class.getName() + ".")) {
+        if (Params.runs(v, ChunkFalseSharing.class)) {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
-                    PercpuParams.config(param(v, ChunkFalseSharing.class, "config")));
+                    PercpuParams.config(new Params(v, ChunkFalseSharing.class).get("config")));
             String role = role(metric);
             return new Scenario("chunk " + layout + " " + role, role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION,
                     role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
         }
-        if (bench.startsWith(ChunkObjectFalseSharing.class.getName() + ".")) {
+        if (Params.runs(v, ChunkObjectFalseSharing.class)) {
             ChunkObjects.Variant variant = ChunkObjects.Variant.parse(layout);
             String role = role(metric);
             return new Scenario("chunk-object " + layout + " " + role,
                     role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
                     m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
         }
-        if (bench.startsWith(ChunkSymmetric.class.getName() + ".")) {
+        if (Params.runs(v, ChunkSymmetric.class)) {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
-                    PercpuParams.config(param(v, ChunkSymmetric.class, "config")));
+                    PercpuParams.config(new Params(v, ChunkSymmetric.class).get("config")));
             return new Scenario("chunk-symmetric " + layout, PER_ALLOC_FREE, ChunkTrace.CPU,
                     m -> ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), SYMMETRIC_CPUS, m));
         }
-        throw new IllegalArgumentException("no coherence scenario for the benchmark " + bench);
+        throw new IllegalArgumentException("no coherence scenario for the benchmark " + v.benchmark());
+    }
+
+    /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */
+    private record Params(Variant v, Class<?> benchmark) {
+        /** True when the variant runs a method of {@code benchmark}. */
+        static boolean runs(Variant v, Class<?> benchmark) {
+            return v.benchmark().startsWith(benchmark.getName() + ".");
+        }
+
+        String get(String name) {
+            return param(v, benchmark, name);
+        }
+
+        IpiProtocol protocol() { return IpiProtocol.parse(get(IpiProtocol.PARAM)); }
+        CsdLayout layout() { return CsdLayout.parse(get(CsdLayout.PARAM)); }
+        IpiMode mode() { return IpiMode.parse(get(IpiMode.PARAM)); }
+        long work() { return FuncWork.parse(get(FuncWork.PARAM)); }
     }
 
     private static String role(String metric) {

@@ -52,6 +52,21 @@ class CsdManyShapeTest {
                 SHAPE.transfers(CsdManyShape.EXTRA, 4, Model.DEFAULT), 1e-9);
     }
 
+    /** The count spans whole periods of the senders' round-robin progress: its length does not change it. */
+    @Test
+    void theCountIsTheSteadyStateWhateverItsLength() {
+        Model roundRobin = Model.DEFAULT.with(Schedule.ROUND_ROBIN);
+        for (int cpus : new int[] {4, 16}) {
+            for (int align : new int[] {64, 32}) {
+                double two = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, roundRobin, 2, 2).perOperation()
+                        .transfers();
+                double eight = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, roundRobin, 4, 8).perOperation()
+                        .transfers();
+                assertEquals(two, eight, 1e-9, cpus + " CPUs, align " + align);
+            }
+        }
+    }
+
     @Test
     void anOddCountOrAnUnknownSeriesIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> SHAPE.transfers(CsdManyShape.LINE_ALIGNED, 3, Model.DEFAULT));

@@ -82,6 +82,45 @@ class PredictTest {
         assertTrue(Files.isRegularFile(dir.resolve("predicted-pcpu-readers.png")));
     }
 
+    /**
+     * {@code --out}: a folder of result files whose numbers are the traced curve's, a README that says what made
+     * them; a second run into the same folder is refused (one line, exit 2, the files untouched) unless
+     * {@code --overwrite}.
+     */
+    @Test
+    void aCurveFolderHoldsTheTracedNumbersAndIsNeverOverwrittenUnasked(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("predicted");
+        String[] args = {"--claim", "csd.straddled-vs-line-aligned", "--cpus", "2,4", "--curve", "pcpu-readers",
+                "--out", out.toString(), "--chart", out.toString()};
+        Run r = run(args);
+        assertEquals(0, r.status(), r.err());
+        for (String f : new String[] {"README.md", "predicted-pcpu-readers.md", "predicted-pcpu-readers.json",
+                "predicted-pcpu-readers.png"}) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+        }
+        double four = Shapes.PCPU_READERS.transfers("v6.4-rc4", 4, Model.DEFAULT);
+        com.google.gson.JsonObject json = com.google.gson.JsonParser.parseString(
+                Files.readString(out.resolve("predicted-pcpu-readers.json"))).getAsJsonObject();
+        com.google.gson.JsonObject first = json.getAsJsonArray("series").get(0).getAsJsonObject();
+        assertEquals("v6.4-rc4", first.get("name").getAsString());
+        assertEquals(four, first.getAsJsonObject("transfers").get("4").getAsDouble(), 1e-12);
+        assertTrue(Files.readString(out.resolve("predicted-pcpu-readers.md"))
+                .contains("| 4 | " + Predict.number(four) + " |"));
+        String readme = Files.readString(out.resolve("README.md"));
+        assertTrue(readme.contains("Computed, not measured"), readme);
+        assertTrue(readme.contains("`" + Predict.command(args) + "`"), readme);
+
+        String before = Files.readString(out.resolve("README.md"));
+        Run again = run(args);
+        assertEquals(2, again.status());
+        assertEquals(1, again.err().lines().count(), again.err());
+        assertTrue(again.err().contains("exists (--overwrite replaces it)"), again.err());
+        assertEquals(before, Files.readString(out.resolve("README.md")));
+        String[] overwrite = java.util.Arrays.copyOf(args, args.length + 1);
+        overwrite[args.length] = "--overwrite";
+        assertEquals(0, run(overwrite).status());
+    }
+
     @Test
     void aStructWithRolesGetsEachRolesTransfers() {
         Run r = run("--struct", "v6.4-rc4", "--roles", "allocator rmw free_bytes; reader reads base_addr", "--per", "reader");
@@ -97,7 +136,8 @@ class PredictTest {
             "--curve|wat|unknown curve",
             "--schedule|sometimes|not burst, round-robin or random:SEED",
             "--coherence|mosi|mosi",
-            "--roles|reader reads base_addr|go together"})
+            "--roles|reader reads base_addr|go together",
+            "--out|x|--out needs --cpus"})
     void badInputIsOneLineAndExit2(String option, String value, String message) {
         Run r = run(option, value);
         assertEquals(2, r.status());
