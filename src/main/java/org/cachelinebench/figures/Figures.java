@@ -28,7 +28,7 @@ public final class Figures {
             "       benchmarks/figures --list",
             "",
             "  (no command)  rewrite every marked table and inline figure of the files (default: README.md and",
-            "                results/*/README.md) as the committed run files give them; prints the files changed",
+            "                results/*/README.md, docs/*.md) as the committed run files give them; prints the files changed",
             "  --check       change nothing; print each marked figure that differs from the files, one line each",
             "  table         print the marked table of these run folders (relative to --dir, the README's",
             "                directory, default .; j1..j7 and * allowed), to paste into that README",
@@ -98,7 +98,7 @@ public final class Figures {
         }
     }
 
-    /** README.md and every results/NAME/README.md under {@code root}. */
+    /** README.md, every results/NAME/README.md and every docs/*.md under {@code root}. */
     static List<Path> readmes(Path root) throws IOException {
         List<Path> out = new ArrayList<>();
         if (Files.isRegularFile(root.resolve("README.md"))) {
@@ -112,6 +112,11 @@ public final class Figures {
                         results.add(d.resolve("README.md"));
                     }
                 });
+            }
+        }
+        if (Files.isDirectory(root.resolve("docs"))) {
+            try (DirectoryStream<Path> s = Files.newDirectoryStream(root.resolve("docs"), "*.md")) {
+                s.forEach(results::add);
             }
         }
         results.sort(Path::compareTo);

@@ -39,8 +39,19 @@ final class Markers {
     static String regenerate(String text, Path dir, List<Mismatch> out) {
         List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
         List<String> result = new ArrayList<>();
+        String fence = null;                       // the open code fence's mark: its markers are examples
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
+            String mark = line.strip().startsWith("```") ? "```" : line.strip().startsWith("~~~") ? "~~~" : null;
+            if (fence != null || mark != null) {
+                if (fence == null) {
+                    fence = mark;
+                } else if (fence.equals(mark)) {
+                    fence = null;
+                }
+                result.add(line);
+                continue;
+            }
             Matcher table = TABLE.matcher(line.strip());
             Matcher file = FILE.matcher(line.strip());
             if (!table.matches() && !file.matches()) {
@@ -73,7 +84,16 @@ final class Markers {
         return String.join("\n", result);
     }
 
+    /** The line with its inline figures rewritten, outside code spans (a marker in backticks is an example). */
     private static String inline(String line, int number, Path dir, List<Mismatch> out) {
+        String[] parts = line.split("`", -1);
+        for (int k = 0; k < parts.length; k += 2) {
+            parts[k] = inlineProse(parts[k], number, dir, out);
+        }
+        return String.join("`", parts);
+    }
+
+    private static String inlineProse(String line, int number, Path dir, List<Mismatch> out) {
         Matcher m = INLINE.matcher(line);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {

@@ -75,6 +75,15 @@ class FiguresTest {
         caught("<!--fig range aa-geo .-->0.999–1.002<!--/fig-->", FULL, "0.990–1.002");
     }
 
+    /** The docs are checked too; a marker shown as an example, in a code fence or a code span, is left alone. */
+    @Test
+    void docsAreCheckedAndExamplesInCodeAreNot() throws IOException {
+        assertTrue(Figures.readmes(ROOT).contains(ROOT.resolve("docs/coherence.md")));
+        String wrong = "<!--fig max pcpu-v2 j1..j7-->3.482<!--/fig-->";
+        assertEquals(List.of(), check("~~~\n" + wrong + "\n```text\n~~~\n`" + wrong + "` in prose\n", JUDGMENT));
+        caught("~~~\n```\n~~~\n" + wrong + "\n", JUDGMENT, "3.559");
+    }
+
     /** A synthetic run folder: a summary.json with one comparison and the round states, and an exit.txt. */
     private Path run(String name, double median, String... states) throws IOException {
         Path d = Files.createDirectories(tmp.resolve(name));
