@@ -98,13 +98,16 @@ public final class Figures {
         }
     }
 
-    /** README.md, every results/NAME/README.md and every docs/*.md under {@code root}. */
+    /** README.md, results/README.md, every results/NAME/README.md and every docs/*.md under {@code root}. */
     static List<Path> readmes(Path root) throws IOException {
         List<Path> out = new ArrayList<>();
         if (Files.isRegularFile(root.resolve("README.md"))) {
             out.add(root.resolve("README.md"));
         }
         List<Path> results = new ArrayList<>();
+        if (Files.isRegularFile(root.resolve("results/README.md"))) {
+            results.add(root.resolve("results/README.md"));
+        }
         if (Files.isDirectory(root.resolve("results"))) {
             try (DirectoryStream<Path> s = Files.newDirectoryStream(root.resolve("results"))) {
                 s.forEach(d -> {

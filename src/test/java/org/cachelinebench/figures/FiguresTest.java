@@ -75,10 +75,10 @@ class FiguresTest {
         caught("<!--fig range aa-geo .-->0.999–1.002<!--/fig-->", FULL, "0.990–1.002");
     }
 
-    /** The docs are checked too; a marker shown as an example, in a code fence or a code span, is left alone. */
+    /** The docs and the results index are checked too; a marker shown as an example, in a code fence or a code span, is left alone. */
     @Test
     void docsAreCheckedAndExamplesInCodeAreNot() throws IOException {
-        assertTrue(Figures.readmes(ROOT).contains(ROOT.resolve("docs/coherence.md")));
+        assertTrue(Figures.readmes(ROOT).containsAll(List.of(ROOT.resolve("docs/coherence.md"), ROOT.resolve("results/README.md"))));
         String wrong = "<!--fig max pcpu-v2 j1..j7-->3.482<!--/fig-->";
         assertEquals(List.of(), check("~~~\n" + wrong + "\n```text\n~~~\n`" + wrong + "` in prose\n", JUDGMENT));
         caught("~~~\n```\n~~~\n" + wrong + "\n", JUDGMENT, "3.559");
