@@ -40,7 +40,8 @@ final class KnownDifferences {
             sb.append("predicted ").append(extra).append(" round trips: the payload's other line moves to the"
                     + " receiver once per call and the sender takes it back with an upgrade, no data; the receiver's"
                     + " payload loads wait for its acquire of the flag, so that transfer follows the flag line's"
-                    + " instead of overlapping it, and shows in full");
+                    + " instead of overlapping it, and shows in full; the upgrade, not counted as a transfer, waits"
+                    + " for the receiver's copy to be invalidated and can add up to as much again");
         } else if (extraRoundTrips > 0.005) {
             sb.append("predicted ").append(extra).append(" round trips (the csd's lines move twice as often), "
                     + "measured a small fraction of one: once the receiver has taken the queue it loads both csd"
