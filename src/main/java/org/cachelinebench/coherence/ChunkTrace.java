@@ -14,7 +14,8 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * Traces the {@code pcpu_chunk} workloads through {@link PcpuChunkWorkload}'s own steps, on a recording chunk (a
- * layout's offsets, {@link TracedPcpuChunk}) and a recording {@link PcpuLock}:
+ * layout's offsets, {@link TracedPcpuChunk}) and {@code pcpu_lock} as the kernel's queued spinlock
+ * ({@link QueuedSpinlock}: FIFO, as the benchmarks' test-and-test-and-set lock is not):
  * <ul>
  *   <li>{@link #readersAndAllocator}: ChunkFalseSharing's shape, CPU 0 running {@code allocateOrFree}, the
  *       others {@code sumChunkAddrs}; per operation of each role.</li>
@@ -23,7 +24,7 @@ import org.openjdk.jmh.infra.Control;
  * </ul>
  * How many reads a reader makes per allocator operation is the schedule's: the readers never wait, so under the
  * burst schedule every CPU makes a quantum of accesses per turn, and a reader does about as many reads as the
- * allocator makes accesses per allocation (a lock, nine members, an unlock). Only the lock word is memory that
+ * allocator makes accesses per allocation (a lock, nine members, an unlock). Only the lock's words are memory that
  * threads wait on: a CPU spinning for the lock passes its turn, so a holder is never starved.
  */
 public final class ChunkTrace {
@@ -63,7 +64,7 @@ public final class ChunkTrace {
         int cpus = readers + 1;
         Trace trace = model.trace(cpus);
         TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
-        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
+        PcpuLock lock = new QueuedSpinlock(trace);
         Control control = new Control();
         long[] readerOps = new long[1];
         long[] allocatorOps = new long[1];
@@ -111,7 +112,7 @@ public final class ChunkTrace {
     static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
         Trace trace = model.trace(cpus);
         TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
-        PcpuLock lock = new PcpuLock(trace.memory(PcpuLock.LINES, true));
+        PcpuLock lock = new QueuedSpinlock(trace);
         Control control = new Control();
         long[] unitOffsets = PcpuUnits.offsets(cpus);
         int perCpu = Math.max(MIN_CALLS_PER_CPU, SYMMETRIC_CALLS / cpus);

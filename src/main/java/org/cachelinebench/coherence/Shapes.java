@@ -30,11 +30,14 @@ public final class Shapes {
      * round-robin whatever the model's schedule: here the false sharing is one CPU's loads outside the lock meeting
      * another's stores inside it, at the same time, which only the finest interleaving shows; under bursts the
      * quantum would decide where a holder's turn ends inside its critical section, and with it the count of
-     * spinners that miss on the lock word. Round-robin costs a turn per access per CPU, so the curve stops at 64.
+     * spinners that miss on the lock word. {@code pcpu_lock} hands over in FIFO order, as the kernel's queued
+     * spinlock does ({@link QueuedSpinlock}), so every CPU keeps its turn and the count's window opens at any CPU
+     * count. Round-robin costs a turn per access per CPU, so the time grows with the square of the CPUs: the
+     * curve stops at 128.
      */
     public static final Shape PCPU_SYMMETRIC = new PcpuShape("pcpu-symmetric",
             "pcpu_chunk: every CPU allocating, reading base_addr once per CPU, and freeing (execl), round-robin",
-            ChunkTrace.CPU, SuiteScenarios.PER_ALLOC_FREE, 1, 64) {
+            ChunkTrace.CPU, SuiteScenarios.PER_ALLOC_FREE, 1, 128) {
         @Override
         Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
             return ChunkTrace.symmetric(chunk, cpus, model.with(Schedule.ROUND_ROBIN));

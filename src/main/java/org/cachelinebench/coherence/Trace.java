@@ -96,6 +96,15 @@ public final class Trace {
         t.afterAccess(spinning);
     }
 
+    /** The CPU whose thread runs now: for code that keeps state per CPU, as the kernel's per-cpu data. */
+    int cpu() {
+        Turns t = turns;
+        if (t == null) {
+            throw new IllegalStateException("no traced run is going");
+        }
+        return t.current();
+    }
+
     /** True while the threads run: for code that counts its operations from inside the run. */
     boolean running() {
         return turns != null;

@@ -101,4 +101,28 @@ public final class TracedMemory extends Memory.Traced {
         rmw(i);
         return old == expect;
     }
+
+    /** {@code lock cmpxchg} of an int: the old value, swapped for {@code update} when it was {@code expect}. */
+    int compareAndExchangeInt(int i, int expect, int update) {
+        int old = buffer.getInt(i);
+        if (old == expect) {
+            buffer.putInt(i, update);
+        }
+        rmw(i);
+        return old;
+    }
+
+    /** One locked read-modify-write of part of an int ({@code lock bts}, a 16-bit {@code xchg}): the old value. */
+    int getAndUpdateInt(int i, java.util.function.IntUnaryOperator f) {
+        int old = buffer.getInt(i);
+        buffer.putInt(i, f.applyAsInt(old));
+        rmw(i);
+        return old;
+    }
+
+    /** One plain store to part of an int (a byte or 16-bit store): the other bytes keep their values. */
+    void storeIntPart(int i, java.util.function.IntUnaryOperator f) {
+        buffer.putInt(i, f.applyAsInt(buffer.getInt(i)));
+        wrote(i);
+    }
 }

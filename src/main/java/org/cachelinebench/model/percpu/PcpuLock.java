@@ -16,9 +16,11 @@ import org.openjdk.jmh.infra.Control;
  * neighbour an adjacent-line prefetcher pairs it with is one of ours and unused.
  *
  * <p>The spin polls JMH's {@link Control#stopMeasurement}: in a benchmark with more threads than
- * cores the holder may be descheduled, and a waiter must not keep an iteration from ending.
+ * cores the holder may be descheduled, and a waiter must not keep an iteration from ending. That is why the
+ * benchmarks' lock is not the kernel's queued spinlock, whose queued waiter cannot leave; the coherence model
+ * traces the kernel's ({@code coherence.QueuedSpinlock}, the one subclass, which no benchmark loads).
  */
-public final class PcpuLock {
+public class PcpuLock {
     /** Lines the lock's memory holds; the word is at the start of the middle one. */
     public static final int LINES = 3;
 

@@ -1,0 +1,94 @@
+package org.cachelinebench.coherence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The traced {@code pcpu_lock} is the kernel's queued spinlock: it excludes, and it hands over in arrival order, so
+ * under contention every waiter gets the lock once before anyone gets it twice. The same trace of the benchmarks'
+ * test-and-test-and-set lock is not fair, which is why the traces take the kernel's.
+ */
+class QueuedSpinlockTest {
+    private static final int CPUS = 4;
+    private static final int EACH = 12;
+
+    /** Who took the lock, in order, when {@code CPUS} CPUs each take it {@code EACH} times, round-robin. */
+    private static List<Integer> acquisitions(boolean queued, int cpus) {
+        Trace trace = Model.DEFAULT.with(Schedule.ROUND_ROBIN).trace(cpus);
+        TracedMemory data = trace.memory(1, false);
+        PcpuLock lock = queued ? new QueuedSpinlock(trace) : new PcpuLock(trace.memory(PcpuLock.LINES, true));
+        List<Integer> order = new ArrayList<>();
+        List<Runnable> bodies = new ArrayList<>();
+        for (int t = 0; t < cpus; t++) {
+            int cpu = t;
+            bodies.add(() -> {
+                for (int i = 0; i < EACH; i++) {
+                    lock.lock(null);
+                    order.add(cpu);
+                    int inside = data.getInt(0);          // a critical section of a few accesses
+                    data.setInt(0, inside + 1);
+                    data.setInt(4, cpu);
+                    if (data.getInt(4) != cpu || data.getInt(0) != inside + 1) {
+                        throw new AssertionError("CPU " + cpu + " is not alone under the lock");
+                    }
+                    lock.unlock();
+                }
+            });
+        }
+        trace.run(bodies, 10_000_000);
+        assertEquals(cpus * EACH, data.getInt(0), "every increment, under the lock");
+        return order;
+    }
+
+    /** True when, once all have taken it, no CPU takes the lock again before every other CPU still running has. */
+    private static boolean fifo(List<Integer> order, int cpus) {
+        int[] taken = new int[cpus];
+        for (int k = 0; k < order.size(); k++) {
+            int cpu = order.get(k);
+            taken[cpu]++;
+            for (int other = 0; other < cpus; other++) {
+                if (taken[other] < EACH && k >= cpus && taken[cpu] - taken[other] > 1) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void threeWaitersAreServedInTurnThenTheFirstAgain() {
+        List<Integer> order = acquisitions(true, CPUS);
+        assertTrue(fifo(order, CPUS), "each of the 3 waiters once before the holder twice: " + order);
+        for (int round = 0; round < EACH; round++) {
+            assertEquals(CPUS, order.subList(round * CPUS, (round + 1) * CPUS).stream().distinct().count(),
+                    "every CPU once in each round: " + order);
+        }
+    }
+
+    @Test
+    void theSameTraceOfATestAndSetLockIsNotFair() {
+        assertFalse(fifo(acquisitions(false, CPUS), CPUS), "the test can tell an unfair lock");
+    }
+
+    @Test
+    void anUncontendedLockIsTheFastPathAlone() {
+        Trace trace = Model.DEFAULT.trace(1);
+        QueuedSpinlock lock = new QueuedSpinlock(trace);
+        boolean[] held = new boolean[2];
+        trace.run(List.of(() -> {
+            lock.lock(null);
+            held[0] = lock.isLocked();
+            lock.unlock();
+            held[1] = lock.isLocked();
+        }), 100);
+        assertTrue(held[0]);
+        assertFalse(held[1]);
+    }
+}
