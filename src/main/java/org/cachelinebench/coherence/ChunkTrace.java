@@ -21,6 +21,8 @@ import org.openjdk.jmh.infra.Control;
  *       others {@code sumChunkAddrs}; per operation of each role.</li>
  *   <li>{@link #symmetric}: ChunkSymmetric's, every CPU running {@code PcpuExecl.allocFree} with one {@code base_addr}
  *       load per CPU; per operation.</li>
+ *   <li>{@link #execl}: ChunkExecl's, its first CPUs running {@code PcpuExecl.allocFree}, the others
+ *       {@code sumChunkAddrs}; per execl and per reader load.</li>
  * </ul>
  * How many reads a reader makes per allocator operation is the schedule's: the readers never wait, so under the
  * burst schedule every CPU makes a quantum of accesses per turn, and a reader does about as many reads as the
@@ -110,24 +112,37 @@ public final class ChunkTrace {
 
     /** {@code cpus} CPUs each allocating, reading {@code base_addr} once per CPU, and freeing; per operation. */
     static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
+        return execl(chunkFactory, cpus, cpus, model);
+    }
+
+    /**
+     * ChunkExecl's shape: CPUs 0..allocators-1 each running {@code PcpuExecl.allocFree} (one {@code base_addr} load
+     * per CPU), the others {@code sumChunkAddrs}. Counted from the moment the last allocator has warmed up until the
+     * first is done, so every CPU competes throughout; per execl ({@link #CPU}: all traffic; {@link #ALLOCATOR}: the
+     * allocators' CPUs') and per reader load ({@link #READER}: the readers' CPUs').
+     */
+    static Traced execl(ChunkFactory chunkFactory, int cpus, int allocators, Model model) {
+        if (allocators < 1 || allocators > cpus) {
+            throw new IllegalArgumentException(allocators + " allocators among " + cpus + " CPUs");
+        }
         Trace trace = model.trace(cpus);
         TracedPcpuChunk chunk = chunkFactory.in(trace.memory(CHUNK_LINES, false));
         PcpuLock lock = new QueuedSpinlock(trace);
         Control control = new Control();
         long[] unitOffsets = PcpuUnits.offsets(cpus);
-        int perCpu = Math.max(MIN_CALLS_PER_CPU, SYMMETRIC_CALLS / cpus);
+        long[] sequence = PcpuUnits.readerSequence(cpus, READ_BATCH);
+        int perCpu = Math.max(MIN_CALLS_PER_CPU, SYMMETRIC_CALLS / cpus);   // an execl's cost grows with the CPUs
         int[] warm = new int[1];
         boolean[] window = new boolean[2];   // [0] counting, [1] ended
-        long[] ops = new long[1];
-        List<Traffic> total = new ArrayList<>();                // the counts when the first CPU is done
-        List<Map<Long, Traffic>> byLine = new ArrayList<>();
+        long[] ops = new long[2];            // [0] execls, [1] reader loads, begun in the window
+        List<Counts> atEnd = new ArrayList<>();   // the counts when the first allocator is done
         List<Runnable> bodies = new ArrayList<>();
-        for (int t = 0; t < cpus; t++) {
+        for (int t = 0; t < allocators; t++) {
             bodies.add(() -> {
                 PendingArea area = new PendingArea();
                 for (int i = 0; i < SYMMETRIC_WARMUP + perCpu; i++) {
-                    if (i == SYMMETRIC_WARMUP && ++warm[0] == cpus) {
-                        trace.caches().resetCounts();   // the last CPU out of its warm-up starts the count
+                    if (i == SYMMETRIC_WARMUP && ++warm[0] == allocators) {
+                        trace.caches().resetCounts();   // the last allocator out of its warm-up starts the count
                         window[0] = true;
                     }
                     if (window[0] && !window[1]) {
@@ -135,22 +150,59 @@ public final class ChunkTrace {
                     }
                     PcpuExecl.allocFree(chunk, lock, unitOffsets, area, control);
                 }
-                if (!window[1]) {                       // the first CPU done ends the count: all ran until now
+                if (!window[1]) {                       // the first allocator done ends the count: all ran until now
                     window[1] = true;
-                    total.add(trace.caches().total());
-                    byLine.add(trace.caches().byLine());
+                    atEnd.add(Counts.of(trace.caches()));
                 }
             });
         }
-        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + perCpu) * cpus * (cpus + 30L));
+        for (int r = allocators; r < cpus; r++) {
+            bodies.add(() -> {
+                while (!window[1]) {
+                    boolean counting = window[0];
+                    PcpuChunkWorkload.sumChunkAddrs(chunk, sequence);
+                    if (counting && !window[1]) {
+                        ops[1] += sequence.length;
+                    }
+                }
+            });
+        }
+        trace.run(bodies, STEPS_PER_OP * (SYMMETRIC_WARMUP + perCpu) * allocators * (cpus + 30L) * (1 + cpus - allocators));
         if (!window[0] || ops[0] == 0) {
             throw new IllegalStateException("no call of " + cpus + " CPUs was counted: one finished before the last warmed up");
         }
-        Traffic perOp = total.get(0).per(ops[0]);
+        Counts end = atEnd.get(0);
+        Traffic perOp = end.total().per(ops[0]);
         Map<String, Traffic> lines = new LinkedHashMap<>();
         long base = chunk.baseAddrLine();
-        byLine.get(0).forEach((line, x) -> lines.put(line == base ? "base_addr's line" : "line " + line, x.per(ops[0])));
-        return new Traced(ops[0], perOp, lines, Map.of(CPU, perOp));
+        end.byLine().forEach((line, x) -> lines.put(line == base ? "base_addr's line" : "line " + line, x.per(ops[0])));
+        Traffic allocatorTraffic = Traffic.NONE;
+        Traffic readerTraffic = Traffic.NONE;
+        for (int cpu = 0; cpu < cpus; cpu++) {
+            if (cpu < allocators) {
+                allocatorTraffic = allocatorTraffic.plus(end.byCpu()[cpu]);
+            } else {
+                readerTraffic = readerTraffic.plus(end.byCpu()[cpu]);
+            }
+        }
+        Map<String, Traffic> byRole = new LinkedHashMap<>();
+        byRole.put(CPU, perOp);
+        byRole.put(ALLOCATOR, allocatorTraffic.per(ops[0]));
+        if (allocators < cpus) {
+            byRole.put(READER, ops[1] == 0 ? Traffic.NONE : readerTraffic.per(ops[1]));
+        }
+        return new Traced(ops[0], perOp, lines, byRole);
+    }
+
+    /** The caches' counts at one moment of a run. */
+    private record Counts(Traffic total, Map<Long, Traffic> byLine, Traffic[] byCpu) {
+        static Counts of(Caches c) {
+            Traffic[] cpus = new Traffic[c.cpus()];
+            for (int cpu = 0; cpu < cpus.length; cpu++) {
+                cpus[cpu] = c.ofCpu(cpu);
+            }
+            return new Counts(c.total(), c.byLine(), cpus);
+        }
     }
 
     private static Map<String, Traffic> lines(Caches c, TracedPcpuChunk chunk, long ops) {

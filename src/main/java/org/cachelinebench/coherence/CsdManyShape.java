@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.IpiMode;
+import org.cachelinebench.model.ipi.ManyHandshake;
 import org.cachelinebench.model.ipi.PercpuCsdUnits;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
@@ -82,7 +83,29 @@ final class CsdManyShape implements Shape {
 
     /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call. */
     static Traced trace(int senders, int targets, int align, int start, Model model) {
-        return trace(senders, targets, align, start, model, WARMUP, Math.max(2, (CALLS + senders - 1) / senders));
+        return trace(senders, targets, align, start, doorbell(IpiMode.SYNC, 0), model);
+    }
+
+    /** The calls of {@link CallMany}, {@code mode} and {@code work} as given, the IPI a doorbell: the curve's. */
+    static Handshake doorbell(IpiMode mode, long work) {
+        return units -> CallMany.on(units, mode, true, work);
+    }
+
+    /** What runs on the units: IpiMany's choice of {@link CallMany} or {@code FlagFanout} for its parameters. */
+    @FunctionalInterface
+    interface Handshake {
+        ManyHandshake on(PercpuCsdUnits units);
+    }
+
+    /** {@code senders} CPUs calling the same {@code targets} CPUs with {@code protocol}, per completed call. */
+    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model) {
+        return trace(senders, targets, align, start, protocol, model, WARMUP,
+                Math.max(2, (CALLS + senders - 1) / senders));
+    }
+
+    /** {@link #trace(int, int, int, int, Model, int, int)} of the curve's calls. */
+    static Traced trace(int senders, int targets, int align, int start, Model model, int warmup, int calls) {
+        return trace(senders, targets, align, start, doorbell(IpiMode.SYNC, 0), model, warmup, calls);
     }
 
     /**
@@ -91,11 +114,12 @@ final class CsdManyShape implements Shape {
      * calls in flight at one end are the calls in flight at the other, and neither the start nor the tail, where
      * fewer senders contend, enters the count.
      */
-    static Traced trace(int senders, int targets, int align, int start, Model model, int warmup, int calls) {
+    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model, int warmup,
+                        int calls) {
         Trace trace = model.trace(senders + targets);
         TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, model.lineSize()),
                 true);
-        CallMany many = CallMany.on(PercpuCsdUnits.on(memory, senders, targets, align, start), IpiMode.SYNC, true, 0);
+        ManyHandshake many = protocol.on(PercpuCsdUnits.on(memory, senders, targets, align, start));
         Control stop = new Control();
         int total = warmup + calls + TAIL;
         Window window = new Window(trace.caches());

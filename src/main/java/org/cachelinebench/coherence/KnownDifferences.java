@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 
@@ -21,6 +22,9 @@ final class KnownDifferences {
         if (c.subject().endsWith("-again")) {
             return "A/A: the same code on the same bytes, so 0 by construction; a measured distance from 1 is the"
                     + " measurement's own bias and noise";
+        }
+        if (ScalingSets.Point.of(c.set()) != null) {
+            return scaling(c);
         }
         if (c.set().startsWith("chunk-symmetric")) {
             return "two CPUs taking turns under pcpu_lock mostly read base_addr right after their own writes, so at"
@@ -58,6 +62,14 @@ final class KnownDifferences {
             sb.append(sb.length() == 0 ? "" : "; ").append("pinning chooses the CPUs, not the lines that move");
         }
         return sb.toString();
+    }
+
+    /** A scaling point: what the model counts there, and what it leaves to the machine. */
+    private static String scaling(Claim c) {
+        String what = c.set().startsWith(ScalingSets.IPI) ? "every CPU's transfers per completed call"
+                : "transfers per operation of the metric's CPUs";
+        return what + ", traced round-robin at the point's CPU count and roles; the model has no topology, so"
+                + " placement (place=) changes no predicted number, only how long each transfer takes";
     }
 
     /** The protocol the set's sides run: the object mailbox is the flag mailbox on Java objects. */

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
@@ -48,6 +49,9 @@ public final class Predict {
             "  --schedule S     the interleaving of the traced threads (default burst; see docs/coherence.md)",
             "  --quantum N      a burst's longest turn, in accesses (default " + Schedule.DEFAULT_QUANTUM + ")");
 
+    /** The most CPUs of a scaling point that the whole suite's table traces. */
+    static final int TABLE_CPUS = 16;
+
     public static void main(String[] args) {
         System.exit(run(System.out, System.err, args));
     }
@@ -63,6 +67,7 @@ public final class Predict {
         List<Shape> shapes;
         Path chartDir;
         Path outDir;
+        boolean wholeSuite;
         try {
             CommandLine.Parsed p = cli.parse(args);
             if (p.help()) {
@@ -88,7 +93,8 @@ public final class Predict {
                 }
                 claims.add(c);
             }
-            if (claims.isEmpty()) {
+            wholeSuite = claims.isEmpty();
+            if (wholeSuite) {
                 claims = Suite.COMPARISONS;
             }
             cpus = p.has("cpus") ? p.value("cpus", CpuList::parse) : List.of();
@@ -128,7 +134,7 @@ public final class Predict {
             return 2;
         }
         try {
-            out.print(table(new Predictions(model), claims));
+            out.print(table(new Predictions(model), claims, wholeSuite));
             Map<Shape, Map<String, Map<Integer, Double>>> curves = new LinkedHashMap<>();
             for (Shape shape : shapes) {
                 Map<String, Map<Integer, Double>> curve = curve(shape, cpus, model);
@@ -207,9 +213,24 @@ public final class Predict {
 
     /** The comparisons' table, headed by the model. */
     static String table(Predictions predictions, List<Claim> claims) {
+        return table(predictions, claims, false);
+    }
+
+    /**
+     * The table of {@code claims}; in the whole suite's ({@code wholeSuite}), a scaling point above
+     * {@link #TABLE_CPUS} CPUs is named, not traced: its trace takes up to minutes, and its row and curve are one
+     * option away.
+     */
+    static String table(Predictions predictions, List<Claim> claims, boolean wholeSuite) {
         TextTable t = new TextTable("comparison", "unit", "subject", "reference", "extra", "extra round trips",
                 "extra upgrades", "how measurement differs").alignRight(2, 3, 4, 5, 6);
         for (Claim c : claims) {
+            ScalingSets.Point point = ScalingSets.Point.of(c.set());
+            if (wholeSuite && point != null && point.cpus() > TABLE_CPUS) {
+                t.add(c.id(), "", "", "", "", "", "", "traced on request, being " + point.cpus() + " CPUs: --claim "
+                        + c.id() + ", or the curve with --cpus " + point.cpus());
+                continue;
+            }
             ClaimPrediction p = predictions.of(c);
             if (Double.isNaN(p.subject())) {
                 t.add(c.id(), "", "", "", "", "", "", p.differs());

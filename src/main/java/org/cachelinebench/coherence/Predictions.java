@@ -44,6 +44,17 @@ public final class Predictions {
         return of(c);
     }
 
+    /** Null when the claim's two sides have a scenario (nothing is traced to tell); else why it has none. */
+    public static String whyNotPredicted(Claim c) {
+        try {
+            SuiteScenarios.subject(c);
+            SuiteScenarios.reference(c);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
     public ClaimPrediction of(Claim c) {
         Scenario subject;
         Scenario reference;

@@ -9,9 +9,10 @@ import org.cachelinebench.claims.ScalingSets;
 /**
  * The predicted curve beside each comparison of the scaling profile: the extra transfers per operation of its
  * subject over its reference, traced by the shape that runs its benchmark's workload ({@link Shapes#CSD_MANY} for
- * IpiMany, {@link Shapes#PCPU_SYMMETRIC} for every CPU allocating, {@link Shapes#PCPU_READERS} for one allocator
- * and readers), at CPU counts of the caller's choice. A side the shape has no series for (the floor, whose flags
- * no shape traces) has no curve rather than a zero one; an A/A control has none either, being 0 by construction.
+ * IpiMany, {@link Shapes#PCPU_SYMMETRIC} for every CPU allocating, {@link Shapes#PCPU_EXECL_READERS} for one
+ * allocator and readers), at CPU counts of the caller's choice; each point is the trace that the comparison's own
+ * row carries at its CPUs ({@link ScalingScenarios}). A side the shape has no series for (the floor) has no curve
+ * rather than a zero one; an A/A control has none either, being 0 by construction.
  */
 public final class ScalingCurves {
     private ScalingCurves() {}
@@ -59,7 +60,7 @@ public final class ScalingCurves {
         return switch (workload) {
             case ScalingSets.IPI -> Shapes.CSD_MANY;
             case ScalingSets.EXECL_SET -> Shapes.PCPU_SYMMETRIC;
-            case ScalingSets.READERS -> Shapes.PCPU_READERS;
+            case ScalingSets.READERS -> Shapes.PCPU_EXECL_READERS;
             default -> null;
         };
     }

@@ -44,10 +44,23 @@ public final class Shapes {
         }
     };
 
+    /**
+     * ChunkExecl's shape with one allocator: CPU 0 running execl (as {@link #PCPU_SYMMETRIC}'s CPUs do), all others
+     * reading {@code base_addr}; the readers' transfers per load. Round-robin for the same reason.
+     */
+    public static final Shape PCPU_EXECL_READERS = new PcpuShape("pcpu-execl-readers",
+            "pcpu_chunk: one CPU running execl under pcpu_lock, all others reading base_addr, round-robin",
+            ChunkTrace.READER, SuiteScenarios.PER_READ, 2, 128) {
+        @Override
+        Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
+            return ChunkTrace.execl(chunk, cpus, 1, model.with(Schedule.ROUND_ROBIN));
+        }
+    };
+
     /** IpiMany's shape: N/2 senders calling the same N/2 targets, one series per csd alignment. */
     public static final Shape CSD_MANY = new CsdManyShape();
 
-    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC, CSD_MANY);
+    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC, PCPU_EXECL_READERS, CSD_MANY);
 
     /** The shape named {@code name}; the message names the known ones. */
     public static Shape parse(String name) {
@@ -60,7 +73,12 @@ public final class Shapes {
                 + String.join(", ", ALL.stream().map(Shape::name).toList()) + ")");
     }
 
-    /** A pcpu workload over the kernel layouts, in the default config. */
+    /** A pcpu shape's point as a suite comparison's side: {@code layout} in {@code config} at {@code cpus} CPUs. */
+    static Scenario pcpuPoint(Shape pcpuShape, String layout, KernelConfig config, int cpus) {
+        return ((PcpuShape) pcpuShape).scenario(layout, config, cpus);
+    }
+
+    /** A pcpu workload over the kernel layouts, in the default config for a curve. */
     private abstract static class PcpuShape implements Shape {
         private final String name;
         private final String title;
@@ -93,8 +111,18 @@ public final class Shapes {
 
         @Override
         public double transfers(String series, int cpus, Model model) {
-            var layout = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(series), KernelConfig.DEFAULT);
-            return trace(m -> TracedPcpuChunk.of(m, layout), cpus, model).transfers(role);
+            Scenario point = scenario(series, KernelConfig.DEFAULT, cpus);
+            return point.traffic(point.trace().apply(model)).transfers();
+        }
+
+        /** The shape's point at {@code cpus} CPUs for one layout and config, as a suite comparison's side. */
+        Scenario scenario(String layout, KernelConfig config, int cpus) {
+            if (cpus < minCpus) {
+                throw new IllegalArgumentException(name + " runs on at least " + minCpus + " CPUs, not " + cpus);
+            }
+            var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout), config);
+            return new Scenario(name + " " + layout + " " + config + " " + cpus, unit, role,
+                    m -> trace(mem -> TracedPcpuChunk.of(mem, struct), cpus, m));
         }
     }
 }

@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Param;
  * Which code each side of a suite comparison runs, as a {@link Scenario}: read from the claim's set and variant
  * (benchmark and {@code @Param}s, a missing one taking the benchmark's default), built with the suite's own side
  * factories ({@link CsdSides}, {@link SweepSides}) and models ({@link IpiMailbox}, {@link FlagPingPong}, the
- * {@code pcpu_chunk} layouts). A benchmark this class does not know is refused by name.
+ * {@code pcpu_chunk} layouts); the scaling profile's by {@link ScalingScenarios}. A benchmark this class does not
+ * know is refused by name.
  */
 final class SuiteScenarios {
     private SuiteScenarios() {}
@@ -70,6 +71,9 @@ final class SuiteScenarios {
             return interleavedSide(v, name);
         }
         Variant v = Suite.set(c.set()).variant(name);
+        if (ScalingScenarios.runs(v)) {
+            return ScalingScenarios.side(v, c.metric());
+        }
         return forkSide(v, c.metric());
     }
 
