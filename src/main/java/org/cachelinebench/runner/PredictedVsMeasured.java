@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.coherence.ClaimPrediction;
@@ -14,11 +15,12 @@ import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Predictions;
 
 /**
- * {@code benchmarks/predict --against RUN_DIR}: for every gated comparison of one saved run, its measured ratio and
- * extra line transfers beside the coherence model's prediction for the same claim, as a Markdown table on stdout.
- * The prediction is traced from today's code ({@link Predictions}), so a run saved before summaries carried one
- * gets it too; how measurement is known to differ is a numbered note under the table. Exit 0, or 2 for a run
- * directory that cannot be read or has no gated comparison (one line).
+ * {@code benchmarks/predict --against RUN_DIR}: for every gated comparison of one saved run, and every point of
+ * the scaling profile it holds, its measured ratio and extra line transfers beside the coherence model's prediction
+ * for the same claim, as a Markdown table on stdout. The prediction is traced from today's code
+ * ({@link Predictions}), so a run saved before summaries carried one gets it too; how measurement is known to
+ * differ is a numbered note under the table. Exit 0, or 2 for a run directory that cannot be read or has neither
+ * (one line).
  */
 public final class PredictedVsMeasured {
     private PredictedVsMeasured() {}
@@ -48,8 +50,8 @@ public final class PredictedVsMeasured {
             err.println("predict: " + e.getMessage());
             return 2;
         }
-        if (saved.summary().comparisons().stream().noneMatch(Summary.Entry::checked)) {
-            err.println("predict: " + saved.dir() + ": no gated comparison in its summary.json");
+        if (saved.summary().comparisons().stream().noneMatch(PredictedVsMeasured::shown)) {
+            err.println("predict: " + saved.dir() + ": no gated comparison or scaling point in its summary.json");
             return 2;
         }
         out.print(markdown(saved, new Predictions(Model.DEFAULT)));
@@ -70,7 +72,7 @@ public final class PredictedVsMeasured {
         sb.append("|---|---|---|---|---|---:|---:|---|---|\n");
         Map<String, Integer> notes = new LinkedHashMap<>();
         for (Summary.Entry e : s.comparisons()) {
-            if (!e.checked()) {
+            if (!shown(e)) {
                 continue;
             }
             Claim c = Suite.claim(e.id());
@@ -89,6 +91,11 @@ public final class PredictedVsMeasured {
             sb.append('\n').append(SummaryTable.notes(notes, "- "));
         }
         return sb.toString();
+    }
+
+    /** A row of the table: a gated comparison, or a point of the scaling profile (informational, all of them). */
+    static boolean shown(Summary.Entry e) {
+        return e.checked() || ScalingSets.Point.of(e.set()) != null;
     }
 
     private static String ratio(Summary.Entry e) {

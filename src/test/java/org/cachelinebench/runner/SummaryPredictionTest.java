@@ -74,4 +74,29 @@ class SummaryPredictionTest {
         String other = md.lines().filter(l -> l.startsWith("| `s.")).findFirst().orElseThrow();
         assertTrue(other.contains(" |  | "), "an empty cell for a claim without a prediction: " + other);
     }
+
+    /** A scaling run's rows carry their point's prediction as the gated ones do: each side's, the extra, a note. */
+    @Test
+    void aScalingComparisonsRowCarriesItsPrediction() {
+        Claim execl = Suite.claim("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator");
+        Claim ipi = Suite.claim("scaling-ipi-l3-4.size-aligned-vs-line-aligned.calls");
+        Summary s = Summary.fromJson(Summary.of("scaling", 3, TWO, TWO, 64, null, List.of(measured(execl, 1.1, 1.2,
+                1.15), measured(ipi, 1.3, 1.2, 1.25)), List.of()).toJson());
+        Predictions model = new Predictions(org.cachelinebench.coherence.Model.DEFAULT);
+        for (int i = 0; i < 2; i++) {
+            Summary.Entry e = s.comparisons().get(i);
+            ClaimPrediction expected = model.of(e.id());
+            Summary.Prediction p = e.prediction();
+            assertTrue(p.subject() != null && p.reference() != null && p.extra() != null, e.id() + ": " + p.note());
+            assertEquals(expected.subject(), p.subject(), 1e-12);
+            assertEquals(expected.reference(), p.reference(), 1e-12);
+            assertEquals(expected.extra(), p.extra(), 1e-12);
+            assertTrue(p.extra() > 0, e.id() + ": v6.4-rc4's shared line and two senders per line move more lines");
+            assertTrue(!p.unit().isEmpty() && !p.note().startsWith("not predicted"), p.note());
+            assertTrue(PredictedVsMeasured.shown(e), "a scaling point is a row of predict --against");
+        }
+        String text = SummaryTable.text(s.comparisons());
+        assertTrue(text.contains(SummaryTable.signed(s.comparisons().get(0).prediction().extra()) + " [1]"), text);
+        assertTrue(!text.contains("not predicted"), text);
+    }
 }
