@@ -28,7 +28,9 @@ final class KnownDifferences {
         }
         if (c.set().startsWith("chunk-symmetric")) {
             return "two CPUs taking turns under pcpu_lock mostly read base_addr right after their own writes, so at"
-                    + " two CPUs the model moves v6.4-rc4's line little more often; the curve (--cpus) shows more CPUs";
+                    + " two CPUs the model moves v6.4-rc4's line little more often; the curve (--cpus) shows more CPUs;"
+                    + " the totals are the kernel's queued spinlock handing over in turn, where the benchmark's"
+                    + " test-and-set lock lets a CPU retake it";
         }
         if (c.set().startsWith("chunk")) {
             return "per operation of its role: set by how many loads a reader makes between two allocator steps"

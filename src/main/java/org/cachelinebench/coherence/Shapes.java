@@ -50,7 +50,7 @@ public final class Shapes {
      */
     public static final Shape PCPU_EXECL_READERS = new PcpuShape("pcpu-execl-readers",
             "pcpu_chunk: one CPU running execl under pcpu_lock, all others reading base_addr, round-robin",
-            ChunkTrace.READER, SuiteScenarios.PER_READ, 2, 128) {
+            ChunkTrace.READER, SuiteScenarios.PER_READ, 2, CpuList.MAX) {
         @Override
         Traced trace(ChunkTrace.ChunkFactory chunk, int cpus, Model model) {
             return ChunkTrace.execl(chunk, cpus, 1, model.with(Schedule.ROUND_ROBIN));
