@@ -69,7 +69,8 @@ final class KnownDifferences {
     /** A scaling point: what the model counts there, and what it leaves to the machine. */
     private static String scaling(Claim c) {
         String what = c.set().startsWith(ScalingSets.IPI) ? "every CPU's transfers per completed call"
-                : "transfers per operation of the metric's CPUs";
+                : "transfers per operation of the metric's CPUs (an execl's memset loads base_addr once per CPU of"
+                        + " the point; the benchmark's, once per possible CPU of its machine)";
         return what + ", traced round-robin at the point's CPU count and roles; the model has no topology, so"
                 + " placement (place=) changes no predicted number, only how long each transfer takes";
     }

@@ -218,8 +218,7 @@ public final class Predict {
 
     /**
      * The table of {@code claims}; in the whole suite's ({@code wholeSuite}), a scaling point above
-     * {@link #TABLE_CPUS} CPUs is named, not traced: its trace takes up to minutes, and its row and curve are one
-     * option away.
+     * {@link #TABLE_CPUS} CPUs is named, not traced: its trace takes up to minutes, and its row is one option away.
      */
     static String table(Predictions predictions, List<Claim> claims, boolean wholeSuite) {
         TextTable t = new TextTable("comparison", "unit", "subject", "reference", "extra", "extra round trips",
@@ -228,7 +227,7 @@ public final class Predict {
             ScalingSets.Point point = ScalingSets.Point.of(c.set());
             if (wholeSuite && point != null && point.cpus() > TABLE_CPUS) {
                 t.add(c.id(), "", "", "", "", "", "", "traced on request, being " + point.cpus() + " CPUs: --claim "
-                        + c.id() + ", or the curve with --cpus " + point.cpus());
+                        + c.id());
                 continue;
             }
             ClaimPrediction p = predictions.of(c);

@@ -36,6 +36,10 @@ class PredictTest {
         for (Claim c : Suite.COMPARISONS) {
             assertTrue(r.out().contains(c.id() + " "), c.id());
         }
+        assertFalse(r.out().contains("not predicted"), r.out());
+        String big = "scaling-execl-all-128.v6.4-rc4-vs-v6.5-merged.allocator";
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith(big + " ") && l.endsWith("--claim " + big)),
+                "a point above " + Predict.TABLE_CPUS + " CPUs is named with the option that traces it");
     }
 
     @Test
