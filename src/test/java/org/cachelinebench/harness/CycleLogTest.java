@@ -204,16 +204,22 @@ class CycleLogTest {
         for (int i = 0; i < CycleLog.CAPACITY + 1000; i++) {
             log.log(c);
         }
-        log.reset();
-        threads.getThreadAllocatedBytes(id);
-        long before = threads.getThreadAllocatedBytes(id);
-        for (int i = 0; i < CycleLog.CAPACITY + 1000; i++) {
-            log.log(c);
+        // The fewest bytes of a few tries: the JIT may still compile (and allocate) during one of them, while code
+        // that allocates per cycle allocates in every try.
+        long fewest = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 5 && fewest > 0; attempt++) {
+            log.reset();
+            threads.getThreadAllocatedBytes(id);
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < CycleLog.CAPACITY + 1000; i++) {
+                log.log(c);
+            }
+            long after = threads.getThreadAllocatedBytes(id);
+            assertEquals(CycleLog.CAPACITY, log.logged());
+            assertEquals(1000, log.notLogged());
+            fewest = Math.min(fewest, after - before);
         }
-        long after = threads.getThreadAllocatedBytes(id);
-        assertEquals(CycleLog.CAPACITY, log.logged());
-        assertEquals(1000, log.notLogged());
-        assertEquals(0, after - before, "bytes allocated while logging " + (CycleLog.CAPACITY + 1000) + " cycles");
+        assertEquals(0, fewest, "bytes allocated while logging " + (CycleLog.CAPACITY + 1000) + " cycles, fewest of 5 tries");
     }
 
     @Test
