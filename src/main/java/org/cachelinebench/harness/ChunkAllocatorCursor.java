@@ -3,7 +3,7 @@ package org.cachelinebench.harness;
 import java.util.Arrays;
 
 import org.cachelinebench.model.ipi.SpinWait;
-import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.infra.Control;
 
@@ -35,7 +35,7 @@ abstract class ChunkAllocatorCursorFields extends ChunkAllocatorCursorPadBefore 
     long sliceStart;
     int side;
     /** The slice's chunk, lock and pending area; null before slice 0. */
-    OffHeapPcpuChunk current;
+    PcpuChunkFields current;
     PcpuLock lock;
     PendingArea area;
 }
@@ -72,7 +72,19 @@ abstract class ChunkAllocatorCursorPadAfter extends ChunkAllocatorCursorFields {
  */
 public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
     /** Slices the allocator was in per side and block, [side * N + block]: what a test compares with the reader's. */
-    private final long[] slicesIn = new long[ChunkSides.NAMES.size() * ChunkSides.NAMES.size()];
+    private final long[] slicesIn;
+    private final int sides;
+
+    /** For ChunkInterleaved's {@link ChunkSides}. */
+    public ChunkAllocatorCursor() {
+        this(ChunkSides.NAMES.size());
+    }
+
+    /** For {@code n} sides. */
+    public ChunkAllocatorCursor(int n) {
+        sides = n;
+        slicesIn = new long[n * n];
+    }
 
     /**
      * Up to {@link PcpuChunkWorkload#OPS} steps, each on the chunk of the slice the reader has open; returns the
@@ -144,7 +156,7 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
 
     /** Slices the allocator was in of side {@code side} in block {@code block} since the iteration began. */
     public long slicesIn(int side, int block) {
-        return slicesIn[side * ChunkSides.NAMES.size() + block];
+        return slicesIn[side * sides + block];
     }
 
     public long slice() {

@@ -8,7 +8,17 @@ import org.openjdk.jmh.annotations.State;
 /** The allocator thread's position in the interleaved {@code pcpu_chunk} schedule, as the JMH state its method takes. */
 @State(Scope.Thread)
 public class ChunkAllocatorState {
-    public final ChunkAllocatorCursor cursor = new ChunkAllocatorCursor();
+    public final ChunkAllocatorCursor cursor;
+
+    /** For ChunkInterleaved's {@link ChunkSides}. */
+    public ChunkAllocatorState() {
+        this(ChunkSides.NAMES.size());
+    }
+
+    /** For a benchmark of {@code sides} sides (its own {@code @State} subclass). */
+    protected ChunkAllocatorState(int sides) {
+        cursor = new ChunkAllocatorCursor(sides);
+    }
 
     /** Each iteration starts the schedule from its first slice, as the reader's state does. */
     @Setup(Level.Iteration)

@@ -20,7 +20,7 @@ import org.cachelinebench.model.percpu.PcpuLock;
  * checked against the memory ({@link #check}). Each chunk keeps its own pending area (the allocator alternates
  * allocate and free per chunk).
  */
-public final class ChunkBlocks {
+public final class ChunkBlocks implements ChunkPlaces {
     private final int lineSize;
     private final LineAlignedMemory[] memory;
     private final PcpuLock[] locks;
@@ -54,6 +54,7 @@ public final class ChunkBlocks {
         }
     }
 
+    @Override
     public int size() {
         return memory.length;
     }
@@ -63,16 +64,19 @@ public final class ChunkBlocks {
     }
 
     /** Side {@code side}'s chunk in block {@code block}. */
+    @Override
     public OffHeapPcpuChunk chunk(int side, int block) {
         return chunks[side][block];
     }
 
     /** The block's {@code pcpu_lock}, in lines of its own. */
+    @Override
     public PcpuLock lock(int block) {
         return locks[block];
     }
 
     /** The area side {@code side}'s allocator holds in block {@code block}, or none. */
+    @Override
     public PendingArea area(int side, int block) {
         return areas[side][block];
     }
@@ -83,6 +87,7 @@ public final class ChunkBlocks {
     }
 
     /** Block {@code block} becomes side {@code side}'s fresh, empty chunk, with no area pending. Both threads out of it. */
+    @Override
     public void handTo(int side, int block) {
         chunks[side][block].reinitialise();
         areas[side][block].bitOff = PendingArea.NONE;
@@ -114,6 +119,7 @@ public final class ChunkBlocks {
     }
 
     /** {@link #check(int, List)} for every block; the first problem, or null. */
+    @Override
     public String check(List<String> names) {
         for (int b = 0; b < size(); b++) {
             String problem = check(b, names);
@@ -128,6 +134,7 @@ public final class ChunkBlocks {
      * Where side {@code side}'s chunk lies and what base_addr's line holds, from the real addresses
      * ({@link OffHeapPcpuChunk#describe}): one description when every block gives the same, else one per block.
      */
+    @Override
     public String whereIs(int side) {
         Set<String> seen = new LinkedHashSet<>();
         for (int b = 0; b < size(); b++) {

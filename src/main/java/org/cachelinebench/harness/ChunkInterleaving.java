@@ -4,13 +4,14 @@ import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.KernelConfig;
-import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 
 /**
  * What one reader ({@link ChunkReaderCursor}) and one allocator ({@link ChunkAllocatorCursor}) share in the
- * interleaved {@code pcpu_chunk} measurement: {@link InterleavedSchedule}'s arithmetic over the {@link ChunkSides}
- * in N {@link ChunkBlocks}, and two {@link GroupGate}s, one handing each slice over and one between groups.
+ * interleaved {@code pcpu_chunk} measurement: {@link InterleavedSchedule}'s arithmetic over N sides in N blocks
+ * ({@link ChunkPlaces}: the {@link ChunkSides} off-heap in {@link ChunkBlocks}, or the Java objects), and two
+ * {@link GroupGate}s, one handing each slice over and one between groups.
  *
  * <p>The reader leads: it opens a slice, waits until the allocator has entered it, runs the slice's reader batches
  * and opens the next. The allocator follows: after each step it reads which slice is open and, when that changed,
@@ -27,7 +28,7 @@ public final class ChunkInterleaving {
     public static final int BATCHES = 32;
 
     private final InterleavedSchedule schedule;
-    private final ChunkBlocks blocks;
+    private final ChunkPlaces blocks;
     private final List<String> names;
     /** Slice {@code k} is open while {@code slices.opened == k + 1}; the allocator is in it once {@code finished == k + 1}. */
     final GroupGate slices = new GroupGate();
@@ -43,9 +44,17 @@ public final class ChunkInterleaving {
     }
 
     public ChunkInterleaving(KernelConfig config, int lineSize) {
-        names = ChunkSides.NAMES;
+        this(ChunkSides.NAMES, new ChunkBlocks(ChunkSides.LAYOUTS, config, lineSize));
+    }
+
+    /** The schedule over {@code names}, in schedule order, on the chunks of {@code places}, one block per side. */
+    public ChunkInterleaving(List<String> names, ChunkPlaces places) {
+        if (places.size() != names.size()) {
+            throw new IllegalArgumentException(names.size() + " sides in " + places.size() + " blocks");
+        }
+        this.names = List.copyOf(names);
         schedule = new InterleavedSchedule(names.size(), BATCHES);
-        blocks = new ChunkBlocks(ChunkSides.LAYOUTS, config, lineSize);
+        blocks = places;
         allocatorCycle = new SideTotals(names.size());
         handOver(0);
     }
@@ -54,7 +63,16 @@ public final class ChunkInterleaving {
         return schedule;
     }
 
+    /** The off-heap blocks of a run set up for a kernel config. */
     public ChunkBlocks blocks() {
+        if (blocks instanceof ChunkBlocks b) {
+            return b;
+        }
+        throw new IllegalStateException("this run's chunks are not off-heap blocks: " + blocks.getClass().getSimpleName());
+    }
+
+    /** Where the run finds every side's chunk, lock and pending area. */
+    public ChunkPlaces places() {
         return blocks;
     }
 
@@ -63,7 +81,7 @@ public final class ChunkInterleaving {
     }
 
     /** The chunk slice {@code slice} runs on. */
-    OffHeapPcpuChunk chunk(long slice) {
+    PcpuChunkFields chunk(long slice) {
         return blocks.chunk(schedule.side(slice), schedule.block(slice));
     }
 

@@ -3,7 +3,7 @@ package org.cachelinebench.harness;
 import java.util.Arrays;
 
 import org.cachelinebench.model.ipi.SpinWait;
-import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.openjdk.jmh.infra.Control;
 
 /** 128 bytes before the reader's position (the padding idiom: {@link org.cachelinebench.model.layout}). */
@@ -33,7 +33,7 @@ abstract class ChunkReaderCursorFields extends ChunkReaderCursorPadBefore {
     long sliceStart;
     int side;
     /** The current slice's chunk; null before the first batch of an iteration. */
-    OffHeapPcpuChunk current;
+    PcpuChunkFields current;
     /** Whether the cycle under way began after every thread had started measuring. */
     boolean cycleCounts;
 }
@@ -79,21 +79,28 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
     private final CycleLog allocatorLog;
     /** Slices the reader ran per side and block, [side * N + block]: what a test compares with the allocator's. */
     private final long[] slicesIn;
+    private final int sides;
     private long skipped;
 
+    /** For ChunkInterleaved's {@link ChunkSides}. */
     public ChunkReaderCursor() {
-        int n = ChunkSides.NAMES.size();
+        this(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE);
+    }
+
+    /** For {@code n} sides, ratios against side {@code reference}. */
+    public ChunkReaderCursor(int n, int reference) {
+        sides = n;
         cycle = new SideTotals(n);
         totals = new SideTotals(n);
-        log = new CycleLog(n, ChunkSides.REFERENCE_SIDE, CycleLog.NO_FLOOR);
+        log = new CycleLog(n, reference, CycleLog.NO_FLOOR);
         allocatorTotals = new SideTotals(n);
-        allocatorLog = new CycleLog(n, ChunkSides.REFERENCE_SIDE, CycleLog.NO_FLOOR);
+        allocatorLog = new CycleLog(n, reference, CycleLog.NO_FLOOR);
         slicesIn = new long[n * n];
     }
 
     /** One reader batch on the current slice's chunk; its sum (for the blackhole), 0 when stopped before it. */
     public long read(ChunkInterleaving run, long[] unitPageOffsets, Control stop, SpinWait spin) {
-        OffHeapPcpuChunk c = current;
+        PcpuChunkFields c = current;
         if (c == null) {
             c = start(run, stop, spin);
             if (c == null) {
@@ -108,7 +115,7 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
     }
 
     /** The first batch of an iteration: slice 0, open since the reset, once the allocator is in it. */
-    private OffHeapPcpuChunk start(ChunkInterleaving run, Control stop, SpinWait spin) {
+    private PcpuChunkFields start(ChunkInterleaving run, Control stop, SpinWait spin) {
         if (!run.slices.awaitFinished(1, stop, spin)) {
             return null;
         }
@@ -216,7 +223,7 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
 
     /** Slices the reader ran of side {@code side} in block {@code block} since the iteration began. */
     public long slicesIn(int side, int block) {
-        return slicesIn[side * ChunkSides.NAMES.size() + block];
+        return slicesIn[side * sides + block];
     }
 
     public long slice() {

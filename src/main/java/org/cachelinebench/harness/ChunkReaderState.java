@@ -1,5 +1,6 @@
 package org.cachelinebench.harness;
 
+import java.util.List;
 import java.util.Set;
 
 import org.openjdk.jmh.annotations.Level;
@@ -8,17 +9,30 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.IterationParams;
 
 /**
- * The reader thread's schedule, clock and printed report in {@code benchmarks.ChunkInterleaved}, and every counter's
- * value for both roles ({@link ChunkSides}); as {@link SenderState}, the benchmark's {@code @AuxCounters} subclass
- * declares one accessor per counter, and a test holds them to {@link #counterNames}.
+ * The reader thread's schedule, clock and printed report in {@code benchmarks.ChunkInterleaved} (and
+ * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link SenderState},
+ * the benchmark's {@code @AuxCounters} subclass declares one accessor per counter, and a test holds them to
+ * {@link #counterNames}.
  */
 public abstract class ChunkReaderState {
-    public final ChunkReaderCursor cursor = new ChunkReaderCursor();
-    private final InterleavedReport readerReport = report();
-    private final InterleavedReport allocatorReport = report();
+    public final ChunkReaderCursor cursor;
+    private final List<String> names;
+    private final Set<String> counterNames;
+    private final InterleavedReport readerReport;
+    private final InterleavedReport allocatorReport;
 
-    private static InterleavedReport report() {
-        return new InterleavedReport(ChunkSides.NAMES, ChunkSides.REFERENCE_SIDE, CycleLog.NO_FLOOR);
+    /** For ChunkInterleaved's {@link ChunkSides}. */
+    protected ChunkReaderState() {
+        this(ChunkSides.NAMES, ChunkSides.REFERENCE_SIDE, ChunkSides.counterNames());
+    }
+
+    /** For the sides {@code names}, in schedule order, ratios against side {@code reference}, and their counters. */
+    protected ChunkReaderState(List<String> names, int reference, Set<String> counterNames) {
+        this.names = List.copyOf(names);
+        this.counterNames = Set.copyOf(counterNames);
+        cursor = new ChunkReaderCursor(names.size(), reference);
+        readerReport = new InterleavedReport(names, reference, CycleLog.NO_FLOOR);
+        allocatorReport = new InterleavedReport(names, reference, CycleLog.NO_FLOOR);
     }
 
     @Setup(Level.Iteration)
@@ -42,9 +56,9 @@ public abstract class ChunkReaderState {
         return log(role).ratio(side(side), side(reference));
     }
 
-    /** The counters ChunkInterleaved reports. */
+    /** The counters the benchmark reports. */
     Set<String> counterNames() {
-        return ChunkSides.counterNames();
+        return counterNames;
     }
 
     private SideTotals totals(String role) {
@@ -55,10 +69,10 @@ public abstract class ChunkReaderState {
         return ChunkSides.READER.equals(role) ? cursor.log() : cursor.allocatorLog();
     }
 
-    private static int side(String name) {
-        int i = ChunkSides.NAMES.indexOf(name);
+    private int side(String name) {
+        int i = names.indexOf(name);
         if (i < 0) {
-            throw new IllegalArgumentException("no side '" + name + "' (sides: " + ChunkSides.NAMES + ")");
+            throw new IllegalArgumentException("no side '" + name + "' (sides: " + names + ")");
         }
         return i;
     }

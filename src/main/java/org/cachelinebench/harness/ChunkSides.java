@@ -52,22 +52,37 @@ public final class ChunkSides {
 
     /** The counter sides of one role, by side number: "v6.4-rc4-reader", ... */
     public static List<String> counterSides(String role) {
-        return NAMES.stream().map(n -> CounterNames.side(n, role)).toList();
+        return counterSides(NAMES, role);
+    }
+
+    /** The same for any reader-and-allocator benchmark's sides. */
+    public static List<String> counterSides(List<String> sides, String role) {
+        return sides.stream().map(n -> CounterNames.side(n, role)).toList();
     }
 
     /** The name of a pair's ratio counter for one role. */
     public static String pairRatio(Pair p, String role) {
-        return CounterNames.ratio(CounterNames.side(NAMES.get(p.subject()), role),
-                CounterNames.side(NAMES.get(p.reference()), role));
+        return pairRatio(NAMES, p, role);
+    }
+
+    /** The same for any reader-and-allocator benchmark's sides. */
+    public static String pairRatio(List<String> sides, Pair p, String role) {
+        return CounterNames.ratio(CounterNames.side(sides.get(p.subject()), role),
+                CounterNames.side(sides.get(p.reference()), role));
     }
 
     /** Every counter ChunkInterleaved reports: each role's sides' (no floor), the pairs' ratios and the cycles. */
     public static Set<String> counterNames() {
+        return counterNames(NAMES, REFERENCE, PAIRS);
+    }
+
+    /** The same for any reader-and-allocator benchmark: its sides, reference side and pairs. */
+    public static Set<String> counterNames(List<String> sides, String reference, List<Pair> pairs) {
         Set<String> names = new TreeSet<>();
         for (String role : ROLES) {
-            names.addAll(CounterNames.of(counterSides(role), CounterNames.side(REFERENCE, role), null));
-            for (Pair p : PAIRS) {
-                names.add(pairRatio(p, role));
+            names.addAll(CounterNames.of(counterSides(sides, role), CounterNames.side(reference, role), null));
+            for (Pair p : pairs) {
+                names.add(pairRatio(sides, p, role));
             }
         }
         return names;

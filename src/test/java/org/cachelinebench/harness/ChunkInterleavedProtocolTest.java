@@ -90,10 +90,15 @@ class ChunkInterleavedProtocolTest {
      * {@code stopAfter} batches (if not negative), else once it ran the slices; a watchdog stops both and fails.
      */
     static Pair run(ChunkInterleaving run, long slices, long stopAfter) throws InterruptedException {
+        return run(run, new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()), slices, stopAfter);
+    }
+
+    /** The same with the given cursors (fresh or reset), sized for the run's sides. */
+    static Pair run(ChunkInterleaving run, Pair cursors, long slices, long stopAfter) throws InterruptedException {
         Control control = new Control();
         control.startMeasurement = true;
-        ChunkReaderCursor reading = new ChunkReaderCursor();
-        ChunkAllocatorCursor allocating = new ChunkAllocatorCursor();
+        ChunkReaderCursor reading = cursors.reader();
+        ChunkAllocatorCursor allocating = cursors.allocator();
         long[] offsets = PcpuUnits.readerSequence(2, PcpuChunkWorkload.OPS);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread allocator = thread("chunk-allocator", control, failure, () -> {
