@@ -125,7 +125,7 @@ public class ChunkObjectFalseSharing {
         ChunkObjectChoice.Choice c = ChunkObjectChoice.choose(layout, variant, pool, CacheLine.SIZE, i -> true);
         chunk = pool[c.index()];
         chunkAddress = c.address();
-        System.out.print(ChunkObjectChoice.describe(layout, chunk, chunkAddress, CacheLine.SIZE));
+        System.out.printf("# %s: %s%n", layout, ChunkObjectChoice.describe(chunk, chunkAddress, CacheLine.SIZE));
     }
 
     @Benchmark

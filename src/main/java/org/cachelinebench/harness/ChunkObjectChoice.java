@@ -53,11 +53,11 @@ public final class ChunkObjectChoice {
         return chosen;
     }
 
-    /** One line for the fork's output: where the chosen instance lies and what baseAddr's line holds. */
-    public static String describe(String label, PcpuChunkFields chunk, long address, int line) {
+    /** Where the chosen instance lies and what baseAddr's line holds, for the fork's output. */
+    public static String describe(PcpuChunkFields chunk, long address, int line) {
         List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chunk.getClass(), address, line);
-        return String.format("# %s: %s at 0x%x, %d into a %d-byte line: baseAddr %s; gap written..baseAddr %d bytes%n",
-                label, chunk.getClass().getSimpleName(), address, address % line, line,
+        return String.format("%s at 0x%x, %d into a %d-byte line: baseAddr %s; gap written..baseAddr %d bytes",
+                chunk.getClass().getSimpleName(), address, address % line, line,
                 shared.isEmpty() ? "on no line with a written field" : "shares its line with " + String.join(", ", shared),
                 ChunkObjects.gapWrittenToBaseAddr(chunk.getClass()));
     }
