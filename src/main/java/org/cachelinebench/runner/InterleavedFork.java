@@ -30,11 +30,27 @@ final class InterleavedFork {
      * {@link CounterNames#ratio} is measured against another side, so no ratio to it can be formed.
      */
     static void requireReferenceSide(JmhResult f, Claim c, String where) {
-        if (f.secondary().containsKey(CounterNames.ratio(c.reference()))) {
+        String reference = c.counterSide(c.reference());
+        if (f.secondary().containsKey(CounterNames.ratio(reference))) {
             throw new IllegalArgumentException(where + ": " + c.reference() + " is not the reference side of "
-                    + f.header().benchmark() + " (it reports " + CounterNames.ratio(c.reference())
+                    + f.header().benchmark() + " (it reports " + CounterNames.ratio(reference)
                     + "), and ratios are measured only against that side");
         }
+    }
+
+    /**
+     * The counter of claim {@code c}'s per-iteration ratio: the pair's own ({@link CounterNames#ratio(String, String)})
+     * where the fork reports one, else the subject's ratio to the fork's reference side, which {@code c}'s reference
+     * must then be ({@link #requireReferenceSide}). Both in the claim's role ({@link Claim#counterSide}).
+     */
+    static String ratioCounter(JmhResult f, Claim c, String where) {
+        String subject = c.counterSide(c.subject());
+        String pair = CounterNames.ratio(subject, c.counterSide(c.reference()));
+        if (f.secondary().containsKey(pair)) {
+            return pair;
+        }
+        requireReferenceSide(f, c, where);
+        return CounterNames.ratio(subject);
     }
 
     /**

@@ -51,7 +51,7 @@ class CounterNamesTest {
                 declared.add(m.getName());
             }
         }
-        assertEquals(new ChunkInterleaved.SideCounters().counterNames(), declared);
+        assertEquals(((ChunkReaderState) new ChunkInterleaved.SideCounters()).counterNames(), declared);
         assertEquals(26, declared.size(), "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
     }
 
