@@ -7,9 +7,12 @@ import java.util.Set;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
+import org.cachelinebench.harness.ChunkInterleaving;
 import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.harness.ObjectMailboxSides;
+import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.SweepSides;
 
 /**
@@ -42,6 +45,18 @@ public final class InterleavedReference {
     /** True when the interleaved {@code benchmark}'s forks must report the floor's counters. */
     public static boolean hasFloor(String benchmark) {
         return !WITHOUT_FLOOR.contains(benchmark);
+    }
+
+    /** What times a benchmark's slices: the role whose counters do (null: the benchmark's one) and its calls a slice. */
+    public record SliceClock(String role, long callsPerSlice) {}
+
+    /** The benchmarks whose slices are not {@link InterleavedSchedule#SLICE} calls of their one role. */
+    static final Map<String, SliceClock> CLOCKS = Map.of(ChunkSets.INTERLEAVED,
+            new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS));
+
+    /** How to tell how long a slice of the interleaved {@code benchmark} lasts from its counters. */
+    public static SliceClock clock(String benchmark) {
+        return CLOCKS.getOrDefault(benchmark, new SliceClock(null, InterleavedSchedule.SLICE));
     }
 
     /** The reference side of an interleaved benchmark, or null when {@code benchmark} is not one. */

@@ -417,6 +417,11 @@ public final class Analysis {
                     ? InterleavedFork.medians(f, CounterNames.extra(c.counterSide(c.subject())), cycles, where) : null;
             double[] subject = InterleavedFork.nanosPerCall(f, c.counterSide(c.subject()), cycles, where);
             double[] reference = InterleavedFork.nanosPerCall(f, c.counterSide(c.reference()), cycles, where);
+            InterleavedReference.SliceClock clock = InterleavedReference.clock(f.benchmark());
+            double[] subjectClock = InterleavedFork.nanosPerCall(f, CounterNames.side(c.subject(), clock.role()),
+                    cycles, where);
+            double[] referenceClock = InterleavedFork.nanosPerCall(f, CounterNames.side(c.reference(), clock.role()),
+                    cycles, where);
             double[] floor = withFloor ? InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where)
                     : new double[cycles.length];
             if (!withFloor) {
@@ -439,7 +444,7 @@ public final class Analysis {
                 subjectCost.add(subject[i]);
                 referenceCost.add(reference[i]);
                 // Both sides make the same number of slices: they are on average one mean slice apart.
-                apart.add(InterleavedFork.sliceSeconds((subject[i] + reference[i]) / 2));
+                apart.add(InterleavedFork.sliceSeconds((subjectClock[i] + referenceClock[i]) / 2, clock.callsPerSlice()));
             }
             if (!ratios.isEmpty()) {
                 roundOf.add(round);

@@ -4,7 +4,6 @@ import java.util.Arrays;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.results.JmhResult;
 
 /**
@@ -125,9 +124,9 @@ final class InterleavedFork {
                 ? Math.round(Arrays.stream(f.metric(CounterNames.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
     }
 
-    /** Seconds a slice of {@code nanosPerCall} lasts: how far apart two sides of one schedule are. */
-    static double sliceSeconds(double nanosPerCall) {
-        return nanosPerCall * InterleavedSchedule.SLICE / 1e9;
+    /** Seconds a slice of {@code callsPerSlice} calls of {@code nanosPerCall} lasts: how far apart two sides are. */
+    static double sliceSeconds(double nanosPerCall, long callsPerSlice) {
+        return nanosPerCall * callsPerSlice / 1e9;
     }
 
     static double median(double[] values) {

@@ -54,6 +54,12 @@ class ChunkInterleavedRunTest {
             assertEquals(2.0, byId.get("chunk-interleaved.v6.4-rc4-vs-v2-reorder." + role).geoMean(), 1e-9, role);
             assertEquals(4.0, byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged." + role).geoMean(), 1e-9, role);
         }
+        // Slices are timed by the reader's loads, 32 x 1,024 a slice: the allocator's claims are as far apart.
+        Summary.Entry reader = byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader");
+        Summary.Entry allocator = byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.allocator");
+        assertEquals(reader.medianSecondsApart(), allocator.medianSecondsApart(), 1e-15);
+        double meanLoadNanos = (reader.subjectScore() + reader.referenceScore()) / 2;
+        assertEquals(meanLoadNanos * 32 * 1024 / 1e9, reader.medianSecondsApart(), 0.2 * reader.medianSecondsApart());
         Summary.Entry aa = byId.get("chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader");
         assertEquals(1.0, aa.geoMean(), 1e-9);
         assertNull(aa.extraTransfers(), "no floor: no extra lines");
