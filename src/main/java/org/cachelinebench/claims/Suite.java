@@ -77,7 +77,9 @@ public final class Suite {
                     List.of(layouts(CHUNK, "v6.5-merged").get(0), again(layouts(CHUNK, "v6.5-merged").get(0)))),
             // The csd lesson where Java users live (MailboxSets).
             MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
-            MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP), ScalingSets.SETS);
+            MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP,
+            // The pcpu_chunk layouts interleaved in one fork (ChunkSets).
+            ChunkSets.CHUNK_INTERLEAVED), ScalingSets.SETS);
 
     public static final List<Claim> COMPARISONS = comparisons();
 
@@ -99,23 +101,23 @@ public final class Suite {
             new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
-     * Full: everything, 32 forks a round (25, and the 7 interleaved forks of {@link MailboxSets}). 12 rounds x 32
-     * x (1.0 + 1.0 + 1.5 s) = 1344 s (22.4 min); 28.8 min with a 2 s overhead.
+     * Full: everything, 33 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the one of
+     * {@link ChunkSets}). 12 rounds x 33 x (1.0 + 1.0 + 1.5 s) = 1386 s (23.1 min); 29.7 min with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
             concat(List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object",
-                    "chunk-symmetric"), MailboxSets.FULL),
+                    "chunk-symmetric"), concat(MailboxSets.FULL, List.of(ChunkSets.CHUNK_INTERLEAVED_SET))),
             12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 1.0);
 
     /**
      * Calibration, for whoever measures the runner itself: the CI sets next to A/A controls (a variant
      * against itself, the ratio a reverted fix gives). Repeated runs show how often an A/A median would
      * pass a 1.10 gate (a missed revert) and how often the real claims miss it (a false alarm); csd-forks
-     * beside csd shows what interleaving buys on the same machine in the same minutes. 10 rounds x 13 forks
-     * x 2.5 s = 325 s.
+     * beside csd, and chunk-interleaved beside chunk, show what interleaving buys on the same machine in the same
+     * minutes. 10 rounds x 14 forks x 2.5 s = 350 s.
      */
     public static final Profile CALIBRATE = new Profile("calibrate",
-            List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa"),
+            List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET),
             10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
 
     public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);
@@ -183,6 +185,7 @@ public final class Suite {
         c.add(new Claim("chunk-aa", "v6.5-merged-again", "v6.5-merged", READER, Expect.info(SIMILAR),
                 "A/A: the same variant twice, as after a revert, in forks of their own"));
         c.addAll(MailboxSets.CLAIMS);
+        c.addAll(ChunkSets.CLAIMS);
         c.addAll(ScalingSets.CLAIMS);
         return List.copyOf(c);
     }

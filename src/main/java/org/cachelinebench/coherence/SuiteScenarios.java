@@ -3,6 +3,7 @@ package org.cachelinebench.coherence;
 import java.lang.reflect.Field;
 
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
 import org.cachelinebench.benchmarks.ChunkSymmetric;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
@@ -14,6 +15,7 @@ import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
 import org.cachelinebench.harness.ObjectMailboxSides;
@@ -26,6 +28,7 @@ import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.harness.PercpuParams;
 import org.openjdk.jmh.annotations.Param;
@@ -67,13 +70,23 @@ final class SuiteScenarios {
     private static Scenario side(Claim c, String name) {
         if (c.interleaved()) {
             Variant v = Suite.set(c.set()).variant(c.variant());
-            return interleavedSide(v, name);
+            return interleavedSide(v, name, c.role());
         }
         Variant v = Suite.set(c.set()).variant(name);
         return forkSide(v, c.metric());
     }
 
-    private static Scenario interleavedSide(Variant v, String side) {
+    private static Scenario interleavedSide(Variant v, String side, String role) {
+        if (Params.runs(v, ChunkInterleaved.class)) {
+            // Each side is the fork-paired chunk variant of its layout, in the same reader-and-allocator trace.
+            ChunkVersion layout = ChunkSides.LAYOUTS.get(ChunkSides.NAMES.indexOf(side));
+            var struct = PcpuChunkLayouts.pcpuChunk(layout,
+                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
+            String r = role(role);
+            return new Scenario("chunk " + layout.label() + " " + r, r.equals(ChunkTrace.READER) ? PER_READ
+                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct),
+                    CHUNK_READERS, m));
+        }
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
             IpiProtocol protocol = p.protocol();

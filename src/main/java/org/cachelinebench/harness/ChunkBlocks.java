@@ -1,8 +1,6 @@
 package org.cachelinebench.harness;
 
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.percpu.ChunkVersion;
@@ -136,17 +134,6 @@ public final class ChunkBlocks implements ChunkPlaces {
      */
     @Override
     public String whereIs(int side) {
-        Set<String> seen = new LinkedHashSet<>();
-        for (int b = 0; b < size(); b++) {
-            seen.add(chunks[side][b].describe());
-        }
-        if (seen.size() == 1) {
-            return seen.iterator().next();
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int b = 0; b < size(); b++) {
-            sb.append(b == 0 ? "" : "; ").append("block ").append(b).append(": ").append(chunks[side][b].describe());
-        }
-        return sb.toString();
+        return InterleavedReport.sameInEveryBlock(size(), b -> chunks[side][b].describe());
     }
 }

@@ -1,6 +1,5 @@
 package org.cachelinebench.harness;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -86,15 +85,5 @@ public final class ChunkSides {
             }
         }
         return names;
-    }
-
-    /** Every side's layout label, for reports: "v6.5-merged-again (v6.5-merged)". */
-    public static List<String> describe() {
-        List<String> out = new ArrayList<>();
-        for (int s = 0; s < NAMES.size(); s++) {
-            String layout = LAYOUTS.get(s).label();
-            out.add(NAMES.get(s).equals(layout) ? layout : NAMES.get(s) + " (" + layout + ")");
-        }
-        return out;
     }
 }

@@ -88,16 +88,23 @@ public final class CycleLog {
 
     /** The sender, at a committed cycle: that cycle's nanoseconds per side. A few stores; no allocation. */
     void log(SideTotals cycle) {
+        int at = next();
+        if (at >= 0) {
+            for (int s = 0; s < sides; s++) {
+                v[at + s] = cycle.nanos(s);
+            }
+            v[LOGGED]++;
+        }
+    }
+
+    /** Where the next cycle's values go, or -1 when the log is full (that cycle then counted as not logged). */
+    private int next() {
         int n = (int) v[LOGGED];
         if (n == capacity) {
             v[NOT_LOGGED]++;
-            return;
+            return -1;
         }
-        int at = FIRST + n * sides;
-        for (int s = 0; s < sides; s++) {
-            v[at + s] = cycle.nanos(s);
-        }
-        v[LOGGED] = n + 1;
+        return FIRST + n * sides;
     }
 
     /**
@@ -106,17 +113,14 @@ public final class CycleLog {
      * gets 0; the caller commits only cycles in which every side made one.
      */
     void logPerCall(SideTotals cycle) {
-        int n = (int) v[LOGGED];
-        if (n == capacity) {
-            v[NOT_LOGGED]++;
-            return;
+        int at = next();
+        if (at >= 0) {
+            for (int s = 0; s < sides; s++) {
+                long calls = cycle.calls(s);
+                v[at + s] = calls == 0 ? 0 : Math.round(Math.scalb((double) cycle.nanos(s), PER_CALL_SHIFT) / calls);
+            }
+            v[LOGGED]++;
         }
-        int at = FIRST + n * sides;
-        for (int s = 0; s < sides; s++) {
-            long calls = cycle.calls(s);
-            v[at + s] = calls == 0 ? 0 : Math.round(Math.scalb((double) cycle.nanos(s), PER_CALL_SHIFT) / calls);
-        }
-        v[LOGGED] = n + 1;
     }
 
     /** A stored cycle's nanoseconds of one side. */

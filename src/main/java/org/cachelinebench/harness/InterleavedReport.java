@@ -1,7 +1,9 @@
 package org.cachelinebench.harness;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 import org.openjdk.jmh.infra.IterationParams;
@@ -46,6 +48,25 @@ public final class InterleavedReport {
         int width = names.stream().mapToInt(String::length).max().orElse(0);
         for (int s = 0; s < names.size(); s++) {
             sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), whereIs.apply(s)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One description of where a side's memory is, when every one of {@code blocks} blocks gives the same, else
+     * "block 0: ..; block 1: ..": how {@link HandshakeGrid} and {@link ChunkBlocks} say where a side lies.
+     */
+    static String sameInEveryBlock(int blocks, IntFunction<String> where) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (int b = 0; b < blocks; b++) {
+            seen.add(where.apply(b));
+        }
+        if (seen.size() == 1) {
+            return seen.iterator().next();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int b = 0; b < blocks; b++) {
+            sb.append(b == 0 ? "" : "; ").append("block ").append(b).append(": ").append(where.apply(b));
         }
         return sb.toString();
     }

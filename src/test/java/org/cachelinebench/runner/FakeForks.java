@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.LongSupplier;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult.Header;
@@ -73,7 +75,8 @@ class FakeForks implements ForkRunner, LongSupplier {
             throw failWith.get(variant.id());
         }
         boolean interleaved = variant.id().equals(Suite.INTERLEAVED_VARIANT);
-        Double truth = trueScore.get(interleaved ? INTERLEAVED_REFERENCE : variant.id());
+        boolean chunk = variant.benchmark().startsWith(ChunkInterleaved.class.getName());
+        Double truth = trueScore.get(chunk ? ChunkSides.REFERENCE : interleaved ? INTERLEAVED_REFERENCE : variant.id());
         if (truth == null) {
             throw new IllegalArgumentException("no true score for " + variant.id());
         }
@@ -93,7 +96,9 @@ class FakeForks implements ForkRunner, LongSupplier {
         for (String label : LABELS) {
             secondaries.put(label, metric("ops/s", sender));
         }
-        if (interleaved) {
+        if (chunk) {
+            secondaries.putAll(chunkCounters(sender, truth));
+        } else if (interleaved) {
             secondaries.putAll(interleavedCounters(sender, truth));
         }
         if (profilerRows) {
@@ -118,6 +123,47 @@ class FakeForks implements ForkRunner, LongSupplier {
     /** One fork's metric: a score per measurement iteration. */
     static Metric metric(String unit, double... iterations) {
         return Metric.ofFork(unit, iterations);
+    }
+
+    /**
+     * The aux counters of a ChunkInterleaved fork, as {@link #interleavedCounters} makes a csd fork's: both roles of
+     * every side at its true score (the allocator's the same as the reader's), ratios to v6.5-merged and of the
+     * pair, no floor and no extra lines.
+     */
+    Map<String, Metric> chunkCounters(double[] drifted, double truth) {
+        int n = drifted.length;
+        Map<String, Metric> m = new LinkedHashMap<>();
+        double[] calls = new double[n], cycles = new double[n];
+        java.util.Arrays.fill(calls, CALLS);
+        java.util.Arrays.fill(cycles, 100);
+        for (String role : ChunkSides.ROLES) {
+            for (String side : ChunkSides.NAMES) {
+                double score = trueScore.get(side);
+                double[] nanos = new double[n];
+                for (int i = 0; i < n; i++) {
+                    nanos[i] = CALLS / (score * drifted[i] / truth) * 1e9;
+                }
+                String counter = CounterNames.side(side, role);
+                m.put(CounterNames.nanos(counter), metric("#", nanos));
+                m.put(CounterNames.calls(counter), metric("#", calls));
+                if (!side.equals(ChunkSides.REFERENCE)) {
+                    m.put(CounterNames.ratio(counter), constant(n, trueScore.get(ChunkSides.REFERENCE) / score));
+                }
+            }
+            for (ChunkSides.Pair p : ChunkSides.PAIRS) {
+                m.put(ChunkSides.pairRatio(p, role), constant(n, trueScore.get(ChunkSides.NAMES.get(p.reference()))
+                        / trueScore.get(ChunkSides.NAMES.get(p.subject()))));
+            }
+        }
+        m.put(CounterNames.CYCLES, metric("#", cycles));
+        m.put(CounterNames.CYCLES_NOT_LOGGED, metric("#", new double[n]));
+        return m;
+    }
+
+    private static Metric constant(int n, double value) {
+        double[] v = new double[n];
+        java.util.Arrays.fill(v, value);
+        return metric("#", v);
     }
 
     /** The reference side of every interleaved fork (IpiInterleaved's line-aligned csd). */

@@ -1,0 +1,52 @@
+package org.cachelinebench.claims;
+
+import static org.cachelinebench.claims.Expect.Direction.SIMILAR;
+import static org.cachelinebench.claims.Expect.Direction.SLOWER;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.harness.ChunkSides;
+
+/**
+ * The interleaved {@code pcpu_chunk} set: the "chunk" set's claims with every layout a side of one
+ * ChunkInterleaved fork ({@link ChunkSides}), so that a neighbour coming and going between forks moves no side
+ * alone. Informational while profile ci gates the "chunk" set: a gated claim must be one ci judges. Data only;
+ * {@link Suite} lists them among its sets and claims.
+ */
+public final class ChunkSets {
+    private ChunkSets() {}
+
+    static final String INTERLEAVED = ChunkInterleaved.class.getName() + ".chunk";
+    public static final String CHUNK_INTERLEAVED_SET = "chunk-interleaved";
+
+    static final ComparisonSet CHUNK_INTERLEAVED = new ComparisonSet(CHUNK_INTERLEAVED_SET,
+            "pcpu_chunk off-heap mirror, every layout a side of one schedule: base_addr reader vs allocator"
+                    + " (ChunkInterleaved)",
+            List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED, Map.of())));
+
+    static final List<Claim> CLAIMS = claims();
+
+    private static List<Claim> claims() {
+        List<Claim> c = new ArrayList<>();
+        for (String fixed : List.of(ChunkSides.V2_REORDER, ChunkSides.V6_5_MERGED)) {
+            c.add(side(ChunkSides.READER, ChunkSides.V6_4_RC4, fixed, Expect.info(SLOWER),
+                    "base_addr readers are slower while base_addr shares a line with free_bytes/chunk_md (" + fixed
+                            + " moves it off), measured in the same schedule"));
+            c.add(side(ChunkSides.ALLOCATOR, ChunkSides.V6_4_RC4, fixed, Expect.info(SLOWER),
+                    "the allocator read-modify-writes free_bytes, so with v6.4-rc4 it must take the line back from"
+                            + " the reader every time (" + fixed + " spares it), measured in the same schedule"));
+        }
+        c.add(side(ChunkSides.READER, ChunkSides.V6_5_MERGED_AGAIN, ChunkSides.V6_5_MERGED, Expect.info(SIMILAR),
+                "A/A control: v6.5-merged as a side of its own; its distance from 1 is the interleaved design's own"
+                        + " bias"));
+        return List.copyOf(c);
+    }
+
+    private static Claim side(String role, String subject, String reference, Expect expect, String claim) {
+        return Claim.interleaved(CHUNK_INTERLEAVED_SET, Suite.INTERLEAVED_VARIANT, role, subject, reference, expect,
+                claim);
+    }
+}

@@ -1,0 +1,70 @@
+package org.cachelinebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The paired runner and regate over a synthetic chunk-interleaved run (FakeForks' ChunkInterleaved counters): every
+ * claim of the set reads its role's counters, v6.4-rc4 vs v2-reorder its pair's own ratio, the rest their ratio to
+ * v6.5-merged; no floor, no extra lines; regate reaches the runner's exit status from the saved run.
+ */
+class ChunkInterleavedRunTest {
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private int paired(Path latest, FakeForks fake) {
+        PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
+        return Paired.run(new String[] {"--profile", "calibrate", "--only", "^chunk-interleaved\\.", "--rounds", "8",
+                "--out", latest.toString()}, o -> fake, fake, sink, sink);
+    }
+
+    private static int regate(Path run) {
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        return Regate.run(new String[] {run.toString()}, sink, sink);
+    }
+
+    @Test
+    void everyClaimOfTheSetReadsItsRolesCountersAndRegateAgrees() throws Exception {
+        // v6.4-rc4 50, v2-reorder 100, v6.5-merged and again 200 ops per unit: costs 4 : 2 : 1 : 1.
+        FakeForks fake = PairedTest.healthy().score("v2-reorder", 100);
+        Path run = dir.resolve("run");
+        int status = paired(run, fake);
+        Map<String, Summary.Entry> byId = Summary.read(run.resolve("summary.json")).comparisons().stream()
+                .collect(Collectors.toMap(Summary.Entry::id, e -> e));
+        assertEquals(List.of("chunk-interleaved.v6.4-rc4-vs-v2-reorder.allocator",
+                "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader", "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.allocator",
+                "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
+                "chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader"), byId.keySet().stream().sorted().toList(),
+                out.toString());
+        for (String role : List.of("reader", "allocator")) {
+            assertEquals(2.0, byId.get("chunk-interleaved.v6.4-rc4-vs-v2-reorder." + role).geoMean(), 1e-9, role);
+            assertEquals(4.0, byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged." + role).geoMean(), 1e-9, role);
+        }
+        // Slices are timed by the reader's loads, 32 x 1,024 a slice: the allocator's claims are as far apart.
+        Summary.Entry reader = byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader");
+        Summary.Entry allocator = byId.get("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.allocator");
+        assertEquals(reader.medianSecondsApart(), allocator.medianSecondsApart(), 1e-15);
+        double meanLoadNanos = (reader.subjectScore() + reader.referenceScore()) / 2;
+        assertEquals(meanLoadNanos * 32 * 1024 / 1e9, reader.medianSecondsApart(), 0.2 * reader.medianSecondsApart());
+        Summary.Entry aa = byId.get("chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader");
+        assertEquals(1.0, aa.geoMean(), 1e-9);
+        assertNull(aa.extraTransfers(), "no floor: no extra lines");
+        assertNull(aa.floorNanos());
+        assertTrue(out.toString().contains("no floor  v6.4-rc4/v2-reorder reader 2.000"), out.toString());
+        assertEquals(status, regate(run), "regate judges the saved run as the runner did");
+    }
+}
