@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
+import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.ChunkSides;
 
 /**
  * The interleaved {@code pcpu_chunk} set: the "chunk" set's claims with every layout a side of one
  * ChunkInterleaved fork ({@link ChunkSides}), so that a neighbour coming and going between forks moves no side
- * alone. Informational while profile ci gates the "chunk" set: a gated claim must be one ci judges. Data only;
- * {@link Suite} lists them among its sets and claims.
+ * alone; and the "chunk-object" set's the same way, every Java class a side of one ChunkObjectInterleaved fork
+ * ({@link ChunkObjectSides}). Informational while profile ci gates the fork-paired sets: a gated claim must be one
+ * ci judges. Data only; {@link Suite} lists them among its sets and claims.
  */
 public final class ChunkSets {
     private ChunkSets() {}
@@ -26,6 +29,14 @@ public final class ChunkSets {
             "pcpu_chunk off-heap mirror, every layout a side of one schedule: base_addr reader vs allocator"
                     + " (ChunkInterleaved)",
             List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED, Map.of())));
+
+    static final String OBJECT_INTERLEAVED = ChunkObjectInterleaved.class.getName() + ".chunk";
+    public static final String CHUNK_OBJECT_INTERLEAVED_SET = "chunk-object-interleaved";
+
+    static final ComparisonSet CHUNK_OBJECT_INTERLEAVED = new ComparisonSet(CHUNK_OBJECT_INTERLEAVED_SET,
+            "pcpu_chunk as Java objects, every class a side of one schedule: baseAddr reader vs allocator"
+                    + " (ChunkObjectInterleaved)",
+            List.of(new Variant(Suite.INTERLEAVED_VARIANT, OBJECT_INTERLEAVED, Map.of())));
 
     static final List<Claim> CLAIMS = claims();
 
@@ -42,7 +53,23 @@ public final class ChunkSets {
         c.add(side(ChunkSides.READER, ChunkSides.V6_5_MERGED_AGAIN, ChunkSides.V6_5_MERGED, Expect.info(SIMILAR),
                 "A/A control: v6.5-merged as a side of its own; its distance from 1 is the interleaved design's own"
                         + " bias"));
+        for (String fixed : List.of(ChunkObjectSides.PADDED, ChunkObjectSides.CONTENDED)) {
+            c.add(objectSide(ChunkSides.READER, ChunkObjectSides.UNPADDED, fixed, Expect.info(SLOWER),
+                    "baseAddr readers are slower while the JVM's layout puts baseAddr on a line with freeBytes/chunkMd*"
+                            + " (" + fixed + " keeps it off), measured in the same schedule"));
+            c.add(objectSide(ChunkSides.ALLOCATOR, ChunkObjectSides.UNPADDED, fixed, Expect.info(SLOWER),
+                    "the allocator must take the line back from the readers after each of their loads (" + fixed
+                            + " spares it), measured in the same schedule"));
+        }
+        c.add(objectSide(ChunkSides.READER, ChunkObjectSides.PADDED_AGAIN, ChunkObjectSides.PADDED,
+                Expect.info(SIMILAR), "A/A control: another padded instance at the same place in its line, as a side"
+                        + " of its own; its distance from 1 is the interleaved design's own bias"));
         return List.copyOf(c);
+    }
+
+    private static Claim objectSide(String role, String subject, String reference, Expect expect, String claim) {
+        return Claim.interleaved(CHUNK_OBJECT_INTERLEAVED_SET, Suite.INTERLEAVED_VARIANT, role, subject, reference,
+                expect, claim);
     }
 
     private static Claim side(String role, String subject, String reference, Expect expect, String claim) {

@@ -8,6 +8,7 @@ import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSchedule;
@@ -29,18 +30,23 @@ public final class InterleavedReference {
             IpiInterleaved.class.getName() + ".ipi", CsdSides.LINE_ALIGNED,
             InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
             ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE,
-            ChunkSets.INTERLEAVED, ChunkSides.REFERENCE);
+            ChunkSets.INTERLEAVED, ChunkSides.REFERENCE,
+            ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE);
 
     /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
     static final Map<String, Map<String, String>> PAIRS = Map.of(ChunkSets.INTERLEAVED,
             Map.of(ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).subject()),
-                    ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).reference())));
+                    ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).reference())),
+            ChunkSets.OBJECT_INTERLEAVED,
+            Map.of(ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).subject()),
+                    ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).reference())));
 
     /** The roles of a benchmark whose threads have different jobs; any other has none (a claim's role is null). */
-    static final Map<String, List<String>> ROLES = Map.of(ChunkSets.INTERLEAVED, ChunkSides.ROLES);
+    static final Map<String, List<String>> ROLES = Map.of(ChunkSets.INTERLEAVED, ChunkSides.ROLES,
+            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES);
 
     /** The interleaved benchmarks without a floor side (no one-line round trip in their workload): no extra lines. */
-    static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED);
+    static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED, ChunkSets.OBJECT_INTERLEAVED);
 
     /** True when the interleaved {@code benchmark}'s forks must report the floor's counters. */
     public static boolean hasFloor(String benchmark) {
@@ -52,6 +58,8 @@ public final class InterleavedReference {
 
     /** The benchmarks whose slices are not {@link InterleavedSchedule#SLICE} calls of their one role. */
     static final Map<String, SliceClock> CLOCKS = Map.of(ChunkSets.INTERLEAVED,
+            new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
+            ChunkSets.OBJECT_INTERLEAVED,
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS));
 
     /** How to tell how long a slice of the interleaved {@code benchmark} lasts from its counters. */

@@ -79,7 +79,7 @@ public final class Suite {
             MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
             MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP,
             // The pcpu_chunk layouts interleaved in one fork (ChunkSets).
-            ChunkSets.CHUNK_INTERLEAVED), ScalingSets.SETS);
+            ChunkSets.CHUNK_INTERLEAVED, ChunkSets.CHUNK_OBJECT_INTERLEAVED), ScalingSets.SETS);
 
     public static final List<Claim> COMPARISONS = comparisons();
 
@@ -101,12 +101,13 @@ public final class Suite {
             new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
-     * Full: everything, 33 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the one of
-     * {@link ChunkSets}). 12 rounds x 33 x (1.0 + 1.0 + 1.5 s) = 1386 s (23.1 min); 29.7 min with a 2 s overhead.
+     * Full: everything, 34 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the two of
+     * {@link ChunkSets}). 12 rounds x 34 x (1.0 + 1.0 + 1.5 s) = 1428 s (23.8 min); 30.6 min with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
             concat(List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object",
-                    "chunk-symmetric"), concat(MailboxSets.FULL, List.of(ChunkSets.CHUNK_INTERLEAVED_SET))),
+                    "chunk-symmetric"), concat(MailboxSets.FULL, List.of(ChunkSets.CHUNK_INTERLEAVED_SET,
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET))),
             12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 1.0);
 
     /**
@@ -114,10 +115,11 @@ public final class Suite {
      * against itself, the ratio a reverted fix gives). Repeated runs show how often an A/A median would
      * pass a 1.10 gate (a missed revert) and how often the real claims miss it (a false alarm); csd-forks
      * beside csd, and chunk-interleaved beside chunk, show what interleaving buys on the same machine in the same
-     * minutes. 10 rounds x 14 forks x 2.5 s = 350 s.
+     * minutes (chunk-object-interleaved beside ci's chunk-object runs). 10 rounds x 15 forks x 2.5 s = 375 s.
      */
     public static final Profile CALIBRATE = new Profile("calibrate",
-            List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET),
+            List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET,
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET),
             10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
 
     public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);

@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.benchmarks.ChunkSymmetric;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiBenchmark;
@@ -15,6 +16,7 @@ import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
@@ -87,6 +89,14 @@ final class SuiteScenarios {
                     : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct),
                     CHUNK_READERS, m));
         }
+        if (Params.runs(v, ChunkObjectInterleaved.class)) {
+            // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
+            int s = ChunkObjectSides.NAMES.indexOf(side);
+            if (s < 0) {
+                throw new IllegalArgumentException("no side " + side + " in ChunkObjectInterleaved");
+            }
+            return chunkObject(ChunkObjectSides.VARIANTS.get(s), role(role));
+        }
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
             IpiProtocol protocol = p.protocol();
@@ -149,11 +159,7 @@ final class SuiteScenarios {
                     role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
         }
         if (Params.runs(v, ChunkObjectFalseSharing.class)) {
-            ChunkObjects.Variant variant = ChunkObjects.Variant.parse(layout);
-            String role = role(metric);
-            return new Scenario("chunk-object " + layout + " " + role,
-                    role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
-                    m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+            return chunkObject(ChunkObjects.Variant.parse(layout), role(metric));
         }
         if (Params.runs(v, ChunkSymmetric.class)) {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
@@ -162,6 +168,13 @@ final class SuiteScenarios {
                     m -> ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), SYMMETRIC_CPUS, m));
         }
         throw new IllegalArgumentException("no coherence scenario for the benchmark " + v.benchmark());
+    }
+
+    /** A chunk-object variant's trace: {@code role} beside the other role on the class's layout, as JOL has it. */
+    private static Scenario chunkObject(ChunkObjects.Variant variant, String role) {
+        return new Scenario("chunk-object " + variant.label() + " " + role,
+                role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
+                m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
     }
 
     /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */

@@ -1,0 +1,38 @@
+package org.cachelinebench.coherence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interleaved Java-object pcpu_chunk claims are predicted from the same traces as the fork-paired "chunk-object"
+ * set's: each side is its class's reader-and-allocator scenario (padded-again padded's), so every claim predicts
+ * what its fork-paired twin does, and the A/A nothing.
+ */
+class ChunkObjectInterleavedPredictionTest {
+    private static final Map<String, String> TWINS = Map.of(
+            "chunk-object-interleaved.unpadded-vs-padded.reader", "chunk-object.unpadded-vs-padded.reader",
+            "chunk-object-interleaved.unpadded-vs-contended.reader", "chunk-object.unpadded-vs-contended.reader",
+            "chunk-object-interleaved.unpadded-vs-padded.allocator", "chunk-object.unpadded-vs-padded.allocator",
+            "chunk-object-interleaved.unpadded-vs-contended.allocator", "chunk-object.unpadded-vs-contended.allocator",
+            "chunk-object-interleaved.padded-again-vs-padded.reader", "chunk-object.padded-again-vs-padded.reader");
+
+    @Test
+    void everyInterleavedChunkObjectClaimPredictsWhatItsForkPairedTwinDoes() {
+        Predictions p = new Predictions(Model.DEFAULT);
+        TWINS.forEach((interleaved, forks) -> {
+            ClaimPrediction a = p.of(interleaved);
+            ClaimPrediction b = p.of(forks);
+            assertFalse(Double.isNaN(a.subject()), interleaved + " is predicted");
+            assertEquals(b.unit(), a.unit(), interleaved);
+            assertEquals(b.subject(), a.subject(), 1e-12, interleaved);
+            assertEquals(b.reference(), a.reference(), 1e-12, interleaved);
+        });
+        assertTrue(p.of("chunk-object-interleaved.unpadded-vs-padded.reader").extra() > 0, "the false sharing moves lines");
+        assertEquals(0.0, p.of("chunk-object-interleaved.padded-again-vs-padded.reader").extra(), 1e-12);
+    }
+}
