@@ -8,6 +8,7 @@ import org.cachelinebench.harness.ChunkObjectPlaces;
 import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.ChunkReaderState;
 import org.cachelinebench.harness.ChunkSides;
+import org.cachelinebench.harness.GroupPools;
 import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.PcpuChunkWorkload;
@@ -60,6 +61,8 @@ import org.openjdk.jmh.infra.Control;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkObjectInterleaved {
+    /** Every group's pools, allocated before one full GC. */
+    private static final GroupPools<ChunkObjectSides> POOLS = new GroupPools<>();
 
     /** The four sides' instances, shared by one reader and one allocator. */
     @State(Scope.Group)
@@ -73,13 +76,18 @@ public class ChunkObjectInterleaved {
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
-            objects = new ChunkObjectSides(CacheLine.SIZE);
-            System.gc(); // settle the pools where the measured iterations will find them, before any choice
+            objects = POOLS.take(params, () -> new ChunkObjectSides(CacheLine.SIZE));
             objects.choose();
             places = new ChunkObjectPlaces(objects);
             run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
             unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
             printSides();
+        }
+
+        /** A trial in the same JVM (-f 0) allocates its own pools again. */
+        @TearDown(Level.Trial)
+        public void release() {
+            POOLS.release();
         }
 
         private void printSides() {
