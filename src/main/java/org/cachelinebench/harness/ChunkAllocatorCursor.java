@@ -91,7 +91,8 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
      * steps made (fewer when stopped).
      */
     public int allocate(ChunkInterleaving run, Control stop, SpinWait spin) {
-        if (current == null && !enter(run, 0, stop, spin)) {
+        // Out of every block: before slice 0, or stopped at a barrier (JMH calls again until every thread is done).
+        if (current == null && !enter(run, slice + 1, stop, spin)) {
             return 0;
         }
         for (int i = 0; i < PcpuChunkWorkload.OPS; i++) {

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.openjdk.jmh.infra.Control;
 
 /**
  * ChunkInterleaved's schedule on the Java objects between two plain threads (ChunkInterleavedProtocolTest's driver):
@@ -77,6 +79,12 @@ class ChunkObjectInterleavedProtocolTest {
         for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
             ChunkInterleavedProtocolTest.Pair p = ChunkInterleavedProtocolTest.run(run, cursors(), slices, stopAfter);
             assertTrue(p.reader().slice() < slices, "stopped after " + stopAfter + " batches");
+            // JMH calls the allocator again after the stop until every thread is done: it stays where it stopped.
+            Control stopped = new Control();
+            stopped.stopMeasurement = true;
+            long at = p.allocator().slice();
+            p.allocator().allocate(run, stopped, new SpinWait());
+            assertEquals(at, p.allocator().slice(), "the allocator stays in its slice");
             run.checkAndReset();
             assertNull(run.places().check(run.names()));
             for (int s = 0; s < run.places().size(); s++) {
@@ -86,5 +94,34 @@ class ChunkObjectInterleavedProtocolTest {
                         run.places().chunk(s, 0).getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
             }
         }
+    }
+
+    /**
+     * Stopped while waiting at the barrier after a group, the allocator is out of every block; called again (JMH does,
+     * until every thread is done) it must wait at that barrier again, not enter slice 0 and tell the reader so.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAllocatorStoppedAtABarrierWaitsThereWhenCalledAgain() {
+        ChunkInterleaving run = run();
+        ChunkAllocatorCursor allocator = cursors().allocator();
+        SpinWait spin = new SpinWait();
+        Control going = new Control();
+        long lastOfGroup = run.schedule().slicesPerGroup() - 1;
+        for (long k = 0; k < lastOfGroup; k++) {
+            run.slices.open(k + 2);                              // the reader moves on after the allocator's first step
+            allocator.allocate(run, going, spin);
+            assertEquals(k + 1, allocator.slice());
+        }
+        run.slices.open(lastOfGroup + 2);
+        Control stopped = new Control();
+        stopped.stopMeasurement = true;                           // ... and stops before it opens the next group
+        allocator.allocate(run, stopped, spin);
+        assertEquals(lastOfGroup, allocator.slice(), "left its group's last slice, waiting at the barrier");
+        assertEquals(1, run.groups.finished(), "said it left group 0");
+        long finishedSlices = run.slices.finished();
+        assertEquals(0, allocator.allocate(run, stopped, spin), "still waiting at the barrier");
+        assertEquals(lastOfGroup, allocator.slice());
+        assertEquals(finishedSlices, run.slices.finished(), "entered no slice");
     }
 }
