@@ -25,18 +25,21 @@ public final class ChunkSets {
     static final String INTERLEAVED = ChunkInterleaved.class.getName() + ".chunk";
     public static final String CHUNK_INTERLEAVED_SET = "chunk-interleaved";
 
-    static final ComparisonSet CHUNK_INTERLEAVED = new ComparisonSet(CHUNK_INTERLEAVED_SET,
+    static final ComparisonSet CHUNK_INTERLEAVED = interleavedSet(CHUNK_INTERLEAVED_SET,
             "pcpu_chunk off-heap mirror, every layout a side of one schedule: base_addr reader vs allocator"
-                    + " (ChunkInterleaved)",
-            List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED, Map.of())));
+                    + " (ChunkInterleaved)", INTERLEAVED);
 
     static final String OBJECT_INTERLEAVED = ChunkObjectInterleaved.class.getName() + ".chunk";
     public static final String CHUNK_OBJECT_INTERLEAVED_SET = "chunk-object-interleaved";
 
-    static final ComparisonSet CHUNK_OBJECT_INTERLEAVED = new ComparisonSet(CHUNK_OBJECT_INTERLEAVED_SET,
+    static final ComparisonSet CHUNK_OBJECT_INTERLEAVED = interleavedSet(CHUNK_OBJECT_INTERLEAVED_SET,
             "pcpu_chunk as Java objects, every class a side of one schedule: baseAddr reader vs allocator"
-                    + " (ChunkObjectInterleaved)",
-            List.of(new Variant(Suite.INTERLEAVED_VARIANT, OBJECT_INTERLEAVED, Map.of())));
+                    + " (ChunkObjectInterleaved)", OBJECT_INTERLEAVED);
+
+    /** A set of one interleaved variant: the benchmark's one fork measures every side. */
+    private static ComparisonSet interleavedSet(String id, String title, String benchmark) {
+        return new ComparisonSet(id, title, List.of(new Variant(Suite.INTERLEAVED_VARIANT, benchmark, Map.of())));
+    }
 
     static final List<Claim> CLAIMS = claims();
 

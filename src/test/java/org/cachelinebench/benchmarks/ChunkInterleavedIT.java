@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -36,24 +37,7 @@ class ChunkInterleavedIT {
         Path json = dir.resolve("result.json");
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH, "-f", "1", "-wi", "1", "-w", "1s", "-i", "1",
                 "-r", "500ms", "-t", Integer.toString(threads), "-rf", "json", "-rff", json.toString()), dir, ONE_FORK_SECONDS);
-        assertEquals(0, r.exit, r.describe());
-        JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
-        assertEquals(1, runs.size(), r.describe());
-        JsonObject secondary = runs.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics");
-        for (String counter : ChunkSides.counterNames()) {
-            assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
-        }
-        double cycles = score(secondary, CounterNames.CYCLES);
-        if (threads == 2) {
-            assertTrue(cycles > 0, "a 500 ms iteration completes cycles of about a millisecond: " + r.describe());
-        }
-        for (String side : ChunkSides.NAMES) {
-            String reader = CounterNames.side(side, ChunkSides.READER);
-            assertEquals(cycles * 2 * ChunkSides.NAMES.size() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS,
-                    score(secondary, CounterNames.calls(reader)), reader);
-            String allocator = CounterNames.side(side, ChunkSides.ALLOCATOR);
-            assertEquals(cycles > 0, score(secondary, CounterNames.calls(allocator)) > 0, allocator);
-        }
+        assertEveryRolesCounters(r, json, threads, ChunkSides.NAMES, ChunkSides.counterNames());
         String out = r.stdout;
         for (String side : ChunkSides.NAMES) {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
@@ -65,13 +49,45 @@ class ChunkInterleavedIT {
         assertTrue(out.contains("# allocator, all measurement iterations: "), r.describe());
     }
 
+    /**
+     * The run exited 0 and its one result has every counter of {@code counters}, the reader's loads the same for
+     * every side of {@code sides} (its slices' batches), the allocator's steps for every side once a cycle counted;
+     * with one group ({@code -t 2}) some cycle did (also for ChunkObjectInterleaved).
+     */
+    static void assertEveryRolesCounters(IpiBenchmarksIT.Run r, Path json, int threads, List<String> sides,
+                                         Set<String> counters) throws Exception {
+        assertEquals(0, r.exit, r.describe());
+        JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
+        assertEquals(1, runs.size(), r.describe());
+        JsonObject secondary = runs.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics");
+        for (String counter : counters) {
+            assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
+        }
+        double cycles = score(secondary, CounterNames.CYCLES);
+        if (threads == 2) {
+            assertTrue(cycles > 0, "a 500 ms iteration completes cycles of about a millisecond: " + r.describe());
+        }
+        for (String side : sides) {
+            String reader = CounterNames.side(side, ChunkSides.READER);
+            assertEquals(cycles * 2 * sides.size() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS,
+                    score(secondary, CounterNames.calls(reader)), reader);
+            String allocator = CounterNames.side(side, ChunkSides.ALLOCATOR);
+            assertEquals(cycles > 0, score(secondary, CounterNames.calls(allocator)) > 0, allocator);
+        }
+    }
+
     @Test
     void aBadConfigExitsTwoInOneLineBeforeAnyFork(@TempDir Path dir) throws Exception {
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH, "-p", "config=tiny"), dir, 60);
+        assertExitedTwoInOneLine(r, "benchmarks.jar: -p config=tiny: ");
+    }
+
+    /** Exit 2, one line on stderr that starts with {@code start}, and nothing run. */
+    static void assertExitedTwoInOneLine(IpiBenchmarksIT.Run r, String start) {
         assertEquals(2, r.exit, r.describe());
         List<String> lines = r.stderr.lines().filter(l -> !l.isBlank()).toList();
         assertEquals(1, lines.size(), r.describe());
-        assertTrue(lines.get(0).startsWith("benchmarks.jar: -p config=tiny: "), r.describe());
+        assertTrue(lines.get(0).startsWith(start), r.describe());
         assertTrue(r.stdout.isBlank(), "nothing ran: " + r.describe());
     }
 

@@ -1,22 +1,13 @@
 package org.cachelinebench.benchmarks;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import org.cachelinebench.harness.ChunkInterleaving;
 import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.LayoutCheck;
-import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,24 +30,8 @@ class ChunkObjectInterleavedIT {
         Path json = dir.resolve("result.json");
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), concat(List.of(BENCH), SHORT, List.of("-t",
                 Integer.toString(threads), "-rf", "json", "-rff", json.toString())), dir, ChunkInterleavedIT.ONE_FORK_SECONDS);
-        assertEquals(0, r.exit, r.describe());
-        JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
-        assertEquals(1, runs.size(), r.describe());
-        JsonObject secondary = runs.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics");
-        for (String counter : ChunkObjectSides.counterNames()) {
-            assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
-        }
-        double cycles = score(secondary, CounterNames.CYCLES);
-        if (threads == 2) {
-            assertTrue(cycles > 0, "a 500 ms iteration completes cycles of about a millisecond: " + r.describe());
-        }
-        for (String side : ChunkObjectSides.NAMES) {
-            String reader = CounterNames.side(side, ChunkSides.READER);
-            assertEquals(cycles * 2 * ChunkObjectSides.NAMES.size() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS,
-                    score(secondary, CounterNames.calls(reader)), reader);
-            String allocator = CounterNames.side(side, ChunkSides.ALLOCATOR);
-            assertEquals(cycles > 0, score(secondary, CounterNames.calls(allocator)) > 0, allocator);
-        }
+        ChunkInterleavedIT.assertEveryRolesCounters(r, json, threads, ChunkObjectSides.NAMES,
+                ChunkObjectSides.counterNames());
         for (String side : ChunkObjectSides.NAMES) {
             String placement = side.equals(ChunkObjectSides.UNPADDED) ? "baseAddr shares its line with"
                     : "baseAddr on no line with a written field";
@@ -80,11 +55,7 @@ class ChunkObjectInterleavedIT {
     @Test
     void anyParamExitsTwoInOneLineBeforeAnyFork(@TempDir Path dir) throws Exception {
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH, "-p", "layout=padded"), dir, 60);
-        assertEquals(2, r.exit, r.describe());
-        List<String> lines = r.stderr.lines().filter(l -> !l.isBlank()).toList();
-        assertEquals(1, lines.size(), r.describe());
-        assertTrue(lines.get(0).startsWith("benchmarks.jar: -p layout: no selected benchmark has a @Param"), r.describe());
-        assertTrue(r.stdout.isBlank(), "nothing ran: " + r.describe());
+        ChunkInterleavedIT.assertExitedTwoInOneLine(r, "benchmarks.jar: -p layout: no selected benchmark has a @Param");
     }
 
     @SafeVarargs
@@ -92,7 +63,4 @@ class ChunkObjectInterleavedIT {
         return java.util.Arrays.stream(parts).flatMap(List::stream).toList();
     }
 
-    private static double score(JsonObject secondary, String counter) {
-        return secondary.getAsJsonObject(counter).get("score").getAsDouble();
-    }
 }

@@ -23,8 +23,15 @@ class ChunkInterleavedPredictionTest {
 
     @Test
     void everyInterleavedChunkClaimPredictsWhatItsForkPairedTwinDoes() {
+        Predictions p = assertTwins(TWINS);
+        assertTrue(p.of("chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader").extra() > 0, "the false sharing moves lines");
+        assertEquals(0.0, p.of("chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader").extra(), 1e-12);
+    }
+
+    /** Each interleaved claim of {@code twins} is predicted, and as its fork-paired twin; the predictions. */
+    static Predictions assertTwins(Map<String, String> twins) {
         Predictions p = new Predictions(Model.DEFAULT);
-        TWINS.forEach((interleaved, forks) -> {
+        twins.forEach((interleaved, forks) -> {
             ClaimPrediction a = p.of(interleaved);
             ClaimPrediction b = p.of(forks);
             assertFalse(Double.isNaN(a.subject()), interleaved + " is predicted");
@@ -32,7 +39,6 @@ class ChunkInterleavedPredictionTest {
             assertEquals(b.subject(), a.subject(), 1e-12, interleaved);
             assertEquals(b.reference(), a.reference(), 1e-12, interleaved);
         });
-        assertTrue(p.of("chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader").extra() > 0, "the false sharing moves lines");
-        assertEquals(0.0, p.of("chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader").extra(), 1e-12);
+        return p;
     }
 }

@@ -1,7 +1,6 @@
 package org.cachelinebench.coherence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -23,15 +22,7 @@ class ChunkObjectInterleavedPredictionTest {
 
     @Test
     void everyInterleavedChunkObjectClaimPredictsWhatItsForkPairedTwinDoes() {
-        Predictions p = new Predictions(Model.DEFAULT);
-        TWINS.forEach((interleaved, forks) -> {
-            ClaimPrediction a = p.of(interleaved);
-            ClaimPrediction b = p.of(forks);
-            assertFalse(Double.isNaN(a.subject()), interleaved + " is predicted");
-            assertEquals(b.unit(), a.unit(), interleaved);
-            assertEquals(b.subject(), a.subject(), 1e-12, interleaved);
-            assertEquals(b.reference(), a.reference(), 1e-12, interleaved);
-        });
+        Predictions p = ChunkInterleavedPredictionTest.assertTwins(TWINS);
         assertTrue(p.of("chunk-object-interleaved.unpadded-vs-padded.reader").extra() > 0, "the false sharing moves lines");
         assertEquals(0.0, p.of("chunk-object-interleaved.padded-again-vs-padded.reader").extra(), 1e-12);
     }

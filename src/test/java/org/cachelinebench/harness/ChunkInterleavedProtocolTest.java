@@ -31,10 +31,19 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void bothThreadsRunEverySliceOnItsChunkAndEverySideGetsTheSameSlices() throws Exception {
-        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        assertEverySideGetsTheSameSlices(new ChunkInterleaving(KernelConfig.DEFAULT),
+                new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()));
+    }
+
+    /**
+     * Runs {@link #CYCLES} cycles of {@code run} with {@code cursors}: the reader ran exactly those slices, both
+     * threads every side in every block equally often, every committed cycle the same reader loads for every side,
+     * the allocator steps for every side, and every chunk is whole after it (also for ChunkObjectInterleaved's).
+     */
+    static void assertEverySideGetsTheSameSlices(ChunkInterleaving run, Pair cursors) throws InterruptedException {
         InterleavedSchedule schedule = run.schedule();
         long slices = CYCLES * schedule.slicesPerCycle();
-        Pair p = run(run, slices, -1);
+        Pair p = run(run, cursors, slices, -1);
         ChunkReaderCursor reader = p.reader();
         ChunkAllocatorCursor allocator = p.allocator();
         int n = schedule.sides();
@@ -58,11 +67,11 @@ class ChunkInterleavedProtocolTest {
         assertEquals(committed, reader.allocatorLog().logged());
         long loads = committed * schedule.slicesPerGroup() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS;
         for (int s = 0; s < n; s++) {
-            assertEquals(loads, reader.totals().calls(s), ChunkSides.NAMES.get(s));
-            assertEquals(committed > 0, reader.allocatorTotals().calls(s) > 0, ChunkSides.NAMES.get(s));
+            assertEquals(loads, reader.totals().calls(s), run.names().get(s));
+            assertEquals(committed > 0, reader.allocatorTotals().calls(s) > 0, run.names().get(s));
         }
         // Every chunk is whole after the run: the lock free, free_bytes down by the pending area only.
-        assertNull(run.blocks().check(run.names()));
+        assertNull(run.places().check(run.names()));
         run.checkAndReset();
     }
 

@@ -39,36 +39,7 @@ class ChunkObjectInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void bothThreadsRunEverySliceOnItsSidesInstanceAndEverySideGetsTheSameSlices() throws Exception {
-        ChunkInterleaving run = run();
-        InterleavedSchedule schedule = run.schedule();
-        long cycles = ChunkInterleavedProtocolTest.CYCLES;
-        long slices = cycles * schedule.slicesPerCycle();
-        ChunkInterleavedProtocolTest.Pair p = ChunkInterleavedProtocolTest.run(run, cursors(), slices, -1);
-        ChunkReaderCursor reader = p.reader();
-        ChunkAllocatorCursor allocator = p.allocator();
-        int n = schedule.sides();
-        assertEquals(slices, reader.slice());
-        int lastSide = schedule.side(slices);
-        int lastBlock = schedule.block(slices);
-        for (int s = 0; s < n; s++) {
-            for (int b = 0; b < n; b++) {
-                assertEquals(2 * cycles, reader.slicesIn(s, b), "reader, side " + s + " block " + b);
-                long extra = s == lastSide && b == lastBlock ? allocator.slice() - slices + 1 : 0;
-                assertEquals(2 * cycles + extra, allocator.slicesIn(s, b), "allocator, side " + s + " block " + b);
-            }
-        }
-        long committed = reader.totals().cycles();
-        assertEquals(cycles, committed + reader.cyclesSkipped());
-        assertTrue(committed > 0, "some cycle committed");
-        long loads = committed * schedule.slicesPerGroup() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS;
-        for (int s = 0; s < n; s++) {
-            String side = ChunkObjectSides.NAMES.get(s);
-            assertEquals(loads, reader.totals().calls(s), side);
-            assertTrue(reader.allocatorTotals().calls(s) > 0, side);
-        }
-        // Every instance is whole: the locks free, freeBytes down by its own pending area only.
-        assertNull(run.places().check(run.names()));
-        run.checkAndReset();
+        ChunkInterleavedProtocolTest.assertEverySideGetsTheSameSlices(run(), cursors());
     }
 
     @Test

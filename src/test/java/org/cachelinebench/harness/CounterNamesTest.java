@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
@@ -42,17 +43,22 @@ class CounterNamesTest {
                 "cyclesNotLogged")), CounterNames.of(List.of("a", "b"), "a", null), "no floor: no extra lines");
     }
 
-    /** ChunkInterleaved's counters, both roles' and the pair's, are the ones ChunkSides names. */
+    /** ChunkInterleaved's counters (and ChunkObjectInterleaved's), both roles' and the pair's, are the ones ChunkSides names. */
     @Test
-    void chunkInterleavedDeclaresExactlyItsRolesCounters() {
-        Set<String> declared = new TreeSet<>();
-        for (Method m : ChunkInterleaved.SideCounters.class.getDeclaredMethods()) {
-            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
-                declared.add(m.getName());
+    void chunkInterleavedDeclaresExactlyItsRolesCounters() throws Exception {
+        for (Class<? extends ChunkReaderState> counters : List.of(ChunkInterleaved.SideCounters.class,
+                ChunkObjectInterleaved.SideCounters.class)) {
+            Set<String> declared = new TreeSet<>();
+            for (Method m : counters.getDeclaredMethods()) {
+                if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
+                    declared.add(m.getName());
+                }
             }
+            assertEquals(counters.getConstructor().newInstance().counterNames(), declared, counters.getName());
+            assertEquals(26, declared.size(), "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
         }
-        assertEquals(((ChunkReaderState) new ChunkInterleaved.SideCounters()).counterNames(), declared);
-        assertEquals(26, declared.size(), "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
+        assertEquals(ChunkObjectSides.counterNames(),
+                ((ChunkReaderState) new ChunkObjectInterleaved.SideCounters()).counterNames());
     }
 
     @Test
