@@ -57,7 +57,13 @@ import org.openjdk.jmh.infra.Control;
         "-XX:-RestrictContended",
         "--add-exports=java.base/jdk.internal.vm.annotation=ALL-UNNAMED",
         "-Djol.skipHotspotSAAttach=true",
-        "-Djol.skipDynamicAttach=true"})
+        "-Djol.skipDynamicAttach=true",
+        // Every side's accessors inlined whatever the profile counted for its arm when C2 compiled (docs/pcpu-chunk.md).
+        "-XX:CompileCommand=quiet",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.PcpuAllocator::*",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.UnpaddedPcpuChunk::*",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.PaddedPcpuChunk::*",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.ContendedPcpuChunk::*"})
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkObjectInterleaved {
