@@ -42,9 +42,10 @@ import org.openjdk.jmh.infra.Control;
  * padded-again (the A/A control) slice by slice, so a neighbour between forks moves no side alone; each instance is
  * chosen and re-checked at its live address as in ChunkObjectFalseSharing (a fixed one that shares: LayoutCheck).
  * JIT: every side runs through the same call sites (the cursors, PcpuChunkWorkload, PcpuAllocator), which see one
- * final type, ChunkObjectHandle, so none is bi- or megamorphic for any side; the handle's accessors switch on a
- * final field to the class's own accessor, a direct call folded to one field access: each side gets the same code
- * but for which way that branch goes. Rule: read each role's ratios as medians over cycles, next to the A/A control.
+ * final type, ChunkObjectHandle, so none is bi- or megamorphic for any side; the handle switches on a final field to
+ * the class's own accessor, which the fork inlines by CompileCommand (not by how hot its arm was when C2 compiled),
+ * folded to one field access: each side gets the same code but for which way that branch goes.
+ * Rule: read each role's ratios as medians over cycles, next to the A/A control.
  *
  *   java -jar target/benchmarks.jar ChunkObjectInterleaved -tg 1,1
  *

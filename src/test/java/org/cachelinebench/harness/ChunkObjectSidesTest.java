@@ -124,6 +124,18 @@ class ChunkObjectSidesTest {
         assertNull(places.check(run.names()));
     }
 
+    /** The fork inlines every class's accessors and the allocator's steps, whatever C2's profile says of one side. */
+    @Test
+    void theForkInlinesEveryClasssAccessorsAndTheAllocatorsSteps() {
+        List<String> args = List.of(org.cachelinebench.benchmarks.ChunkObjectInterleaved.class
+                .getAnnotation(org.openjdk.jmh.annotations.Fork.class).jvmArgsAppend());
+        assertTrue(args.contains("-XX:-RestrictContended"), args.toString());
+        for (Class<?> c : List.of(PcpuAllocator.class, ChunkObjects.Variant.UNPADDED.type(),
+                ChunkObjects.Variant.PADDED.type(), ChunkObjects.Variant.CONTENDED.type())) {
+            assertTrue(args.contains("-XX:CompileCommand=inline," + c.getName() + "::*"), c + " in " + args);
+        }
+    }
+
     @Test
     void unpaddedAgainstContendedIsAReportedPairOfBothRoles() {
         for (String role : ChunkSides.ROLES) {
