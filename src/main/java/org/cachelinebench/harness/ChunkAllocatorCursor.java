@@ -29,7 +29,7 @@ abstract class ChunkAllocatorCursorPadBefore {
 
 /** The allocator's position in the schedule and its clock; written by the allocator thread only. */
 abstract class ChunkAllocatorCursorFields extends ChunkAllocatorCursorPadBefore {
-    /** The slice the allocator is in; -1 before it entered slice 0. */
+    /** The slice the allocator is in, or last was while out of every block; -1 before slice 0. */
     long slice = -1;
     long steps;
     long sliceStart;
@@ -91,7 +91,7 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
      * steps made (fewer when stopped).
      */
     public int allocate(ChunkInterleaving run, Control stop, SpinWait spin) {
-        // Out of every block: before slice 0, or stopped at a barrier (JMH calls again until every thread is done).
+        // Out of every block: before slice 0, or a stop kept it at a barrier (JMH calls on until every thread is done).
         if (current == null && !enter(run, slice + 1, stop, spin)) {
             return 0;
         }

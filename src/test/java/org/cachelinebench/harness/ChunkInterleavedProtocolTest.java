@@ -92,6 +92,37 @@ class ChunkInterleavedProtocolTest {
         }
     }
 
+    /**
+     * The allocator stopped while it waits at a group's barrier is called again, as JMH calls every thread until all
+     * are done: it stays out of the blocks, in the group it left, instead of starting over at slice 0 (the reader is
+     * driven by hand here, one slice at a time).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAllocatorStoppedAtTheBarrierStaysThereWhenCalledAgain() {
+        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        ChunkAllocatorCursor allocator = new ChunkAllocatorCursor();
+        Control control = new Control();
+        control.startMeasurement = true;
+        SpinWait spin = new SpinWait();
+        int lastOfGroup = run.schedule().slicesPerGroup() - 1;
+        for (long k = 0; k <= lastOfGroup; k++) {
+            run.slices.open(k + 1);                     // the reader opens slice k
+            allocator.allocate(run, control, spin);
+            assertEquals(k, allocator.slice());
+            assertEquals(k + 1, run.slices.finished(), "the allocator says it entered slice " + k);
+        }
+        run.slices.open(lastOfGroup + 2);               // the next group's first slice, not opened by the barrier
+        control.stopMeasurement = true;
+        allocator.allocate(run, control, spin);
+        assertEquals(1, run.groups.finished(), "it left group 0");
+        for (int call = 0; call < 3; call++) {
+            assertEquals(0, allocator.allocate(run, control, spin), "no step outside a slice");
+            assertEquals(lastOfGroup, allocator.slice());
+        }
+        run.checkAndReset();
+    }
+
     record Pair(ChunkReaderCursor reader, ChunkAllocatorCursor allocator) {}
 
     /**
@@ -115,6 +146,9 @@ class ChunkInterleavedProtocolTest {
             while (!control.stopMeasurement) {
                 allocating.allocate(run, control, spin);
             }
+            for (int i = 0; i < 3; i++) {
+                allocating.allocate(run, control, spin);     // JMH calls on until every thread is done
+            }
         });
         Thread reader = thread("chunk-reader", control, failure, () -> {
             SpinWait spin = new SpinWait();
@@ -126,6 +160,9 @@ class ChunkInterleavedProtocolTest {
                 }
             }
             control.stopMeasurement = true;
+            for (int i = 0; i < 3; i++) {
+                reading.read(run, offsets, control, spin);
+            }
         });
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DEADLINE_MILLIS);
         allocator.start();

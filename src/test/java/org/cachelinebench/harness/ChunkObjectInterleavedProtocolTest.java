@@ -66,33 +66,4 @@ class ChunkObjectInterleavedProtocolTest {
             }
         }
     }
-
-    /**
-     * Stopped while waiting at the barrier after a group, the allocator is out of every block; called again (JMH does,
-     * until every thread is done) it must wait at that barrier again, not enter slice 0 and tell the reader so.
-     */
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void anAllocatorStoppedAtABarrierWaitsThereWhenCalledAgain() {
-        ChunkInterleaving run = run();
-        ChunkAllocatorCursor allocator = cursors().allocator();
-        SpinWait spin = new SpinWait();
-        Control going = new Control();
-        long lastOfGroup = run.schedule().slicesPerGroup() - 1;
-        for (long k = 0; k < lastOfGroup; k++) {
-            run.slices.open(k + 2);                              // the reader moves on after the allocator's first step
-            allocator.allocate(run, going, spin);
-            assertEquals(k + 1, allocator.slice());
-        }
-        run.slices.open(lastOfGroup + 2);
-        Control stopped = new Control();
-        stopped.stopMeasurement = true;                           // ... and stops before it opens the next group
-        allocator.allocate(run, stopped, spin);
-        assertEquals(lastOfGroup, allocator.slice(), "left its group's last slice, waiting at the barrier");
-        assertEquals(1, run.groups.finished(), "said it left group 0");
-        long finishedSlices = run.slices.finished();
-        assertEquals(0, allocator.allocate(run, stopped, spin), "still waiting at the barrier");
-        assertEquals(lastOfGroup, allocator.slice());
-        assertEquals(finishedSlices, run.slices.finished(), "entered no slice");
-    }
 }
