@@ -27,8 +27,12 @@ class ChunkInterleavedRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private int paired(Path latest, FakeForks fake) {
+        return paired(latest, fake, "^chunk-interleaved\\.");
+    }
+
+    private int paired(Path latest, FakeForks fake, String only) {
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        return Paired.run(new String[] {"--profile", "calibrate", "--only", "^chunk-interleaved\\.", "--rounds", "8",
+        return Paired.run(new String[] {"--profile", "calibrate", "--only", only, "--rounds", "8",
                 "--out", latest.toString()}, o -> fake, fake, sink, sink);
     }
 
@@ -65,6 +69,30 @@ class ChunkInterleavedRunTest {
         assertNull(aa.extraTransfers(), "no floor: no extra lines");
         assertNull(aa.floorNanos());
         assertTrue(out.toString().contains("no floor  v6.4-rc4/v2-reorder reader 2.000"), out.toString());
+        assertEquals(status, regate(run), "regate judges the saved run as the runner did");
+    }
+
+    /** The same runner path for chunk-object-interleaved (FakeForks' ChunkObjectInterleaved counters). */
+    @Test
+    void everyChunkObjectClaimReadsItsRolesCountersToo() throws Exception {
+        // unpadded 60, padded, contended and padded-again 180 ops per unit: costs 3 : 1 : 1 : 1.
+        Path run = dir.resolve("object-run");
+        int status = paired(run, PairedTest.healthy(), "^chunk-object-interleaved\\.");
+        Map<String, Summary.Entry> byId = Summary.read(run.resolve("summary.json")).comparisons().stream()
+                .collect(Collectors.toMap(Summary.Entry::id, e -> e));
+        assertEquals(List.of("chunk-object-interleaved.padded-again-vs-padded.reader",
+                "chunk-object-interleaved.unpadded-vs-contended.allocator",
+                "chunk-object-interleaved.unpadded-vs-contended.reader",
+                "chunk-object-interleaved.unpadded-vs-padded.allocator",
+                "chunk-object-interleaved.unpadded-vs-padded.reader"), byId.keySet().stream().sorted().toList(),
+                out.toString());
+        for (String role : List.of("reader", "allocator")) {
+            assertEquals(3.0, byId.get("chunk-object-interleaved.unpadded-vs-contended." + role).geoMean(), 1e-9, role);
+            assertEquals(3.0, byId.get("chunk-object-interleaved.unpadded-vs-padded." + role).geoMean(), 1e-9, role);
+        }
+        assertEquals(1.0, byId.get("chunk-object-interleaved.padded-again-vs-padded.reader").geoMean(), 1e-9);
+        assertTrue(out.toString().contains("no floor  unpadded/padded reader 3.000  unpadded/padded allocator 3.000  "
+                + "unpadded/contended reader 3.000"), out.toString());
         assertEquals(status, regate(run), "regate judges the saved run as the runner did");
     }
 }
