@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The paired runner and regate over a synthetic chunk-interleaved run (FakeForks' ChunkInterleaved counters): every
  * claim of the set reads its role's counters, v6.4-rc4 vs v2-reorder its pair's own ratio, the rest their ratio to
- * v6.5-merged; no floor, no extra lines; regate reaches the runner's exit status from the saved run.
+ * v6.5-merged; no floor, no extra lines; profile ci gates the readers, and regate reaches the runner's exit status
+ * from the saved run: 0 for the fix, 1 for its revert.
  */
 class ChunkInterleavedRunTest {
     @TempDir
@@ -27,13 +28,15 @@ class ChunkInterleavedRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private int paired(Path latest, FakeForks fake) {
-        return paired(latest, fake, "^chunk-interleaved\\.");
+        return paired(latest, fake, "--only", "^chunk-interleaved\\.");
     }
 
-    private int paired(Path latest, FakeForks fake, String only) {
+    /** The runner over {@code selection} (its --profile and --only), 8 rounds. */
+    private int paired(Path latest, FakeForks fake, String... selection) {
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        return Paired.run(new String[] {"--profile", "calibrate", "--only", only, "--rounds", "8",
-                "--out", latest.toString()}, o -> fake, fake, sink, sink);
+        List<String> args = new java.util.ArrayList<>(List.of(selection));
+        args.addAll(List.of("--rounds", "8", "--out", latest.toString()));
+        return Paired.run(args.toArray(String[]::new), o -> fake, fake, sink, sink);
     }
 
     private static int regate(Path run) {
@@ -69,7 +72,19 @@ class ChunkInterleavedRunTest {
         assertNull(aa.extraTransfers(), "no floor: no extra lines");
         assertNull(aa.floorNanos());
         assertTrue(out.toString().contains("no floor  v6.4-rc4/v2-reorder reader 2.000"), out.toString());
-        assertEquals(status, regate(run), "regate judges the saved run as the runner did");
+        assertEquals(0, status, "profile ci gates the readers against the A/A: they hold\n" + out);
+        assertEquals(0, regate(run), "regate judges the saved run as the runner did");
+    }
+
+    @Test
+    void aRevertedFixFailsTheReaderClaimAgainstItsAa() {
+        // v6.5-merged given v6.4-rc4's order: both v6.5 sides cost what v6.4-rc4 costs.
+        FakeForks fake = PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
+        Path run = dir.resolve("reverted");
+        assertEquals(1, paired(run, fake), out.toString());
+        assertTrue(out.toString().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A"
+                + " control"), out.toString());
+        assertEquals(1, regate(run));
     }
 
     /** The same runner path for chunk-object-interleaved (FakeForks' ChunkObjectInterleaved counters). */
@@ -77,7 +92,7 @@ class ChunkInterleavedRunTest {
     void everyChunkObjectClaimReadsItsRolesCountersToo() throws Exception {
         // unpadded 60, padded, contended and padded-again 180 ops per unit: costs 3 : 1 : 1 : 1.
         Path run = dir.resolve("object-run");
-        int status = paired(run, PairedTest.healthy(), "^chunk-object-interleaved\\.");
+        int status = paired(run, PairedTest.healthy(), "--profile", "calibrate", "--only", "^chunk-object-interleaved\\.");
         Map<String, Summary.Entry> byId = Summary.read(run.resolve("summary.json")).comparisons().stream()
                 .collect(Collectors.toMap(Summary.Entry::id, e -> e));
         Map<String, Double> ratios = Map.of("chunk-object-interleaved.padded-again-vs-padded.reader", 1.0,
