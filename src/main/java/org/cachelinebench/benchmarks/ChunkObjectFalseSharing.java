@@ -1,9 +1,8 @@
 package org.cachelinebench.benchmarks;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.ChunkObjectChoice;
 import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
@@ -109,7 +108,7 @@ public class ChunkObjectFalseSharing {
 
     /**
      * Objects move only at a GC; if the measured one moved during the iteration, it was measured at
-     * two addresses, and the iteration counts only if both fit the variant.
+     * two addresses, and the iteration counts only if both fit the variant ({@link ChunkObjectChoice#moved}).
      */
     @TearDown(Level.Iteration)
     public void verifyUnmoved() {
@@ -117,56 +116,16 @@ public class ChunkObjectFalseSharing {
         if (now == chunkAddress) {
             return;
         }
-        List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chunk.getClass(), now, CacheLine.SIZE);
-        if (variant.separates() && !shared.isEmpty()) {
-            throw LayoutCheck.failed(String.format("%s: the measured %s moved from 0x%x to 0x%x during the iteration,"
-                            + " where baseAddr shares its line with %s; the padding does not separate them", layout,
-                    chunk.getClass().getSimpleName(), chunkAddress, now, String.join(", ", shared)));
-        }
-        if (variant.separates() != shared.isEmpty()) {
-            throw new IllegalStateException(String.format("%s: the measured %s moved from 0x%x to 0x%x during the"
-                            + " iteration, where baseAddr shares no line with a written field: the iteration did not"
-                            + " measure what it claims", layout, chunk.getClass().getSimpleName(), chunkAddress, now));
-        }
-        System.out.printf("# %s: the measured object moved from 0x%x to 0x%x during the iteration; baseAddr's line"
-                + " relation is the same at both%n", layout, chunkAddress, now);
+        System.out.print(ChunkObjectChoice.moved(layout, variant, chunk, chunkAddress, now, CacheLine.SIZE));
         chunkAddress = now;
     }
 
     /** Picks the instance to measure from the pool's live addresses; fails, naming the fields, when none fits. */
     void choose() {
-        int line = CacheLine.SIZE;
-        StringBuilder seen = new StringBuilder();
-        PcpuChunkFields chosen = null;
-        long chosenAt = 0;
-        for (PcpuChunkFields candidate : pool) {
-            long address = HeapAddresses.addressOf(candidate);
-            List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(candidate.getClass(), address, line);
-            seen.append(String.format("%n#   0x%x (%d into a line): %s", address, address % line,
-                    shared.isEmpty() ? "baseAddr alone" : "baseAddr with " + String.join(", ", shared)));
-            if (variant.separates() && !shared.isEmpty()) {
-                throw LayoutCheck.failed(String.format("%s: baseAddr shares a %d-byte line with %s in the"
-                        + " instance at 0x%x (field offsets: %s); the padding does not separate them%s", layout, line,
-                        String.join(", ", shared), address, ChunkObjects.describeOffsets(candidate.getClass()),
-                        variant == ChunkObjects.Variant.CONTENDED ? " (is -XX:-RestrictContended missing?)" : ""));
-            }
-            if (chosen == null && variant.separates() == shared.isEmpty()) {
-                chosen = candidate;
-                chosenAt = address;
-            }
-        }
-        if (chosen == null) {
-            throw new IllegalStateException(String.format("%s: none of %d instances has baseAddr on a %d-byte line"
-                    + " with freeBytes or a chunkMd* hint (field offsets: %s); instances:%s", layout, POOL, line,
-                    ChunkObjects.describeOffsets(variant.type()), seen));
-        }
-        chunk = chosen;
-        chunkAddress = chosenAt;
-        List<String> shared = ChunkObjects.writtenSharingBaseAddrLine(chosen.getClass(), chosenAt, line);
-        System.out.printf("# %s: %s at 0x%x, %d into a %d-byte line: baseAddr %s; gap written..baseAddr %d bytes%n",
-                layout, chosen.getClass().getSimpleName(), chosenAt, chosenAt % line, line,
-                shared.isEmpty() ? "on no line with a written field" : "shares its line with " + String.join(", ", shared),
-                ChunkObjects.gapWrittenToBaseAddr(chosen.getClass()));
+        ChunkObjectChoice.Choice c = ChunkObjectChoice.choose(layout, variant, pool, CacheLine.SIZE, i -> true);
+        chunk = pool[c.index()];
+        chunkAddress = c.address();
+        System.out.printf("# %s: %s%n", layout, ChunkObjectChoice.describe(chunk, chunkAddress, CacheLine.SIZE));
     }
 
     @Benchmark

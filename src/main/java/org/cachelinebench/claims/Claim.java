@@ -35,13 +35,22 @@ public record Claim(String set, String subject, String reference, String metric,
 
     /**
      * Subject and reference are sides of one schedule, measured inside every fork of the set's interleaved
-     * {@code variant} (e.g. {@code IpiInterleaved}), one ratio per measurement iteration.
+     * {@code variant} (e.g. {@code IpiInterleaved}), one ratio per measurement iteration; {@code role} names which
+     * thread's cost, where the benchmark's threads have different jobs (ChunkInterleaved's reader and allocator),
+     * else null.
      */
-    public record Sides(String variant) implements Kind {
+    public record Sides(String variant, String role) implements Kind {
         public Sides {
             if (variant == null || variant.isBlank()) {
                 throw new IllegalArgumentException("an interleaved claim names its variant");
             }
+            if (role != null && role.isBlank()) {
+                throw new IllegalArgumentException("an interleaved claim's role is a name or none");
+            }
+        }
+
+        public Sides(String variant) {
+            this(variant, null);
         }
     }
 
@@ -79,6 +88,22 @@ public record Claim(String set, String subject, String reference, String metric,
         return new Claim(set, subject, reference, INTERLEAVED, expect, claim, new Sides(variant));
     }
 
+    /** The same for one role of a benchmark whose threads have different jobs, e.g. "reader". */
+    public static Claim interleaved(String set, String variant, String role, String subject, String reference,
+                                    Expect expect, String claim) {
+        return new Claim(set, subject, reference, INTERLEAVED, expect, claim, new Sides(variant, role));
+    }
+
+    /** The role an interleaved claim's ratio is of; null for none (and for a comparison of forks). */
+    public String role() {
+        return kind instanceof Sides s ? s.role() : null;
+    }
+
+    /** The side whose counters measure {@code side} for this claim: the side itself, or it in this claim's role. */
+    public String counterSide(String side) {
+        return CounterNames.side(side, role());
+    }
+
     /** True when both sides are measured inside one fork of {@link #variant}. */
     public boolean interleaved() {
         return kind instanceof Sides;
@@ -94,10 +119,14 @@ public record Claim(String set, String subject, String reference, String metric,
 
     /**
      * e.g. "csd-forks.straddled-vs-line-aligned.sender"; the primary metric and interleaved comparisons
-     * add no suffix ("csd.straddled-vs-line-aligned").
+     * add no suffix ("csd.straddled-vs-line-aligned") unless they have a role
+     * ("chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader").
      */
     public String id() {
         String base = set + "." + subject + "-vs-" + reference;
-        return PRIMARY.equals(metric) || interleaved() ? base : base + "." + metric;
+        if (interleaved()) {
+            return role() == null ? base : base + "." + role();
+        }
+        return PRIMARY.equals(metric) ? base : base + "." + metric;
     }
 }

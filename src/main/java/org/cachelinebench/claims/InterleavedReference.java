@@ -2,12 +2,18 @@ package org.cachelinebench.claims;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
+import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkObjectSides;
+import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.harness.ObjectMailboxSides;
+import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.SweepSides;
 
 /**
@@ -23,7 +29,43 @@ public final class InterleavedReference {
     static final Map<String, String> SIDES = Map.of(
             IpiInterleaved.class.getName() + ".ipi", CsdSides.LINE_ALIGNED,
             InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
-            ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE);
+            ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE,
+            ChunkSets.INTERLEAVED, ChunkSides.REFERENCE,
+            ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE);
+
+    /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
+    static final Map<String, Map<String, String>> PAIRS = Map.of(ChunkSets.INTERLEAVED,
+            Map.of(ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).subject()),
+                    ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).reference())),
+            ChunkSets.OBJECT_INTERLEAVED,
+            Map.of(ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).subject()),
+                    ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).reference())));
+
+    /** The roles of a benchmark whose threads have different jobs; any other has none (a claim's role is null). */
+    static final Map<String, List<String>> ROLES = Map.of(ChunkSets.INTERLEAVED, ChunkSides.ROLES,
+            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES);
+
+    /** The interleaved benchmarks without a floor side (no one-line round trip in their workload): no extra lines. */
+    static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED, ChunkSets.OBJECT_INTERLEAVED);
+
+    /** True when the interleaved {@code benchmark}'s forks must report the floor's counters. */
+    public static boolean hasFloor(String benchmark) {
+        return !WITHOUT_FLOOR.contains(benchmark);
+    }
+
+    /** What times a benchmark's slices: the role whose counters do (null: the benchmark's one) and its calls a slice. */
+    public record SliceClock(String role, long callsPerSlice) {}
+
+    /** The benchmarks whose slices are not {@link InterleavedSchedule#SLICE} calls of their one role. */
+    static final Map<String, SliceClock> CLOCKS = Map.of(ChunkSets.INTERLEAVED,
+            new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
+            ChunkSets.OBJECT_INTERLEAVED,
+            new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS));
+
+    /** How to tell how long a slice of the interleaved {@code benchmark} lasts from its counters. */
+    public static SliceClock clock(String benchmark) {
+        return CLOCKS.getOrDefault(benchmark, new SliceClock(null, InterleavedSchedule.SLICE));
+    }
 
     /** The reference side of an interleaved benchmark, or null when {@code benchmark} is not one. */
     public static String of(String benchmark) {
@@ -52,6 +94,14 @@ public final class InterleavedReference {
         if (reference == null) {
             return "claim " + claim.id() + ": " + benchmark + " is not an interleaved benchmark (known: "
                     + String.join(", ", SIDES.keySet().stream().sorted().toList()) + ")";
+        }
+        List<String> roles = ROLES.get(benchmark);
+        if (roles == null ? claim.role() != null : claim.role() == null || !roles.contains(claim.role())) {
+            return "claim " + claim.id() + ": " + benchmark + " measures " + (roles == null ? "no roles"
+                    : "the roles " + String.join(", ", roles)) + ", not " + claim.role();
+        }
+        if (claim.reference().equals(PAIRS.getOrDefault(benchmark, Map.of()).get(claim.subject()))) {
+            return null;
         }
         if (!reference.equals(claim.reference())) {
             return "claim " + claim.id() + ": an interleaved claim's reference must be its benchmark's reference side, "

@@ -3,7 +3,9 @@ package org.cachelinebench.coherence;
 import java.lang.reflect.Field;
 
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.benchmarks.ChunkSymmetric;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiBenchmark;
@@ -14,6 +16,8 @@ import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ChunkObjectSides;
+import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
 import org.cachelinebench.harness.ObjectMailboxSides;
@@ -26,6 +30,7 @@ import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.harness.PercpuParams;
 import org.openjdk.jmh.annotations.Param;
@@ -68,7 +73,7 @@ final class SuiteScenarios {
     private static Scenario side(Claim c, String name) {
         if (c.interleaved()) {
             Variant v = Suite.set(c.set()).variant(c.variant());
-            return interleavedSide(v, name);
+            return interleavedSide(v, name, c.role());
         }
         Variant v = Suite.set(c.set()).variant(name);
         if (ScalingScenarios.runs(v)) {
@@ -77,7 +82,25 @@ final class SuiteScenarios {
         return forkSide(v, c.metric());
     }
 
-    private static Scenario interleavedSide(Variant v, String side) {
+    private static Scenario interleavedSide(Variant v, String side, String role) {
+        if (Params.runs(v, ChunkInterleaved.class)) {
+            // Each side is the fork-paired chunk variant of its layout, in the same reader-and-allocator trace.
+            ChunkVersion layout = ChunkSides.LAYOUTS.get(ChunkSides.NAMES.indexOf(side));
+            var struct = PcpuChunkLayouts.pcpuChunk(layout,
+                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
+            String r = role(role);
+            return new Scenario("chunk " + layout.label() + " " + r, r.equals(ChunkTrace.READER) ? PER_READ
+                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct),
+                    CHUNK_READERS, m));
+        }
+        if (Params.runs(v, ChunkObjectInterleaved.class)) {
+            // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
+            int s = ChunkObjectSides.NAMES.indexOf(side);
+            if (s < 0) {
+                throw new IllegalArgumentException("no side " + side + " in ChunkObjectInterleaved");
+            }
+            return chunkObject(ChunkObjectSides.VARIANTS.get(s), role(role));
+        }
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
             IpiProtocol protocol = p.protocol();
@@ -140,11 +163,7 @@ final class SuiteScenarios {
                     role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
         }
         if (Params.runs(v, ChunkObjectFalseSharing.class)) {
-            ChunkObjects.Variant variant = ChunkObjects.Variant.parse(layout);
-            String role = role(metric);
-            return new Scenario("chunk-object " + layout + " " + role,
-                    role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
-                    m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+            return chunkObject(ChunkObjects.Variant.parse(layout), role(metric));
         }
         if (Params.runs(v, ChunkSymmetric.class)) {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
@@ -153,6 +172,13 @@ final class SuiteScenarios {
                     m -> ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), SYMMETRIC_CPUS, m));
         }
         throw new IllegalArgumentException("no coherence scenario for the benchmark " + v.benchmark());
+    }
+
+    /** A chunk-object variant's trace: {@code role} beside the other role on the class's layout, as JOL has it. */
+    private static Scenario chunkObject(ChunkObjects.Variant variant, String role) {
+        return new Scenario("chunk-object " + variant.label() + " " + role,
+                role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
+                m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
     }
 
     /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */

@@ -49,8 +49,27 @@ public final class CounterNames {
     }
 
     /**
+     * A side's median over the iteration's cycles of its per-cycle cost ratio to another side than the benchmark's
+     * reference, for a benchmark whose claims compare such a pair: "v6.4-rc4-reader" to "v2-reorder-reader" gives
+     * "v64Rc4ReaderVsV2ReorderReaderRatioSum".
+     */
+    public static String ratio(String side, String reference) {
+        String r = camelCase(reference);
+        return camelCase(side) + "Vs" + Character.toUpperCase(r.charAt(0)) + r.substring(1) + "RatioSum";
+    }
+
+    /**
+     * The counter side of {@code side} as measured by one {@code role} of a benchmark whose threads have different
+     * jobs (a reader and an allocator): "v6.4-rc4" and "reader" give "v6.4-rc4-reader"; without a role, the side.
+     */
+    public static String side(String side, String role) {
+        return role == null ? side : side + "-" + role;
+    }
+
+    /**
      * Every counter of a benchmark with {@code sides}: nanos and calls of each side, the ratio of each but the
-     * {@code reference}, the extra line transfers of each but the reference and the {@code floor}, and the cycles.
+     * {@code reference}, the extra line transfers of each but the reference and the {@code floor} (none without a
+     * floor: null), and the cycles.
      */
     public static Set<String> of(List<String> sides, String reference, String floor) {
         Set<String> names = new TreeSet<>(List.of(CYCLES, CYCLES_NOT_LOGGED));
@@ -59,7 +78,7 @@ public final class CounterNames {
             names.add(calls(side));
             if (!side.equals(reference)) {
                 names.add(ratio(side));
-                if (!side.equals(floor)) {
+                if (floor != null && !side.equals(floor)) {
                     names.add(extra(side));
                 }
             }
@@ -67,10 +86,14 @@ public final class CounterNames {
         return names;
     }
 
+    /** "line-aligned-again" gives "lineAlignedAgain"; a '.' is dropped ("v6.4-rc4" gives "v64Rc4"), as no method name has one. */
     private static String camelCase(String name) {
         StringBuilder sb = new StringBuilder();
         boolean upper = false;
         for (char c : name.toCharArray()) {
+            if (c == '.') {
+                continue;
+            }
             if (c == '-') {
                 upper = true;
             } else {

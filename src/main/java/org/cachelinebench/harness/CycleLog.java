@@ -20,6 +20,10 @@ import java.util.Arrays;
 public final class CycleLog {
     /** Cycles kept per log: an iteration of this many cycles lasts tens of seconds even at the fastest round trip. */
     public static final int CAPACITY = 1 << 16;
+    /** The floor of a log whose benchmark has none: no extra line transfers (NaN). */
+    public static final int NO_FLOOR = -1;
+    /** {@link #logPerCall} stores ns per call in units of 2^-20 ns: a relative rounding below 10^-6 at 1 ns. */
+    static final int PER_CALL_SHIFT = 20;
     /** Longs of padding at each end: 128 bytes, a line pair. */
     private static final int PAD = 16;
     private static final int LOGGED = PAD;
@@ -41,15 +45,15 @@ public final class CycleLog {
 
     /**
      * A log of {@link #CAPACITY} cycles of {@code sides} sides; ratios divide by side {@code reference}, extra lines
-     * by side {@code floor}.
+     * by side {@code floor} ({@link #NO_FLOOR}: none).
      */
     public CycleLog(int sides, int reference, int floor) {
         this(sides, reference, floor, CAPACITY);
     }
 
     CycleLog(int sides, int reference, int floor, int capacity) {
-        if (sides < 2 || reference < 0 || reference >= sides || floor < 0 || floor >= sides || floor == reference
-                || capacity < 1) {
+        if (sides < 2 || reference < 0 || reference >= sides || floor < NO_FLOOR || floor >= sides
+                || floor == reference || capacity < 1) {
             throw new IllegalArgumentException("a cycle log needs 2 or more sides, a reference and a floor among them"
                     + " and room for a cycle: " + sides + " sides, reference " + reference + ", floor " + floor
                     + ", capacity " + capacity);
@@ -84,16 +88,39 @@ public final class CycleLog {
 
     /** The sender, at a committed cycle: that cycle's nanoseconds per side. A few stores; no allocation. */
     void log(SideTotals cycle) {
+        int at = next();
+        if (at >= 0) {
+            for (int s = 0; s < sides; s++) {
+                v[at + s] = cycle.nanos(s);
+            }
+            v[LOGGED]++;
+        }
+    }
+
+    /** Where the next cycle's values go, or -1 when the log is full (that cycle then counted as not logged). */
+    private int next() {
         int n = (int) v[LOGGED];
         if (n == capacity) {
             v[NOT_LOGGED]++;
-            return;
+            return -1;
         }
-        int at = FIRST + n * sides;
-        for (int s = 0; s < sides; s++) {
-            v[at + s] = cycle.nanos(s);
+        return FIRST + n * sides;
+    }
+
+    /**
+     * The same for a cycle whose sides made different numbers of calls (an allocator's steps): each side's ns per
+     * call, scaled by 2^{@link #PER_CALL_SHIFT}, so that the ratios are of costs per call. A side without a call
+     * gets 0; the caller commits only cycles in which every side made one.
+     */
+    void logPerCall(SideTotals cycle) {
+        int at = next();
+        if (at >= 0) {
+            for (int s = 0; s < sides; s++) {
+                long calls = cycle.calls(s);
+                v[at + s] = calls == 0 ? 0 : Math.round(Math.scalb((double) cycle.nanos(s), PER_CALL_SHIFT) / calls);
+            }
+            v[LOGGED]++;
         }
-        v[LOGGED] = n + 1;
     }
 
     /** A stored cycle's nanoseconds of one side. */
@@ -143,6 +170,21 @@ public final class CycleLog {
         return medians().extras[check(side)];
     }
 
+    /**
+     * Median over the logged cycles of nanos(side) / nanos(other): the ratio to another side than the reference,
+     * for the pairs a benchmark's claims compare. Computed on each call; NaN before the first cycle.
+     */
+    public double ratio(int side, int other) {
+        check(side);
+        check(other);
+        int n = logged();
+        for (int c = 0; c < n; c++) {
+            int at = FIRST + c * sides;
+            scratch[c] = (double) v[at + side] / v[at + other];
+        }
+        return median(scratch, n);
+    }
+
     private CycleLog medians() {
         long n = logged();
         if (cachedFor == n) {
@@ -154,6 +196,10 @@ public final class CycleLog {
                 scratch[c] = (double) v[at + s] / v[at + reference];
             }
             ratios[s] = median(scratch, (int) n);
+            if (floor == NO_FLOOR) {
+                extras[s] = Double.NaN;
+                continue;
+            }
             for (int c = 0; c < n; c++) {
                 int at = FIRST + c * sides;
                 scratch[c] = (double) (v[at + s] - v[at + reference]) / v[at + floor];

@@ -2,7 +2,6 @@ package org.cachelinebench.harness;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -128,18 +127,7 @@ public final class HandshakeGrid {
      * object in every block), else one per block.
      */
     public String whereIs(int side) {
-        Set<String> seen = new LinkedHashSet<>();
-        for (int b = 0; b < size(); b++) {
-            seen.add(handshakes[side][b].where());
-        }
-        if (seen.size() == 1) {
-            return seen.iterator().next();
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int b = 0; b < size(); b++) {
-            sb.append(b == 0 ? "" : "; ").append("block ").append(b).append(": ").append(handshakes[side][b].where());
-        }
-        return sb.toString();
+        return InterleavedReport.sameInEveryBlock(size(), b -> handshakes[side][b].where());
     }
 
     /** "straddled in block 2". */

@@ -1,7 +1,10 @@
 package org.cachelinebench.harness;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.IntFunction;
 
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
@@ -35,28 +38,66 @@ public final class InterleavedReport {
      */
     public static String sides(String title, Interleaving run) {
         HandshakeGrid grid = run.grid();
-        StringBuilder sb = new StringBuilder("# " + title + ": " + grid.size() + " sides, " + grid.size()
+        return sides(title, grid.names(), grid::whereIs);
+    }
+
+    /** The same for any sides: {@code whereIs} says where a side's memory is, by side number. */
+    public static String sides(String title, List<String> names, IntFunction<String> whereIs) {
+        StringBuilder sb = new StringBuilder("# " + title + ": " + names.size() + " sides, " + names.size()
                 + " blocks (each side's memory, the same in every block unless listed per block):\n");
-        int width = grid.names().stream().mapToInt(String::length).max().orElse(0);
-        for (int s = 0; s < grid.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", grid.name(s), grid.whereIs(s)));
+        int width = names.stream().mapToInt(String::length).max().orElse(0);
+        for (int s = 0; s < names.size(); s++) {
+            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), whereIs.apply(s)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One description of where a side's memory is, when every one of {@code blocks} blocks gives the same, else
+     * "block 0: ..; block 1: ..": how {@link HandshakeGrid} and {@link ChunkBlocks} say where a side lies.
+     */
+    static String sameInEveryBlock(int blocks, IntFunction<String> where) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (int b = 0; b < blocks; b++) {
+            seen.add(where.apply(b));
+        }
+        if (seen.size() == 1) {
+            return seen.iterator().next();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int b = 0; b < blocks; b++) {
+            sb.append(b == 0 ? "" : "; ").append("block ").append(b).append(": ").append(where.apply(b));
         }
         return sb.toString();
     }
 
     /** After an iteration: its lines; a measurement iteration's totals and cycles also go into the trial's. */
     public void iteration(IterationParams iteration, SenderCursor sender) {
+        iteration(iteration, "", sender.totals(), sender.log());
+    }
+
+    /** The same for one role of a benchmark whose threads have different jobs: "reader, measurement iteration". */
+    public void iteration(IterationParams iteration, String role, SideTotals totals, CycleLog log) {
         boolean measured = iteration.getType() == IterationType.MEASUREMENT;
         if (measured) {
-            trial.add(sender.totals());
-            trialCycles.add(sender.log());
+            trial.add(totals);
+            trialCycles.add(log);
         }
-        System.out.print(lines((measured ? "measurement" : "warmup") + " iteration", sender.totals(), sender.log()));
+        System.out.print(lines(prefix(role) + (measured ? "measurement" : "warmup") + " iteration", totals, log));
     }
 
     /** At the end of the trial: the lines over all measurement iterations. */
     public void trial() {
-        System.out.print(lines("all measurement iterations", trial, trialCycles));
+        trial("");
+    }
+
+    /** The same for one role. */
+    public void trial(String role) {
+        System.out.print(lines(prefix(role) + "all measurement iterations", trial, trialCycles));
+    }
+
+    private static String prefix(String role) {
+        return role.isEmpty() ? "" : role + ", ";
     }
 
     /**
@@ -84,7 +125,7 @@ public final class InterleavedReport {
                 sb.append("  (reference)");
             } else {
                 sb.append(String.format(Locale.ROOT, "  ratio %.3f", cycles.ratio(s)));
-                if (s != floor) {
+                if (floor != CycleLog.NO_FLOOR && s != floor) {
                     sb.append(String.format(Locale.ROOT, "  extra lines %+.2f", cycles.extra(s)));
                 }
             }

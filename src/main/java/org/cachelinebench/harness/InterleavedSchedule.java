@@ -5,7 +5,8 @@ package org.cachelinebench.harness;
  * block a slice uses and which side runs in it. Pure: no memory, no threads.
  *
  * <ul>
- *   <li>A <em>slice</em> is {@link #SLICE} calls of one side in one block.</li>
+ *   <li>A <em>slice</em> is {@link #callsPerSlice} calls of one side in one block ({@link #SLICE} unless a
+ *       benchmark's call is longer, e.g. a batch of reader loads).</li>
  *   <li>A <em>group</em> is 2N slices; position {@code p} of a group uses block {@code p} for
  *       {@code p < N}, else {@code 2N-1-p}: the palindrome 0, 1, .., N-1, N-1, .., 1, 0.</li>
  *   <li>In group {@code g} block {@code b} belongs to side {@code (b + g) mod N}, at both of its positions:
@@ -24,12 +25,27 @@ public final class InterleavedSchedule {
     public static final int SLICE = 256;
 
     private final int sides;
+    private final int callsPerSlice;
 
     public InterleavedSchedule(int sides) {
+        this(sides, SLICE);
+    }
+
+    /** N sides in slices of {@code callsPerSlice} calls. */
+    public InterleavedSchedule(int sides, int callsPerSlice) {
         if (sides < 2) {
             throw new IllegalArgumentException("an interleaved schedule needs at least 2 sides, not " + sides);
         }
+        if (callsPerSlice < 1) {
+            throw new IllegalArgumentException("a slice needs at least one call, not " + callsPerSlice);
+        }
         this.sides = sides;
+        this.callsPerSlice = callsPerSlice;
+    }
+
+    /** Calls in one slice. */
+    public int callsPerSlice() {
+        return callsPerSlice;
     }
 
     /** N: the number of sides, and of blocks. */
@@ -47,7 +63,7 @@ public final class InterleavedSchedule {
 
     /** Calls every side makes in one cycle: 2N slices. */
     public long callsPerSidePerCycle() {
-        return (long) slicesPerGroup() * SLICE;
+        return (long) slicesPerGroup() * callsPerSlice;
     }
 
     /** The group slice {@code slice} belongs to (counted from 0, not wrapped at the cycle). */

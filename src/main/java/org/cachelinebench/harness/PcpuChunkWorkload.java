@@ -41,19 +41,31 @@ public final class PcpuChunkWorkload {
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static void allocateOrFree(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
         for (int i = 0; i < OPS; i++) {
-            if (area.bitOff == PendingArea.NONE) {
-                int bitOff = allocLocked(chunk, lock, control);
-                if (bitOff == PendingArea.NONE) {
-                    return;
-                }
-                area.bitOff = bitOff;
-            } else {
-                if (!freeLocked(chunk, lock, area.bitOff, control)) {
-                    return;
-                }
-                area.bitOff = PendingArea.NONE;
+            if (!allocateOrFreeOnce(chunk, lock, area, control)) {
+                return;
             }
         }
+    }
+
+    /**
+     * One step of the allocator's loop: allocates an area when none is pending, else frees the pending one. False
+     * when the measurement stopped while it waited for the lock (nothing changed).
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static boolean allocateOrFreeOnce(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
+        if (area.bitOff == PendingArea.NONE) {
+            int bitOff = allocLocked(chunk, lock, control);
+            if (bitOff == PendingArea.NONE) {
+                return false;
+            }
+            area.bitOff = bitOff;
+        } else {
+            if (!freeLocked(chunk, lock, area.bitOff, control)) {
+                return false;
+            }
+            area.bitOff = PendingArea.NONE;
+        }
+        return true;
     }
 
     /**

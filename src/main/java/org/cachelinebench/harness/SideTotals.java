@@ -40,6 +40,20 @@ public final class SideTotals {
         v[PAD + side] += nanos;
     }
 
+    /** A slice's calls for {@code side}, where the sides' calls differ (an allocator's steps). */
+    void addCalls(int side, long calls) {
+        v[PAD + sides + side] += calls;
+    }
+
+    /** Commits a complete cycle whose calls it counted itself ({@link #addCalls}): its nanos and calls per side. */
+    void addCycle(SideTotals cycle) {
+        for (int s = 0; s < sides; s++) {
+            v[PAD + s] += cycle.nanos(s);
+            v[PAD + sides + s] += cycle.calls(s);
+        }
+        v[PAD + 2 * sides]++;
+    }
+
     /** Commits a complete cycle: its nanoseconds per side and {@code callsPerSide} calls for every side. */
     void addCycle(SideTotals cycle, long callsPerSide) {
         for (int s = 0; s < sides; s++) {

@@ -15,6 +15,7 @@ import java.util.stream.IntStream;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.GateRule;
+import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.harness.CounterNames;
@@ -395,6 +396,7 @@ public final class Analysis {
         List<Double> extraByRound = new ArrayList<>();
         List<Integer> roundOf = new ArrayList<>();
         boolean withExtra = !c.subject().equals(Claim.FLOOR_SIDE);
+        boolean withFloor = true;
         int noCycle = 0;
         String bench = null;
         for (int round = 0; round < rounds; round++) {
@@ -405,14 +407,26 @@ public final class Analysis {
             JmhResult f = s.result();
             bench = f.benchmark();
             String where = c.id() + ": round " + (round + 1);
-            InterleavedFork.requireReferenceSide(f, c, where);
+            String ratioCounter = InterleavedFork.ratioCounter(f, c, where);
+            // A benchmark without a floor side (ChunkInterleaved) has no extra line transfers and no floor.
+            withFloor = InterleavedReference.hasFloor(f.benchmark());
+            withExtra &= withFloor;
             double[] cycles = f.metric(CounterNames.CYCLES).iterations();
-            double[] ratio = InterleavedFork.medians(f, CounterNames.ratio(c.subject()), cycles, where);
+            double[] ratio = InterleavedFork.medians(f, ratioCounter, cycles, where);
             double[] extraLines = withExtra
-                    ? InterleavedFork.medians(f, CounterNames.extra(c.subject()), cycles, where) : null;
-            double[] subject = InterleavedFork.nanosPerCall(f, c.subject(), cycles, where);
-            double[] reference = InterleavedFork.nanosPerCall(f, c.reference(), cycles, where);
-            double[] floor = InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where);
+                    ? InterleavedFork.medians(f, CounterNames.extra(c.counterSide(c.subject())), cycles, where) : null;
+            double[] subject = InterleavedFork.nanosPerCall(f, c.counterSide(c.subject()), cycles, where);
+            double[] reference = InterleavedFork.nanosPerCall(f, c.counterSide(c.reference()), cycles, where);
+            InterleavedReference.SliceClock clock = InterleavedReference.clock(f.benchmark());
+            double[] subjectClock = InterleavedFork.nanosPerCall(f, CounterNames.side(c.subject(), clock.role()),
+                    cycles, where);
+            double[] referenceClock = InterleavedFork.nanosPerCall(f, CounterNames.side(c.reference(), clock.role()),
+                    cycles, where);
+            double[] floor = withFloor ? InterleavedFork.nanosPerCall(f, Claim.FLOOR_SIDE, cycles, where)
+                    : new double[cycles.length];
+            if (!withFloor) {
+                Arrays.fill(floor, Double.NaN);
+            }
             List<Double> ratios = new ArrayList<>();
             List<Double> floors = new ArrayList<>();
             List<Double> roundExtra = new ArrayList<>();
@@ -430,7 +444,7 @@ public final class Analysis {
                 subjectCost.add(subject[i]);
                 referenceCost.add(reference[i]);
                 // Both sides make the same number of slices: they are on average one mean slice apart.
-                apart.add(InterleavedFork.sliceSeconds((subject[i] + reference[i]) / 2));
+                apart.add(InterleavedFork.sliceSeconds((subjectClock[i] + referenceClock[i]) / 2, clock.callsPerSlice()));
             }
             if (!ratios.isEmpty()) {
                 roundOf.add(round);

@@ -4,7 +4,6 @@ import java.util.Arrays;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.results.JmhResult;
 
 /**
@@ -30,11 +29,27 @@ final class InterleavedFork {
      * {@link CounterNames#ratio} is measured against another side, so no ratio to it can be formed.
      */
     static void requireReferenceSide(JmhResult f, Claim c, String where) {
-        if (f.secondary().containsKey(CounterNames.ratio(c.reference()))) {
+        String reference = c.counterSide(c.reference());
+        if (f.secondary().containsKey(CounterNames.ratio(reference))) {
             throw new IllegalArgumentException(where + ": " + c.reference() + " is not the reference side of "
-                    + f.header().benchmark() + " (it reports " + CounterNames.ratio(c.reference())
+                    + f.header().benchmark() + " (it reports " + CounterNames.ratio(reference)
                     + "), and ratios are measured only against that side");
         }
+    }
+
+    /**
+     * The counter of claim {@code c}'s per-iteration ratio: the pair's own ({@link CounterNames#ratio(String, String)})
+     * where the fork reports one, else the subject's ratio to the fork's reference side, which {@code c}'s reference
+     * must then be ({@link #requireReferenceSide}). Both in the claim's role ({@link Claim#counterSide}).
+     */
+    static String ratioCounter(JmhResult f, Claim c, String where) {
+        String subject = c.counterSide(c.subject());
+        String pair = CounterNames.ratio(subject, c.counterSide(c.reference()));
+        if (f.secondary().containsKey(pair)) {
+            return pair;
+        }
+        requireReferenceSide(f, c, where);
+        return CounterNames.ratio(subject);
     }
 
     /**
@@ -109,9 +124,9 @@ final class InterleavedFork {
                 ? Math.round(Arrays.stream(f.metric(CounterNames.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
     }
 
-    /** Seconds a slice of {@code nanosPerCall} lasts: how far apart two sides of one schedule are. */
-    static double sliceSeconds(double nanosPerCall) {
-        return nanosPerCall * InterleavedSchedule.SLICE / 1e9;
+    /** Seconds a slice of {@code callsPerSlice} calls of {@code nanosPerCall} lasts: how far apart two sides are. */
+    static double sliceSeconds(double nanosPerCall, long callsPerSlice) {
+        return nanosPerCall * callsPerSlice / 1e9;
     }
 
     static double median(double[] values) {

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.IterationSpec;
@@ -239,17 +240,18 @@ public final class PairedSession {
         }
         JmhResult f = r.result().jmh();
         double[] cycles = f.metric(CounterNames.CYCLES).iterations();
-        double floor = InterleavedFork.totalNanosPerCall(f, Claim.FLOOR_SIDE);
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "floor %.1f ns/call", floor));
+        boolean withFloor = InterleavedReference.hasFloor(f.benchmark());
+        StringBuilder sb = new StringBuilder(withFloor ? String.format(Locale.ROOT, "floor %.1f ns/call",
+                InterleavedFork.totalNanosPerCall(f, Claim.FLOOR_SIDE)) : "no floor");
         for (Claim c : sides) {
-            sb.append("  ").append(c.subject()).append('/').append(c.reference()).append(' ');
+            sb.append("  ").append(c.subject()).append('/').append(c.reference())
+                    .append(c.role() == null ? "" : " " + c.role()).append(' ');
             try {
-                InterleavedFork.requireReferenceSide(f, c, c.id());
-                double ratio = overIterations(f, CounterNames.ratio(c.subject()), cycles);
+                double ratio = overIterations(f, InterleavedFork.ratioCounter(f, c, c.id()), cycles);
                 sb.append(String.format(Locale.ROOT, "%.3f", ratio));
-                if (!c.subject().equals(Claim.FLOOR_SIDE)) {
+                if (withFloor && !c.subject().equals(Claim.FLOOR_SIDE)) {
                     sb.append(String.format(Locale.ROOT, " (%+.2f lines)",
-                            overIterations(f, CounterNames.extra(c.subject()), cycles)));
+                            overIterations(f, CounterNames.extra(c.counterSide(c.subject())), cycles)));
                 }
             } catch (IllegalArgumentException e) {
                 sb.append("no ratio");

@@ -235,8 +235,9 @@ public final class RunComparisons {
             }
         }
         if (problem == null) {
+            double floor = results.get(0).medianFloorNanos();
             head.append(tooFew(results.get(0).rounds()))
-                    .append(String.format(Locale.ROOT, "; floor %.1f ns/call", results.get(0).medianFloorNanos()));
+                    .append(Double.isNaN(floor) ? "" : String.format(Locale.ROOT, "; floor %.1f ns/call", floor));
         }
         sb.append(head).append(notLogged(r)).append(disturbed(List.of(r))).append('\n');
         if (problem != null) {
@@ -266,7 +267,7 @@ public final class RunComparisons {
 
     /** "straddled / line-aligned"; "A/A: line-aligned-again / line-aligned" for the reference against itself. */
     static String label(Claim c) {
-        String pair = c.subject() + " / " + c.reference();
+        String pair = c.subject() + " / " + c.reference() + (c.role() == null ? "" : ", " + c.role());
         return isAaControl(c) ? "A/A: " + pair : pair;
     }
 

@@ -1,6 +1,7 @@
 package org.cachelinebench.claims;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,8 +34,8 @@ class InterleavedReferenceTest {
                 assertNotNull(InterleavedReference.of(Suite.set(c.set()).variant(c.variant()).benchmark()), c.id());
             }
         }
-        // csd, csd-async, csd-pinned: 4 each; MailboxSets: 4 x 3 + 5 x 2 + 9 x 2
-        assertEquals(3 * 4 + 4 * 3 + 5 * 2 + 9 * 2, interleaved);
+        // csd, csd-async, csd-pinned: 4 each; MailboxSets: 4 x 3 + 5 x 2 + 9 x 2; ChunkSets: 2 x (2 x 2 + 1)
+        assertEquals(3 * 4 + 4 * 3 + 5 * 2 + 9 * 2 + 2 * 5, interleaved);
     }
 
     /** The reference side the rule names has counters of sums and none of medians; every other side has a ratio. */
@@ -42,15 +43,40 @@ class InterleavedReferenceTest {
     void theReferenceSideIsTheOneWithoutARatioCounter() throws Exception {
         for (Map.Entry<String, String> e : InterleavedReference.SIDES.entrySet()) {
             Set<String> counters = counters(Class.forName(e.getKey().substring(0, e.getKey().lastIndexOf('.'))));
-            String reference = e.getValue();
-            assertTrue(counters.contains(CounterNames.nanos(reference)), e.getKey() + ": " + counters);
+            List<String> roles = InterleavedReference.ROLES.getOrDefault(e.getKey(), java.util.Collections.singletonList(null));
+            Map<String, String> pairs = InterleavedReference.PAIRS.getOrDefault(e.getKey(), Map.of());
             Set<String> ratios = new HashSet<>();
             counters.stream().filter(n -> n.endsWith("RatioSum")).forEach(ratios::add);
             Set<String> nanos = new HashSet<>();
             counters.stream().filter(n -> n.endsWith("Nanos")).forEach(nanos::add);
-            assertEquals(nanos.size() - 1, ratios.size(), e.getKey() + ": a ratio for every side but the reference");
-            assertTrue(!counters.contains(CounterNames.ratio(reference)), e.getKey() + ": " + reference);
+            for (String role : roles) {
+                String reference = CounterNames.side(e.getValue(), role);
+                assertTrue(counters.contains(CounterNames.nanos(reference)), e.getKey() + ": " + counters);
+                assertTrue(!counters.contains(CounterNames.ratio(reference)), e.getKey() + ": " + reference);
+                pairs.forEach((subject, other) -> assertTrue(counters.contains(CounterNames.ratio(
+                        CounterNames.side(subject, role), CounterNames.side(other, role))), e.getKey() + " " + subject));
+            }
+            assertEquals(nanos.size() - roles.size() + pairs.size() * roles.size(), ratios.size(),
+                    e.getKey() + ": a ratio for every side but the reference, and one per pair, in every role");
         }
+    }
+
+    /** A role the benchmark does not measure, or a role where it has none, is refused; a reported pair is allowed. */
+    @Test
+    void rolesAndPairsAreTheBenchmarksOwn() {
+        Claim pair = Suite.claim("chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader");
+        assertNull(InterleavedReference.problem(pair, Suite.SETS));
+        Claim noPair = Claim.interleaved(ChunkSets.CHUNK_INTERLEAVED_SET, Suite.INTERLEAVED_VARIANT, "reader",
+                "v2-reorder", "v6.4-rc4", Expect.info(Expect.Direction.FASTER), "claim");
+        assertTrue(InterleavedReference.problem(noPair, Suite.SETS).contains("must be its benchmark's reference side"));
+        Claim noRole = Claim.interleaved(ChunkSets.CHUNK_INTERLEAVED_SET, Suite.INTERLEAVED_VARIANT, "v6.4-rc4",
+                "v6.5-merged", Expect.info(Expect.Direction.SLOWER), "claim");
+        assertTrue(InterleavedReference.problem(noRole, Suite.SETS).contains("the roles reader, allocator, not null"));
+        Claim csdRole = Claim.interleaved("csd", Suite.INTERLEAVED_VARIANT, "reader", "straddled", "line-aligned",
+                Expect.info(Expect.Direction.SLOWER), "claim");
+        assertTrue(InterleavedReference.problem(csdRole, Suite.SETS).contains("measures no roles"));
+        assertFalse(InterleavedReference.hasFloor(ChunkSets.INTERLEAVED));
+        assertTrue(InterleavedReference.hasFloor(MailboxSets.INTERLEAVED));
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
@@ -29,6 +31,34 @@ class CounterNamesTest {
         assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "floorNanos", "floorCalls", "floorRatioSum", "bNanos",
                 "bCalls", "bRatioSum", "bExtraSum", "scheduleCycles", "cyclesNotLogged")),
                 CounterNames.of(List.of("a", "floor", "b"), "a", "floor"));
+    }
+
+    @Test
+    void aRoleAndAPairNameTheirCountersAndADotIsDropped() {
+        assertEquals("v6.4-rc4-reader", CounterNames.side("v6.4-rc4", "reader"));
+        assertEquals("v6.5-merged", CounterNames.side("v6.5-merged", null));
+        assertEquals("v64Rc4ReaderNanos", CounterNames.nanos("v6.4-rc4-reader"));
+        assertEquals("v64Rc4ReaderVsV2ReorderReaderRatioSum", CounterNames.ratio("v6.4-rc4-reader", "v2-reorder-reader"));
+        assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "bNanos", "bCalls", "bRatioSum", "scheduleCycles",
+                "cyclesNotLogged")), CounterNames.of(List.of("a", "b"), "a", null), "no floor: no extra lines");
+    }
+
+    /** ChunkInterleaved's counters (and ChunkObjectInterleaved's), both roles' and the pair's, are the ones ChunkSides names. */
+    @Test
+    void chunkInterleavedDeclaresExactlyItsRolesCounters() throws Exception {
+        for (Class<? extends ChunkReaderState> counters : List.of(ChunkInterleaved.SideCounters.class,
+                ChunkObjectInterleaved.SideCounters.class)) {
+            Set<String> declared = new TreeSet<>();
+            for (Method m : counters.getDeclaredMethods()) {
+                if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
+                    declared.add(m.getName());
+                }
+            }
+            assertEquals(counters.getConstructor().newInstance().counterNames(), declared, counters.getName());
+            assertEquals(26, declared.size(), "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
+        }
+        assertEquals(ChunkObjectSides.counterNames(),
+                ((ChunkReaderState) new ChunkObjectInterleaved.SideCounters()).counterNames());
     }
 
     @Test

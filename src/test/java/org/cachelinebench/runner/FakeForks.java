@@ -7,10 +7,14 @@ import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.LongSupplier;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.harness.ChunkObjectSides;
+import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult.Header;
@@ -73,7 +77,10 @@ class FakeForks implements ForkRunner, LongSupplier {
             throw failWith.get(variant.id());
         }
         boolean interleaved = variant.id().equals(Suite.INTERLEAVED_VARIANT);
-        Double truth = trueScore.get(interleaved ? INTERLEAVED_REFERENCE : variant.id());
+        boolean chunk = variant.benchmark().startsWith(ChunkInterleaved.class.getName() + ".");
+        boolean chunkObject = variant.benchmark().startsWith(ChunkObjectInterleaved.class.getName() + ".");
+        Double truth = trueScore.get(chunk ? ChunkSides.REFERENCE : chunkObject ? ChunkObjectSides.REFERENCE
+                : interleaved ? INTERLEAVED_REFERENCE : variant.id());
         if (truth == null) {
             throw new IllegalArgumentException("no true score for " + variant.id());
         }
@@ -93,7 +100,12 @@ class FakeForks implements ForkRunner, LongSupplier {
         for (String label : LABELS) {
             secondaries.put(label, metric("ops/s", sender));
         }
-        if (interleaved) {
+        if (chunk) {
+            secondaries.putAll(chunkCounters(sender, truth, ChunkSides.NAMES, ChunkSides.REFERENCE, ChunkSides.PAIRS));
+        } else if (chunkObject) {
+            secondaries.putAll(chunkCounters(sender, truth, ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE,
+                    ChunkObjectSides.PAIRS));
+        } else if (interleaved) {
             secondaries.putAll(interleavedCounters(sender, truth));
         }
         if (profilerRows) {
@@ -118,6 +130,48 @@ class FakeForks implements ForkRunner, LongSupplier {
     /** One fork's metric: a score per measurement iteration. */
     static Metric metric(String unit, double... iterations) {
         return Metric.ofFork(unit, iterations);
+    }
+
+    /**
+     * The aux counters of a ChunkInterleaved (or ChunkObjectInterleaved) fork of {@code sides}, as
+     * {@link #interleavedCounters} makes a csd fork's: both roles of every side at its true score (the allocator's the
+     * same as the reader's), ratios to the {@code reference} and of the {@code pairs}, no floor and no extra lines.
+     */
+    Map<String, Metric> chunkCounters(double[] drifted, double truth, List<String> sides, String reference,
+                                      List<ChunkSides.Pair> pairs) {
+        int n = drifted.length;
+        Map<String, Metric> m = new LinkedHashMap<>();
+        double[] calls = new double[n], cycles = new double[n];
+        java.util.Arrays.fill(calls, CALLS);
+        java.util.Arrays.fill(cycles, 100);
+        for (String role : ChunkSides.ROLES) {
+            for (String side : sides) {
+                double score = trueScore.get(side);
+                double[] nanos = new double[n];
+                for (int i = 0; i < n; i++) {
+                    nanos[i] = CALLS / (score * drifted[i] / truth) * 1e9;
+                }
+                String counter = CounterNames.side(side, role);
+                m.put(CounterNames.nanos(counter), metric("#", nanos));
+                m.put(CounterNames.calls(counter), metric("#", calls));
+                if (!side.equals(reference)) {
+                    m.put(CounterNames.ratio(counter), constant(n, trueScore.get(reference) / score));
+                }
+            }
+            for (ChunkSides.Pair p : pairs) {
+                m.put(ChunkSides.pairRatio(sides, p, role), constant(n, trueScore.get(sides.get(p.reference()))
+                        / trueScore.get(sides.get(p.subject()))));
+            }
+        }
+        m.put(CounterNames.CYCLES, metric("#", cycles));
+        m.put(CounterNames.CYCLES_NOT_LOGGED, metric("#", new double[n]));
+        return m;
+    }
+
+    private static Metric constant(int n, double value) {
+        double[] v = new double[n];
+        java.util.Arrays.fill(v, value);
+        return metric("#", v);
     }
 
     /** The reference side of every interleaved fork (IpiInterleaved's line-aligned csd). */

@@ -44,11 +44,21 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, int lineSize) {
+        this(version, config, LineAlignedMemory.allocate(lines(version, config, lineSize), lineSize));
+    }
+
+    /**
+     * The chunk at byte 0 of {@code memory}, which other chunks may share (one at a time: whichever was
+     * {@link #reinitialise}d last is the chunk there), e.g. the blocks of an interleaved schedule.
+     */
+    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, LineAlignedMemory memory) {
         this.version = version;
         this.config = config;
         this.layout = PcpuChunkLayouts.pcpuChunk(version, config);
-        int bytes = layout.size() + bitmapBytes(PcpuAllocator.CHUNK_PAGES);
-        this.memory = LineAlignedMemory.allocate((bytes + lineSize - 1) / lineSize, lineSize);
+        if (memory.capacity() < bytes(layout)) {
+            throw new IllegalArgumentException(name() + " needs " + bytes(layout) + " bytes, not " + memory.capacity());
+        }
+        this.memory = memory;
         this.placement = memory.place(0, layout.size());
         if (placement.startInLine() != 0) {
             throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
@@ -71,6 +81,26 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     private int offset(int member) {
         return layout.offsetOf(KERNEL_NAMES.get(member));
+    }
+
+    /** Lines of {@code lineSize} bytes the struct and its {@code populated[]} bitmap take. */
+    public static int lines(ChunkVersion version, KernelConfig config, int lineSize) {
+        return (bytes(PcpuChunkLayouts.pcpuChunk(version, config)) + lineSize - 1) / lineSize;
+    }
+
+    private static int bytes(StructLayout layout) {
+        return layout.size() + bitmapBytes(PcpuAllocator.CHUNK_PAGES);
+    }
+
+    /**
+     * Zeroes the struct and its bitmap and sets them up again as a fresh, empty chunk: how a block's memory becomes
+     * this chunk after another layout used it (the kernel's chunks come zeroed from {@code pcpu_mem_zalloc()}).
+     */
+    public void reinitialise() {
+        for (int i = 0; i + Long.BYTES <= bytes(layout); i += Long.BYTES) {
+            memory.setLong(i, 0L);
+        }
+        initialise();
     }
 
     private static int bitmapBytes(int bits) {

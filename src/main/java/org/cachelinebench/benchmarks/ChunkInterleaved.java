@@ -1,0 +1,144 @@
+package org.cachelinebench.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+
+import org.cachelinebench.harness.ChunkAllocatorState;
+import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkReaderState;
+import org.cachelinebench.harness.ChunkSides;
+import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.model.percpu.PcpuUnits;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Control;
+
+/*
+ * ChunkFalseSharing's comparison with every layout inside one measurement, in a schedule that favours none.
+ *
+ * Lesson: layouts measured in separate forks compare machine states as much as layouts (a busy neighbour
+ * coming and going between forks widens their A/A spread), so here one reader and one allocator alternate between
+ * four sides (v6.4-rc4, v2-reorder, v6.5-merged the reference, v6.5-merged-again the A/A control) in timed
+ * slices, each side's pcpu_chunk byte for byte at the same line-aligned places, with the same code as
+ * ChunkFalseSharing's (PcpuChunkWorkload). The reader leads, the allocator follows it from chunk to chunk.
+ * Rule: read each role's ratios as medians over cycles, next to the A/A control.
+ *
+ *   java -jar target/benchmarks.jar ChunkInterleaved -tg 1,1
+ *
+ * The fork prints where every side's chunk lies and what base_addr's line holds, and per role one "#" line per
+ * side after each iteration. The hand-over: docs/interleaved-design.md; the model: docs/pcpu-chunk.md.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class ChunkInterleaved {
+
+    /** The four sides' chunks in four blocks, shared by one reader and one allocator. */
+    @State(Scope.Group)
+    public static class Sides {
+        /** The kernel config the struct is laid out for, as in ChunkFalseSharing. */
+        @Param({"default"})
+        public String config;
+
+        ChunkInterleaving run;
+        /** What the i-th pcpu_chunk_addr() of a reader batch adds to base_addr, as in ChunkFalseSharing. */
+        long[] unitPageOffsets;
+
+        @Setup(Level.Trial)
+        public void allocate(BenchmarkParams params) {
+            OnePair.require(params);
+            run = new ChunkInterleaving(PercpuParams.config(config));
+            unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
+            System.out.print(InterleavedReport.sides("ChunkInterleaved config=" + config, run.names(),
+                    run.blocks()::whereIs));
+        }
+
+        /** After JMH's all-thread barrier: checks every block's chunk, restores fresh chunks for group 0. */
+        @TearDown(Level.Iteration)
+        public void checkAndReset() {
+            run.checkAndReset();
+        }
+    }
+
+    /** The reader's schedule and clock; its counters, per role and side, are the iteration's result. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class SideCounters extends ChunkReaderState {
+        private static final String R = ChunkSides.READER;
+        private static final String A = ChunkSides.ALLOCATOR;
+
+        public long v64Rc4ReaderNanos() { return nanos(R, ChunkSides.V6_4_RC4); }
+        public long v64Rc4ReaderCalls() { return calls(R, ChunkSides.V6_4_RC4); }
+        public long v2ReorderReaderNanos() { return nanos(R, ChunkSides.V2_REORDER); }
+        public long v2ReorderReaderCalls() { return calls(R, ChunkSides.V2_REORDER); }
+        public long v65MergedReaderNanos() { return nanos(R, ChunkSides.V6_5_MERGED); }
+        public long v65MergedReaderCalls() { return calls(R, ChunkSides.V6_5_MERGED); }
+        public long v65MergedAgainReaderNanos() { return nanos(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public long v65MergedAgainReaderCalls() { return calls(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public long v64Rc4AllocatorNanos() { return nanos(A, ChunkSides.V6_4_RC4); }
+        public long v64Rc4AllocatorCalls() { return calls(A, ChunkSides.V6_4_RC4); }
+        public long v2ReorderAllocatorNanos() { return nanos(A, ChunkSides.V2_REORDER); }
+        public long v2ReorderAllocatorCalls() { return calls(A, ChunkSides.V2_REORDER); }
+        public long v65MergedAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED); }
+        public long v65MergedAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED); }
+        public long v65MergedAgainAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public long v65MergedAgainAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        // Medians over the iteration's cycles against v6.5-merged, and v6.4-rc4 against v2-reorder.
+        public double v64Rc4ReaderRatioSum() { return ratio(R, ChunkSides.V6_4_RC4); }
+        public double v2ReorderReaderRatioSum() { return ratio(R, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainReaderRatioSum() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4ReaderVsV2ReorderReaderRatioSum() {
+            return ratio(R, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
+        }
+        public double v64Rc4AllocatorRatioSum() { return ratio(A, ChunkSides.V6_4_RC4); }
+        public double v2ReorderAllocatorRatioSum() { return ratio(A, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainAllocatorRatioSum() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4AllocatorVsV2ReorderAllocatorRatioSum() {
+            return ratio(A, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
+        }
+        public long scheduleCycles() { return cycles(); }
+        public long cyclesNotLogged() { return notLogged(); }
+    }
+
+    /** One batch of pcpu_chunk_addr() loads on the slice's chunk; the reader leads the schedule. */
+    @Benchmark
+    @Group("chunk")
+    @GroupThreads(1)
+    public long reader(Sides sides, SideCounters state, SenderSpin spin, Control control) {
+        return state.cursor.read(sides.run, sides.unitPageOffsets, control, spin.spin());
+    }
+
+    /** Alloc-or-free steps on the chunk of the slice the reader has open, following it. */
+    @Benchmark
+    @Group("chunk")
+    @GroupThreads(1)
+    public int allocator(Sides sides, ChunkAllocatorState state, ReceiverSpin spin, Control control) {
+        return state.cursor.allocate(sides.run, control, spin.spin());
+    }
+
+    /** Rejects a bad {@code -p} value before any fork starts (called by the suite's Main and by setUp). */
+    public static void checkParam(String name, String value) {
+        PercpuParams.check(name, value);
+    }
+}

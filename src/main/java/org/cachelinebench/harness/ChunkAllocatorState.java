@@ -1,0 +1,28 @@
+package org.cachelinebench.harness;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/** The allocator thread's position in the interleaved {@code pcpu_chunk} schedule, as the JMH state its method takes. */
+@State(Scope.Thread)
+public class ChunkAllocatorState {
+    public final ChunkAllocatorCursor cursor;
+
+    /** For ChunkInterleaved's {@link ChunkSides}. */
+    public ChunkAllocatorState() {
+        this(ChunkSides.NAMES.size());
+    }
+
+    /** For a benchmark of {@code sides} sides (its own {@code @State} subclass). */
+    protected ChunkAllocatorState(int sides) {
+        cursor = new ChunkAllocatorCursor(sides);
+    }
+
+    /** Each iteration starts the schedule from its first slice, as the reader's state does. */
+    @Setup(Level.Iteration)
+    public void restart() {
+        cursor.reset();
+    }
+}

@@ -1,0 +1,97 @@
+package org.cachelinebench.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkSides;
+import org.cachelinebench.harness.CounterNames;
+import org.cachelinebench.harness.PcpuChunkWorkload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * ChunkInterleaved as a user runs it, briefly ({@code -f 1 -wi 1 -w 1s -i 1 -r 500ms}: a
+ * cycle of 1,024 reader batches needs compiled code to fit in the iteration), with one group and with two
+ * (-t 4 on 2 cores oversubscribes), each killed and failed after a bound: it exits 0, prints where every side's
+ * chunk lies, and reports every side's counters for both roles under the names the runner reads, the reader's
+ * loads the same for every side; never speed. A bad {@code -p config} exits 2 with one line, before any fork.
+ */
+class ChunkInterleavedIT {
+    static final String BENCH = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "ChunkInterleaved\\.";
+    static final long ONE_FORK_SECONDS = 120;
+
+    @ParameterizedTest(name = "-t {0}")
+    @ValueSource(ints = {2, 4})
+    void itRunsToCompletionAndReportsEveryRolesCounters(int threads, @TempDir Path dir) throws Exception {
+        Path json = dir.resolve("result.json");
+        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH, "-f", "1", "-wi", "1", "-w", "1s", "-i", "1",
+                "-r", "500ms", "-t", Integer.toString(threads), "-rf", "json", "-rff", json.toString()), dir, ONE_FORK_SECONDS);
+        assertEveryRolesCounters(r, json, threads, ChunkSides.NAMES, ChunkSides.counterNames());
+        String out = r.stdout;
+        for (String side : ChunkSides.NAMES) {
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
+                    side + "'s placement in\n" + r.describe());
+        }
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("#   v6.4-rc4 ") && l.contains("with free_bytes")),
+                r.describe());
+        assertTrue(out.contains("# reader, all measurement iterations: "), r.describe());
+        assertTrue(out.contains("# allocator, all measurement iterations: "), r.describe());
+    }
+
+    /**
+     * The run exited 0 and its one result has every counter of {@code counters}, the reader's loads the same for
+     * every side of {@code sides} (its slices' batches), the allocator's steps for every side once a cycle counted;
+     * with one group ({@code -t 2}) some cycle did (also for ChunkObjectInterleaved).
+     */
+    static void assertEveryRolesCounters(IpiBenchmarksIT.Run r, Path json, int threads, List<String> sides,
+                                         Set<String> counters) throws Exception {
+        assertEquals(0, r.exit, r.describe());
+        JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
+        assertEquals(1, runs.size(), r.describe());
+        JsonObject secondary = runs.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics");
+        for (String counter : counters) {
+            assertTrue(secondary.has(counter), counter + " missing from " + secondary.keySet());
+        }
+        double cycles = score(secondary, CounterNames.CYCLES);
+        if (threads == 2) {
+            assertTrue(cycles > 0, "a 500 ms iteration completes cycles of about a millisecond: " + r.describe());
+        }
+        for (String side : sides) {
+            String reader = CounterNames.side(side, ChunkSides.READER);
+            assertEquals(cycles * 2 * sides.size() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS,
+                    score(secondary, CounterNames.calls(reader)), reader);
+            String allocator = CounterNames.side(side, ChunkSides.ALLOCATOR);
+            assertEquals(cycles > 0, score(secondary, CounterNames.calls(allocator)) > 0, allocator);
+        }
+    }
+
+    @Test
+    void aBadConfigExitsTwoInOneLineBeforeAnyFork(@TempDir Path dir) throws Exception {
+        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH, "-p", "config=tiny"), dir, 60);
+        assertExitedTwoInOneLine(r, "benchmarks.jar: -p config=tiny: ");
+    }
+
+    /** Exit 2, one line on stderr that starts with {@code start}, and nothing run. */
+    static void assertExitedTwoInOneLine(IpiBenchmarksIT.Run r, String start) {
+        assertEquals(2, r.exit, r.describe());
+        List<String> lines = r.stderr.lines().filter(l -> !l.isBlank()).toList();
+        assertEquals(1, lines.size(), r.describe());
+        assertTrue(lines.get(0).startsWith(start), r.describe());
+        assertTrue(r.stdout.isBlank(), "nothing ran: " + r.describe());
+    }
+
+    private static double score(JsonObject secondary, String counter) {
+        return secondary.getAsJsonObject(counter).get("score").getAsDouble();
+    }
+}

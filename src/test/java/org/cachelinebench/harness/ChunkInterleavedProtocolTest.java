@@ -1,0 +1,199 @@
+package org.cachelinebench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.cachelinebench.model.ipi.SpinWait;
+import org.cachelinebench.model.percpu.KernelConfig;
+import org.cachelinebench.model.percpu.PcpuUnits;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * The interleaved pcpu_chunk schedule between two plain threads: in every slice the allocator is on the slice's
+ * chunk from the reader's first batch to its last (the reader checks it at every slice's end; both count the slices
+ * they ran per side and block, and the counts agree), every side gets the same slices and reader loads per cycle,
+ * every chunk's free_bytes matches its allocator's pending area at every hand-over, and a stop anywhere ends both
+ * threads. Asserts facts, never speed; every run is bounded by a deadline and the stop flag.
+ */
+class ChunkInterleavedProtocolTest {
+    static final long CYCLES = 3;
+    static final long DEADLINE_MILLIS = 60_000;
+    static final long STOP_MILLIS = 10_000;
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void bothThreadsRunEverySliceOnItsChunkAndEverySideGetsTheSameSlices() throws Exception {
+        assertEverySideGetsTheSameSlices(new ChunkInterleaving(KernelConfig.DEFAULT),
+                new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()));
+    }
+
+    /**
+     * Runs {@link #CYCLES} cycles of {@code run} with {@code cursors}: the reader ran exactly those slices, both
+     * threads every side in every block equally often, every committed cycle the same reader loads for every side,
+     * the allocator steps for every side, and every chunk is whole after it (also for ChunkObjectInterleaved's).
+     */
+    static void assertEverySideGetsTheSameSlices(ChunkInterleaving run, Pair cursors) throws InterruptedException {
+        InterleavedSchedule schedule = run.schedule();
+        long slices = CYCLES * schedule.slicesPerCycle();
+        Pair p = run(run, cursors, slices, -1);
+        ChunkReaderCursor reader = p.reader();
+        ChunkAllocatorCursor allocator = p.allocator();
+        int n = schedule.sides();
+        // The reader ran exactly the slices asked; the allocator entered each of them and, at most, the next.
+        assertEquals(slices, reader.slice());
+        assertTrue(allocator.slice() == slices || allocator.slice() == slices - 1, "allocator at " + allocator.slice());
+        int lastSide = schedule.side(slices);
+        int lastBlock = schedule.block(slices);
+        for (int s = 0; s < n; s++) {
+            for (int b = 0; b < n; b++) {
+                assertEquals(2 * CYCLES, reader.slicesIn(s, b), "reader, side " + s + " block " + b);
+                long extra = s == lastSide && b == lastBlock ? allocator.slice() - slices + 1 : 0;
+                assertEquals(2 * CYCLES + extra, allocator.slicesIn(s, b), "allocator, side " + s + " block " + b);
+            }
+        }
+        // Every committed cycle gives every side the same loads; the allocator's steps are its own.
+        long committed = reader.totals().cycles();
+        assertEquals(CYCLES, committed + reader.cyclesSkipped());
+        assertEquals(committed, reader.log().logged());
+        assertEquals(committed, reader.allocatorTotals().cycles());
+        assertEquals(committed, reader.allocatorLog().logged());
+        long loads = committed * schedule.slicesPerGroup() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS;
+        for (int s = 0; s < n; s++) {
+            assertEquals(loads, reader.totals().calls(s), run.names().get(s));
+            assertEquals(committed > 0, reader.allocatorTotals().calls(s) > 0, run.names().get(s));
+        }
+        // Every chunk is whole after the run: the lock free, free_bytes down by the pending area only.
+        assertNull(run.places().check(run.names()));
+        run.checkAndReset();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aStopMidCycleEndsBothThreadsAndTheResetRestoresFreshChunks() throws Exception {
+        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        long slices = 2 * run.schedule().slicesPerCycle();
+        for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
+            Pair p = run(run, slices, stopAfter);
+            assertTrue(p.reader().slice() < slices, "stopped after " + stopAfter + " batches");
+            run.checkAndReset();
+            for (int b = 0; b < run.blocks().size(); b++) {
+                assertEquals(run.schedule().sideIn(b, 0), run.blocks().owner(b));
+                assertEquals(PendingArea.NONE, run.blocks().area(run.blocks().owner(b), b).bitOff);
+            }
+            assertNull(run.blocks().check(run.names()));
+        }
+    }
+
+    /**
+     * The allocator stopped while it waits at a group's barrier is called again, as JMH calls every thread until all
+     * are done: it stays out of the blocks, in the group it left, instead of starting over at slice 0 (the reader is
+     * driven by hand here, one slice at a time).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAllocatorStoppedAtTheBarrierStaysThereWhenCalledAgain() {
+        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        ChunkAllocatorCursor allocator = new ChunkAllocatorCursor();
+        Control control = new Control();
+        control.startMeasurement = true;
+        SpinWait spin = new SpinWait();
+        int lastOfGroup = run.schedule().slicesPerGroup() - 1;
+        for (long k = 0; k <= lastOfGroup; k++) {
+            run.slices.open(k + 1);                     // the reader opens slice k
+            allocator.allocate(run, control, spin);
+            assertEquals(k, allocator.slice());
+            assertEquals(k + 1, run.slices.finished(), "the allocator says it entered slice " + k);
+        }
+        run.slices.open(lastOfGroup + 2);               // the next group's first slice, not opened by the barrier
+        control.stopMeasurement = true;
+        allocator.allocate(run, control, spin);
+        assertEquals(1, run.groups.finished(), "it left group 0");
+        for (int call = 0; call < 3; call++) {
+            assertEquals(0, allocator.allocate(run, control, spin), "no step outside a slice");
+            assertEquals(lastOfGroup, allocator.slice());
+        }
+        run.checkAndReset();
+    }
+
+    record Pair(ChunkReaderCursor reader, ChunkAllocatorCursor allocator) {}
+
+    /**
+     * Runs {@code slices} slices with a reader and an allocator thread; the reader sets the stop flag itself after
+     * {@code stopAfter} batches (if not negative), else once it ran the slices; a watchdog stops both and fails.
+     */
+    static Pair run(ChunkInterleaving run, long slices, long stopAfter) throws InterruptedException {
+        return run(run, new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()), slices, stopAfter);
+    }
+
+    /** The same with the given cursors (fresh or reset), sized for the run's sides. */
+    static Pair run(ChunkInterleaving run, Pair cursors, long slices, long stopAfter) throws InterruptedException {
+        Control control = new Control();
+        control.startMeasurement = true;
+        ChunkReaderCursor reading = cursors.reader();
+        ChunkAllocatorCursor allocating = cursors.allocator();
+        long[] offsets = PcpuUnits.readerSequence(2, PcpuChunkWorkload.OPS);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread allocator = thread("chunk-allocator", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            while (!control.stopMeasurement) {
+                allocating.allocate(run, control, spin);
+            }
+            for (int i = 0; i < 3; i++) {
+                allocating.allocate(run, control, spin);     // JMH calls on until every thread is done
+            }
+        });
+        Thread reader = thread("chunk-reader", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            long batches = 0;
+            while (reading.slice() < slices && !control.stopMeasurement) {
+                reading.read(run, offsets, control, spin);
+                if (++batches == stopAfter) {
+                    control.stopMeasurement = true;
+                }
+            }
+            control.stopMeasurement = true;
+            for (int i = 0; i < 3; i++) {
+                reading.read(run, offsets, control, spin);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DEADLINE_MILLIS);
+        allocator.start();
+        reader.start();
+        reader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        allocator.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        if (reader.isAlive() || allocator.isAlive()) {
+            String where = "reader at " + run.describe(reading.slice()) + ", allocator at slice " + allocating.slice();
+            control.stopMeasurement = true;
+            reader.join(STOP_MILLIS);
+            allocator.join(STOP_MILLIS);
+            fail("watchdog: not done after " + DEADLINE_MILLIS + " ms; " + where
+                    + (reader.isAlive() || allocator.isAlive() ? "; still running after the stop" : ""));
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+        }
+        assertFalse(reader.isAlive() || allocator.isAlive());
+        return new Pair(reading, allocating);
+    }
+
+    private static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                control.stopMeasurement = true;
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
+    }
+}
