@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The paired runner and regate over a synthetic chunk-interleaved run (FakeForks' ChunkInterleaved counters): every
  * claim of the set reads its role's counters, v6.4-rc4 vs v2-reorder its pair's own ratio, the rest their ratio to
- * v6.5-merged; no floor, no extra lines; regate reaches the runner's exit status from the saved run.
+ * v6.5-merged; no floor, no extra lines; profile ci gates the readers, and regate reaches the runner's exit status
+ * from the saved run: 0 for the fix, 1 for its revert.
  */
 class ChunkInterleavedRunTest {
     @TempDir
@@ -28,8 +29,8 @@ class ChunkInterleavedRunTest {
 
     private int paired(Path latest, FakeForks fake) {
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        return Paired.run(new String[] {"--profile", "calibrate", "--only", "^chunk-interleaved\\.", "--rounds", "8",
-                "--out", latest.toString()}, o -> fake, fake, sink, sink);
+        return Paired.run(new String[] {"--only", "^chunk-interleaved\\.", "--rounds", "8", "--out", latest.toString()},
+                o -> fake, fake, sink, sink);
     }
 
     private static int regate(Path run) {
@@ -65,6 +66,18 @@ class ChunkInterleavedRunTest {
         assertNull(aa.extraTransfers(), "no floor: no extra lines");
         assertNull(aa.floorNanos());
         assertTrue(out.toString().contains("no floor  v6.4-rc4/v2-reorder reader 2.000"), out.toString());
-        assertEquals(status, regate(run), "regate judges the saved run as the runner did");
+        assertEquals(0, status, "profile ci gates the readers against the A/A: they hold\n" + out);
+        assertEquals(0, regate(run), "regate judges the saved run as the runner did");
+    }
+
+    @Test
+    void aRevertedFixFailsTheReaderClaimAgainstItsAa() {
+        // v6.5-merged given v6.4-rc4's order: both v6.5 sides cost what v6.4-rc4 costs.
+        FakeForks fake = PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
+        Path run = dir.resolve("reverted");
+        assertEquals(1, paired(run, fake), out.toString());
+        assertTrue(out.toString().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A"
+                + " control"), out.toString());
+        assertEquals(1, regate(run));
     }
 }

@@ -63,11 +63,16 @@ class CommittedRunsTest {
         }
     }
 
+    /**
+     * The pcpu revert runs gated the fork-paired "chunk" set, as ci did then: each caught the revert. Profile ci now
+     * gates the same claims interleaved (chunk-interleaved), which no committed revert run measured yet, so today's
+     * rule finds nothing to judge in them.
+     */
     @Test
-    void thePcpuRevertIsTheSameAsItsAaInEveryRun() {
+    void thePcpuRevertWasTheSameAsItsAaInEveryRun() {
         for (SavedRun r : runs("ci-reverts/revert-pcpu", "r1", "r2", "r3")) {
-            assertEquals(Map.of("chunk.v6.4-rc4-vs-v6.5-merged.reader", Analysis.Status.FAILS), notHeld(r),
-                    r.dir().toString());
+            assertEquals("FAILS", r.entry("chunk.v6.4-rc4-vs-v6.5-merged.reader").status(), r.dir().toString());
+            assertEquals(Map.of(), notHeld(r), r.dir() + ": its chunk claims are informational today");
         }
     }
 

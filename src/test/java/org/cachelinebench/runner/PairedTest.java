@@ -91,11 +91,11 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 10 forks = 100 forks (csd 1, mailbox 1, chunk 4, chunk-object 4)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 1, mailbox 1, chunk-interleaved 1, chunk-object 4)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 100 forks = 250 s (4.2 min) of the profile's 300 s"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
         assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
-        assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk: v6.5-merged-again v6.5-merged v2-reorder v6.4-rc4"
+        assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk-interleaved: interleaved"
                 + "  chunk-object: padded-again contended padded unpadded"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
@@ -117,12 +117,12 @@ class PairedTest {
 
     @Test
     void optionValuesFollowTheOptionOrAnEqualsSign() {
-        assertEquals(0, run("--rounds", "4", "--only", "^chunk\\.", "--dry-run"));
+        assertEquals(0, run("--rounds", "4", "--only", "^chunk-object\\.", "--dry-run"));
         String spaced = out();
         outBytes.reset();
-        assertEquals(0, run("--rounds=4", "--only=^chunk\\.", "--dry-run"));
+        assertEquals(0, run("--rounds=4", "--only=^chunk-object\\.", "--dry-run"));
         assertEquals(spaced, out());
-        assertTrue(spaced.contains("profile ci: 4 rounds x 4 forks = 16 forks (chunk 4)"), spaced);
+        assertTrue(spaced.contains("profile ci: 4 rounds x 4 forks = 16 forks (chunk-object 4)"), spaced);
     }
 
     @Test
@@ -155,7 +155,7 @@ class PairedTest {
         List<List<String>> asked = new ArrayList<>();
         fake.profilerRows = true;
         Path latest = root.resolve("latest");
-        int code = Paired.run(new String[] {"--rounds", "8", "--only", "^chunk\\.", "--prof", "gc", "--prof",
+        int code = Paired.run(new String[] {"--rounds", "8", "--only", "^chunk-object\\.", "--prof", "gc", "--prof",
                 "stack:lines=3", "--out", latest.toString()}, o -> {
                     asked.add(o.profilers);
                     return fake;
@@ -171,8 +171,8 @@ class PairedTest {
         String ratios = Files.readString(latest.resolve("ratios.json"));
         assertFalse(ratios.contains("gc."), ratios);
         // ratios.json holds the gated claims only: the readers (the allocators are informational).
-        assertEquals(new TreeSet<>(List.of("pair.chunk.v6.4-rc4-vs-v2-reorder.reader",
-                "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader")), benchmarks(latest.resolve("ratios.json")));
+        assertEquals(new TreeSet<>(List.of("pair.chunk-object.unpadded-vs-padded.reader",
+                "pair.chunk-object.unpadded-vs-contended.reader")), benchmarks(latest.resolve("ratios.json")));
 
         errBytes.reset();
         fake = healthy();
@@ -191,7 +191,7 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "8", "--out", latest.toString()), err());
-        assertEquals(80, fake.ran.size());
+        assertEquals(56, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json",
                 "benchmark-action.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
@@ -199,14 +199,15 @@ class PairedTest {
         assertFalse(Files.exists(latest.resolve("benchmark-action-smaller.json")), "no gated FASTER claim in ci");
         Set<String> pairs = benchmarks(latest.resolve("ratios.json"));
         assertEquals(new TreeSet<>(List.of(
-                "pair.chunk.v6.4-rc4-vs-v2-reorder.reader", "pair.chunk.v6.4-rc4-vs-v6.5-merged.reader",
+                "pair.chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader",
+                "pair.chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
                 "pair.chunk-object.unpadded-vs-padded.reader", "pair.chunk-object.unpadded-vs-contended.reader",
                 "pair.mailbox.straddled-vs-line-aligned")), pairs,
                 "exactly the gated claims with a direction: no information, no A/A control");
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(8, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
+        assertEquals(6, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
         assertEquals(8, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -217,7 +218,7 @@ class PairedTest {
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(80, m.forks());
+        assertEquals(56, m.forks());
         assertTrue(out().contains("claims hold: 9 holds"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round of the state, in the claim's direction
@@ -230,7 +231,7 @@ class PairedTest {
         int rounds = 0;
         for (JsonElement e : ratios) {
             JsonObject o = e.getAsJsonObject();
-            if (o.get("benchmark").getAsString().equals("pair.chunk.v6.4-rc4-vs-v2-reorder.reader")) {
+            if (o.get("benchmark").getAsString().equals("pair.chunk-object.unpadded-vs-padded.reader")) {
                 rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
             }
         }
@@ -245,9 +246,9 @@ class PairedTest {
         assertTrue(out().contains("NO VERDICT: no gated claim was judged in this run"), out());
         outBytes.reset();
         // --only keeps a gated claim but not its A/A control: nothing to judge it against.
-        assertEquals(3, run("--rounds", "8", "--only", "^chunk\\.v6\\.4-rc4-vs-v2-reorder\\.reader",
+        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object\\.unpadded-vs-padded\\.reader",
                 "--out", root.resolve("other").toString()), err());
-        assertTrue(out().contains("NO VERDICT chunk.v6.4-rc4-vs-v2-reorder.reader: not judged: no A/A control of chunk"),
+        assertTrue(out().contains("NO VERDICT chunk-object.unpadded-vs-padded.reader: not judged: no A/A control of chunk-object"),
                 out());
     }
 
@@ -256,8 +257,8 @@ class PairedTest {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "12", "--out", latest.toString()), err());
         assertTrue(out().contains("every gated claim decided after 8 of 12 rounds: stopping"), out());
-        assertEquals(80, fake.ran.size(), "8 rounds of 10 forks");
-        assertTrue(out().contains("measured: 8 of 12 rounds, 80 forks"), out());
+        assertEquals(56, fake.ran.size(), "8 rounds of 7 forks");
+        assertTrue(out().contains("measured: 8 of 12 rounds, 56 forks"), out());
         assertEquals(8, Summary.read(latest.resolve("summary.json")).rounds());
         assertEquals(8, Metadata.read(latest.resolve("metadata.json")).rounds());
     }
@@ -268,14 +269,14 @@ class PairedTest {
         fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
         assertEquals(1, run("--rounds", "8", "--out", root.resolve("latest").toString()));
         assertTrue(out().contains("CLAIMS FAILED: 8 holds, 1 fails"), out());
-        assertTrue(out().contains("FAILS chunk.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control"), out());
+        assertTrue(out().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control"), out());
     }
 
     @Test
     void aFailingForkWritesNothingAndExitsTwo() {
-        fake.failOn = "v2-reorder";
+        fake.failOn = "contended";
         assertEquals(2, run("--rounds", "4", "--out", root.resolve("latest").toString()));
-        assertTrue(err().startsWith("paired: fork failed: round 1, chunk/v2-reorder"), err());
+        assertTrue(err().startsWith("paired: fork failed: round 1, chunk-object/contended"), err());
         assertTrue(err().trim().endsWith("nothing written"), err());
         assertEquals(1, err().split("\\R").length);
         assertFalse(Files.exists(root.resolve("latest")));
@@ -335,7 +336,7 @@ class PairedTest {
                 : "far " + (8 - near) + "/near " + near;
 
         Summary.Entry reader = s.comparisons().stream()
-                .filter(e -> e.id().equals("chunk.v6.4-rc4-vs-v2-reorder.reader")).findFirst().orElseThrow();
+                .filter(e -> e.id().equals("chunk-object.unpadded-vs-padded.reader")).findFirst().orElseThrow();
         assertEquals(mix, reader.states());
         assertEquals(8, reader.byRound().size());
         for (Summary.Round r : reader.byRound()) {
@@ -347,7 +348,7 @@ class PairedTest {
         assertTrue(out().contains("machine states (floor of csd's interleaved fork; "), out());
         String header = out().lines().filter(l -> l.startsWith("comparison ")).findFirst().orElseThrow();
         assertTrue(header.matches(".*  floor ns +states"), header);
-        assertTrue(out().lines().anyMatch(l -> l.startsWith("chunk.v6.4-rc4-vs-v2-reorder.reader ") && l.endsWith(mix)),
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("chunk-object.unpadded-vs-padded.reader ") && l.endsWith(mix)),
                 out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| " + mix + " |"));
 
@@ -357,7 +358,7 @@ class PairedTest {
         Set<String> states = new TreeSet<>();
         for (JsonElement e : ratios) {
             JsonObject o = e.getAsJsonObject();
-            if (o.get("benchmark").getAsString().equals("pair.chunk.v6.4-rc4-vs-v2-reorder.reader")) {
+            if (o.get("benchmark").getAsString().equals("pair.chunk-object.unpadded-vs-padded.reader")) {
                 states.add(o.getAsJsonObject("params").get("state").getAsString());
                 rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
             }
@@ -370,7 +371,7 @@ class PairedTest {
     @Test
     void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "8", "--only", "^chunk\\.", "--out", latest.toString()), err());
+        assertEquals(0, run("--rounds", "8", "--only", "^chunk-object\\.", "--out", latest.toString()), err());
         assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
                 + "judged without states"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
@@ -405,7 +406,7 @@ class PairedTest {
         assertEquals(null, csd.chosen());
         assertTrue(m.pinning().stream().anyMatch(p -> p.variant().equals("padded-again")
                 && p.plan().equals("no pin param: threads not pinned")), m.pinning().toString());
-        assertEquals(10, m.pinning().size(), "every variant of the plan");
+        assertEquals(7, m.pinning().size(), "every variant of the plan");
         Metadata b = Metadata.read(root.resolve("baseline/metadata.json"));
         assertEquals("baseline", b.role());
         assertEquals(m.fingerprint(), b.fingerprint(), "the baseline keeps the fingerprint it was measured with");

@@ -28,8 +28,9 @@ class RegateTest {
     @TempDir
     Path dir;
 
-    private static final String READER = "chunk.v6.4-rc4-vs-v6.5-merged.reader";
-    private static final String AA = "chunk.v6.5-merged-again-vs-v6.5-merged.reader";
+    // A gated fork-paired claim of profile ci and its A/A control.
+    private static final String READER = "chunk-object.unpadded-vs-contended.reader";
+    private static final String AA = "chunk-object.padded-again-vs-padded.reader";
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -147,7 +148,7 @@ class RegateTest {
         Files.writeString(run.resolve("summary.json"), summary);
         Files.writeString(run.resolve("metadata.json"), "{\"role\": \"baseline\", \"profile\": \"ci\", \"rounds\": 3}");
         SavedRun saved = SavedRun.read(run);
-        List<Judgment.Round> rounds = saved.rounds(saved.entry(READER));
+        List<Judgment.Round> rounds = saved.rounds(saved.entry("chunk.v6.4-rc4-vs-v6.5-merged.reader"));
         assertEquals(3, rounds.size());
         assertArrayEquals(new double[] {1.5}, rounds.get(0).ratios());
         assertEquals(60, rounds.get(0).floorNanos(), "the fork claim's round takes the csd round's floor");

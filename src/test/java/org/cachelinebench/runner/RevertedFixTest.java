@@ -53,13 +53,13 @@ class RevertedFixTest {
         List<String> failures = failures(out());
         assertEquals(1, failures.size(), out());
         String line = failures.get(0);
-        assertTrue(line.startsWith("FAILS chunk.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control (what a revert"
+        assertTrue(line.startsWith("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control (what a revert"
                 + " gives): effect over the A/A x"), line);
         assertFalse(out().contains(LayoutCheck.MARKER), "a ratio, not a layout check, caught this revert");
         assertTrue(out().contains("CLAIMS FAILED: 8 holds, 1 fails"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
-        assertEquals("HOLDS", entry(s, "chunk.v6.4-rc4-vs-v2-reorder.reader").status(), "v2-reorder is still fixed");
-        assertEquals("HOLDS", entry(s, "chunk.v6.5-merged-again-vs-v6.5-merged.reader").status());
+        assertEquals("HOLDS", entry(s, "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader").status(), "v2-reorder is still fixed");
+        assertEquals("HOLDS", entry(s, "chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader").status());
     }
 
     @Test

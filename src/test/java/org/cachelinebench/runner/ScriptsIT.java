@@ -26,12 +26,13 @@ class ScriptsIT {
     private static final Path ROOT = Path.of(System.getProperty("benchmarks.jar", "target/benchmarks.jar"))
             .toAbsolutePath().getParent().getParent();
     /**
-     * A pcpu_chunk claim: its forks measure something in any 100 ms, while an interleaved csd iteration that
-     * short may complete no cycle of its schedule on a busy machine (the runner then has no sample and exits 2).
+     * A fork-paired pcpu_chunk claim (the Java objects): its forks measure something in any 100 ms, while an
+     * interleaved iteration that short may complete no cycle of its schedule on a busy machine (the runner then has
+     * no sample and exits 2).
      */
-    private static final String[] SMOKE = {"--only", "^chunk\\.v6\\.4-rc4-vs-v6\\.5-merged\\.reader", "--rounds", "2",
+    private static final String[] SMOKE = {"--only", "^chunk-object\\.unpadded-vs-padded\\.reader", "--rounds", "2",
             "--warmup", "1x100ms", "--measurement", "1x100ms"};
-    private static final String SMOKE_ID = "chunk.v6.4-rc4-vs-v6.5-merged.reader";
+    private static final String SMOKE_ID = "chunk-object.unpadded-vs-padded.reader";
 
     record Run(int code, String out, String err) {}
 
@@ -81,7 +82,7 @@ class ScriptsIT {
         // A jar without the benchmarks the suite names is a broken build: it fails here, it is not skipped.
         // The claim's A/A control is left out by --only: nothing gated is judged, and that is no verdict (3).
         assertEquals(3, baseline.code(), baseline.toString());
-        assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of chunk"),
+        assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of chunk-object"),
                 baseline.out());
         assertEquals("baseline", Metadata.read(results.resolve("baseline/metadata.json")).role());
         assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
