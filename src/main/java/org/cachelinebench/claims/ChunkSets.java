@@ -1,6 +1,5 @@
 package org.cachelinebench.claims;
 
-import static org.cachelinebench.claims.Expect.Direction.SIMILAR;
 import static org.cachelinebench.claims.Expect.Direction.SLOWER;
 
 import java.util.ArrayList;

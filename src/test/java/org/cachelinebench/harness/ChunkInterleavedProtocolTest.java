@@ -185,15 +185,6 @@ class ChunkInterleavedProtocolTest {
     }
 
     private static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
-        Thread t = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-                control.stopMeasurement = true;
-            }
-        }, name);
-        t.setDaemon(true);
-        return t;
+        return IpiInterleavedProtocolTest.thread(name, control, failure, body);
     }
 }

@@ -224,7 +224,8 @@ class IpiInterleavedProtocolTest {
         return sending;
     }
 
-    private static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
+    /** A daemon thread running {@code body}; its failure is kept and stops the other thread (also ChunkInterleaved's). */
+    static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
         Thread t = new Thread(() -> {
             try {
                 body.run();
