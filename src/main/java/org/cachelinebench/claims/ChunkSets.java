@@ -1,5 +1,6 @@
 package org.cachelinebench.claims;
 
+import static org.cachelinebench.claims.Expect.Direction.SIMILAR;
 import static org.cachelinebench.claims.Expect.Direction.SLOWER;
 
 import java.util.ArrayList;
