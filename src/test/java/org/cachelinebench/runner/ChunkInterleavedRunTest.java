@@ -77,13 +77,20 @@ class ChunkInterleavedRunTest {
     }
 
     @Test
-    void aRevertedFixFailsTheReaderClaimAgainstItsAa() {
+    void aRevertedFixFailsTheReaderClaimAgainstItsAaInEitherSet() {
         // v6.5-merged given v6.4-rc4's order: both v6.5 sides cost what v6.4-rc4 costs.
-        FakeForks fake = PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
-        Path run = dir.resolve("reverted");
-        assertEquals(1, paired(run, fake), out.toString());
-        assertTrue(out.toString().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A"
-                + " control"), out.toString());
+        assertTheRevertFails(PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50),
+                "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader", "^chunk-interleaved\\.");
+        // The padding gone: padded and padded-again cost what unpadded costs.
+        assertTheRevertFails(PairedTest.healthy().score("padded", 60).score("padded-again", 60),
+                "chunk-object-interleaved.unpadded-vs-padded.reader", "^chunk-object-interleaved\\.");
+    }
+
+    /** The runner exits 1 naming {@code claim} as the same as its A/A, and regate agrees from the saved run. */
+    private void assertTheRevertFails(FakeForks fake, String claim, String only) {
+        Path run = dir.resolve("reverted-" + claim);
+        assertEquals(1, paired(run, fake, "--only", only), out.toString());
+        assertTrue(out.toString().contains("FAILS " + claim + ": SAME as its A/A control"), out.toString());
         assertEquals(1, regate(run));
     }
 
@@ -106,16 +113,5 @@ class ChunkInterleavedRunTest {
                 + "unpadded/contended reader 3.000"), out.toString());
         assertEquals(0, status, "profile ci gates the readers against the A/A: they hold\n" + out);
         assertEquals(0, regate(run), "regate judges the saved run as the runner did");
-    }
-
-    @Test
-    void thePaddingGoneFailsTheReaderClaimsAgainstTheirAa() {
-        // padded given unpadded's layout: padded and padded-again cost what unpadded costs.
-        FakeForks fake = PairedTest.healthy().score("padded", 60).score("padded-again", 60);
-        Path run = dir.resolve("object-reverted");
-        assertEquals(1, paired(run, fake, "--only", "^chunk-object-interleaved\\."), out.toString());
-        assertTrue(out.toString().contains("FAILS chunk-object-interleaved.unpadded-vs-padded.reader: SAME as its A/A"
-                + " control"), out.toString());
-        assertEquals(1, regate(run));
     }
 }
