@@ -1,6 +1,5 @@
 package org.cachelinebench.claims;
 
-import static org.cachelinebench.claims.Expect.Direction.SIMILAR;
 import static org.cachelinebench.claims.Expect.Direction.SLOWER;
 
 import java.util.ArrayList;
@@ -15,10 +14,9 @@ import org.cachelinebench.harness.ChunkSides;
 /**
  * The interleaved {@code pcpu_chunk} set: the "chunk" set's claims with every layout a side of one
  * ChunkInterleaved fork ({@link ChunkSides}), so that a neighbour coming and going between forks moves no side
- * alone (the reader's slowdown gates in profile ci, against the A/A control in the same forks; the allocator's is
- * reported); and the "chunk-object" set's the same way, every Java class a side of one ChunkObjectInterleaved fork
- * ({@link ChunkObjectSides}), informational while ci gates the fork-paired chunk-object set (a gated claim must be
- * one ci judges). Data only; {@link Suite} lists them among its sets and claims.
+ * alone; and the "chunk-object" set's the same way, every Java class a side of one ChunkObjectInterleaved fork
+ * ({@link ChunkObjectSides}). In both, the reader's slowdown gates in profile ci, against the A/A control in the
+ * same forks; the allocator's is reported. Data only; {@link Suite} lists them among its sets and claims.
  */
 public final class ChunkSets {
     private ChunkSets() {}
@@ -58,7 +56,7 @@ public final class ChunkSets {
                 "A/A control: v6.5-merged as a side of its own; its distance from 1 is the interleaved design's own"
                         + " bias"));
         for (String fixed : List.of(ChunkObjectSides.PADDED, ChunkObjectSides.CONTENDED)) {
-            c.add(objectSide(ChunkSides.READER, ChunkObjectSides.UNPADDED, fixed, Expect.info(SLOWER),
+            c.add(objectSide(ChunkSides.READER, ChunkObjectSides.UNPADDED, fixed, Expect.slower(),
                     "baseAddr readers are slower while the JVM's layout puts baseAddr on a line with freeBytes/chunkMd*"
                             + " (" + fixed + " keeps it off), measured in the same schedule"));
             c.add(objectSide(ChunkSides.ALLOCATOR, ChunkObjectSides.UNPADDED, fixed, Expect.info(SLOWER),
@@ -66,7 +64,7 @@ public final class ChunkSets {
                             + " spares it), measured in the same schedule"));
         }
         c.add(objectSide(ChunkSides.READER, ChunkObjectSides.PADDED_AGAIN, ChunkObjectSides.PADDED,
-                Expect.info(SIMILAR), "A/A control: another padded instance at the same place in its line, as a side"
+                Expect.aa(), "A/A control: another padded instance at the same place in its line, as a side"
                         + " of its own; its distance from 1 is the interleaved design's own bias"));
         return List.copyOf(c);
     }

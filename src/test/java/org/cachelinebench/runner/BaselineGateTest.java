@@ -24,9 +24,9 @@ class BaselineGateTest {
     @TempDir
     Path dir;
 
-    // A gated fork-paired claim of profile ci and its A/A control.
-    private static final String READER = "chunk-object.unpadded-vs-contended.reader";
-    private static final String AA = "chunk-object.padded-again-vs-padded.reader";
+    // A gated claim of profile ci and its A/A control.
+    private static final String READER = "chunk-object-interleaved.unpadded-vs-contended.reader";
+    private static final String AA = "chunk-object-interleaved.padded-again-vs-padded.reader";
     /** An A/A scattered by a few per cent, the same in every run below. */
     private static final double[] SCATTER = {1.02, 0.98, 1.01, 0.99, 1.00, 1.03, 0.97};
 

@@ -76,16 +76,18 @@ class CommittedRunsTest {
         }
     }
 
+    /**
+     * The padding revert runs gated the fork-paired "chunk-object" set, as ci did then: each failed its layout check.
+     * Profile ci now gates those claims interleaved (chunk-object-interleaved), which no committed revert run measured
+     * yet; under today's rule the failed check still fails the run, on claims that are informational.
+     */
     @Test
-    void theRemovedPaddingFailsItsLayoutCheckInEveryRun() {
+    void theRemovedPaddingFailedItsLayoutCheckInEveryRun() {
         for (SavedRun r : runs("ci-reverts/remove-padding", "p1", "p2", "p3")) {
-            Map<String, Analysis.Status> bad = notHeld(r);
-            assertEquals(Analysis.Status.FAILS, bad.get("chunk-object.unpadded-vs-padded.reader"), r.dir().toString());
-            assertEquals(Analysis.Status.FAILS, bad.get("chunk-object.padded-again-vs-padded.reader"));
-            assertEquals(Analysis.Status.NOT_JUDGED, bad.get("chunk-object.unpadded-vs-contended.reader"),
-                    "its A/A is the broken padded layout");
-            assertEquals(3, bad.size(), bad.toString());
-            assertEquals(1, Regate.exitCode(Regate.judge(r, GateRule.CONFIDENCE)));
+            assertEquals("FAILS", r.entry("chunk-object.unpadded-vs-padded.reader").status(), r.dir().toString());
+            assertEquals("FAILS", r.entry("chunk-object.padded-again-vs-padded.reader").status());
+            assertEquals(Map.of(), notHeld(r), r.dir() + ": its chunk-object claims are informational today");
+            assertEquals(1, Regate.exitCode(Regate.judge(r, GateRule.CONFIDENCE)), "a failed layout check fails");
             assertTrue(r.summary().layoutFailures().size() > 0);
         }
     }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.DoubleUnaryOperator;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -34,8 +35,16 @@ class PairedTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private FakeForks fake = healthy();
 
+    /** The machine's slow drift every healthy fake shares. */
+    static final DoubleUnaryOperator DRIFT = t -> 1 + 0.5 * Math.sin(t / 40);
+
     static FakeForks healthy() {
-        return new FakeForks(t -> 1 + 0.5 * Math.sin(t / 40), 2000)
+        return scores(new FakeForks(DRIFT, 2000));
+    }
+
+    /** Every variant's and side's healthy score: the fixes hold, the A/A controls equal their references. */
+    static FakeForks scores(FakeForks fake) {
+        return fake
                 .score("straddled", 100).score("size-aligned", 140).score("line-aligned", 140).score("line-aligned-again", 140).score("floor", 400)
                 .score("v6.4-rc4", 50).score("v2-reorder", 200).score("v6.5-merged", 200).score("v6.5-merged-again", 200)
                 .score("unpadded", 60).score("padded", 180).score("contended", 180).score("padded-again", 180);
@@ -91,12 +100,13 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 7 forks = 70 forks (csd 1, mailbox 1, chunk-interleaved 1, chunk-object 4)"), out);
+        assertTrue(out.contains("profile ci: 10 rounds x 4 forks = 40 forks (csd 1, mailbox 1, chunk-interleaved 1,"
+                + " chunk-object-interleaved 1)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 70 forks = 175 s (2.9 min) of the profile's 300 s"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 40 forks = 100 s (1.7 min) of the profile's 300 s"), out);
         assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
         assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk-interleaved: interleaved"
-                + "  chunk-object: padded-again contended padded unpadded"), out);
+                + "  chunk-object-interleaved: interleaved"), out);
         assertTrue(fake.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("latest")));
     }
@@ -118,12 +128,12 @@ class PairedTest {
 
     @Test
     void optionValuesFollowTheOptionOrAnEqualsSign() {
-        assertEquals(0, run("--rounds", "4", "--only", "^chunk-object\\.", "--dry-run"));
+        assertEquals(0, run("--profile", "full", "--rounds", "4", "--only", "^chunk-object\\.", "--dry-run"));
         String spaced = out();
         outBytes.reset();
-        assertEquals(0, run("--rounds=4", "--only=^chunk-object\\.", "--dry-run"));
+        assertEquals(0, run("--profile=full", "--rounds=4", "--only=^chunk-object\\.", "--dry-run"));
         assertEquals(spaced, out());
-        assertTrue(spaced.contains("profile ci: 4 rounds x 4 forks = 16 forks (chunk-object 4)"), spaced);
+        assertTrue(spaced.contains("profile full: 4 rounds x 4 forks = 16 forks (chunk-object 4)"), spaced);
     }
 
     @Test
@@ -156,7 +166,7 @@ class PairedTest {
         List<List<String>> asked = new ArrayList<>();
         fake.profilerRows = true;
         Path latest = root.resolve("latest");
-        int code = Paired.run(new String[] {"--rounds", "8", "--only", "^chunk-object\\.", "--prof", "gc", "--prof",
+        int code = Paired.run(new String[] {"--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--prof", "gc", "--prof",
                 "stack:lines=3", "--out", latest.toString()}, o -> {
                     asked.add(o.profilers);
                     return fake;
@@ -172,8 +182,8 @@ class PairedTest {
         String ratios = Files.readString(latest.resolve("ratios.json"));
         assertFalse(ratios.contains("gc."), ratios);
         // ratios.json holds the gated claims only: the readers (the allocators are informational).
-        assertEquals(new TreeSet<>(List.of("pair.chunk-object.unpadded-vs-padded.reader",
-                "pair.chunk-object.unpadded-vs-contended.reader")), benchmarks(latest.resolve("ratios.json")));
+        assertEquals(new TreeSet<>(List.of("pair.chunk-object-interleaved.unpadded-vs-padded.reader",
+                "pair.chunk-object-interleaved.unpadded-vs-contended.reader")), benchmarks(latest.resolve("ratios.json")));
 
         errBytes.reset();
         fake = healthy();
@@ -192,7 +202,7 @@ class PairedTest {
     void aHealthyRunWritesEveryFileAndExitsZero() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "8", "--out", latest.toString()), err());
-        assertEquals(56, fake.ran.size());
+        assertEquals(32, fake.ran.size());
         for (String f : List.of("runs.json", "ratios.json", "summary.json", "summary.md", "metadata.json",
                 "benchmark-action.json")) {
             assertTrue(Files.isRegularFile(latest.resolve(f)), f);
@@ -202,13 +212,14 @@ class PairedTest {
         assertEquals(new TreeSet<>(List.of(
                 "pair.chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader",
                 "pair.chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
-                "pair.chunk-object.unpadded-vs-padded.reader", "pair.chunk-object.unpadded-vs-contended.reader",
+                "pair.chunk-object-interleaved.unpadded-vs-padded.reader",
+                "pair.chunk-object-interleaved.unpadded-vs-contended.reader",
                 "pair.mailbox.straddled-vs-line-aligned")), pairs,
                 "exactly the gated claims with a direction: no information, no A/A control");
         assertTrue(Summary.read(latest.resolve("summary.json")).comparisons().stream()
                 .anyMatch(e -> e.id().equals("csd.size-aligned-vs-line-aligned")));
         JsonArray runs = JsonParser.parseString(Files.readString(latest.resolve("runs.json"))).getAsJsonArray();
-        assertEquals(6, runs.size(), "one entry per benchmark and params: an A/A's two sides are one");
+        assertEquals(4, runs.size(), "one entry per benchmark and params: each set is one interleaved fork");
         assertEquals(8, runs.get(0).getAsJsonObject().get("forks").getAsInt());
         Summary s = Summary.read(latest.resolve("summary.json"));
         Summary.Entry straddled = s.comparisons().get(0);
@@ -219,7 +230,7 @@ class PairedTest {
         assertEquals("INFO", straddled.status(), "the straddle is reported, not gated (see Suite)");
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
-        assertEquals(56, m.forks());
+        assertEquals(32, m.forks());
         assertTrue(out().contains("claims hold: 9 holds"), out());
         assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
         // ratios.json: one "fork" per round of the state, in the claim's direction
@@ -232,7 +243,7 @@ class PairedTest {
         int rounds = 0;
         for (JsonElement e : ratios) {
             JsonObject o = e.getAsJsonObject();
-            if (o.get("benchmark").getAsString().equals("pair.chunk-object.unpadded-vs-padded.reader")) {
+            if (o.get("benchmark").getAsString().equals("pair.chunk-object-interleaved.unpadded-vs-padded.reader")) {
                 rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
             }
         }
@@ -247,9 +258,10 @@ class PairedTest {
         assertTrue(out().contains("NO VERDICT: no gated claim was judged in this run"), out());
         outBytes.reset();
         // --only keeps a gated claim but not its A/A control: nothing to judge it against.
-        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object\\.unpadded-vs-padded\\.reader",
+        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.unpadded-vs-padded\\.reader",
                 "--out", root.resolve("other").toString()), err());
-        assertTrue(out().contains("NO VERDICT chunk-object.unpadded-vs-padded.reader: not judged: no A/A control of chunk-object"),
+        assertTrue(out().contains("NO VERDICT chunk-object-interleaved.unpadded-vs-padded.reader: not judged: no A/A"
+                + " control of chunk-object-interleaved"),
                 out());
     }
 
@@ -258,8 +270,8 @@ class PairedTest {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "12", "--out", latest.toString()), err());
         assertTrue(out().contains("every gated claim decided after 8 of 12 rounds: stopping"), out());
-        assertEquals(56, fake.ran.size(), "8 rounds of 7 forks");
-        assertTrue(out().contains("measured: 8 of 12 rounds, 56 forks"), out());
+        assertEquals(32, fake.ran.size(), "8 rounds of 4 forks");
+        assertTrue(out().contains("measured: 8 of 12 rounds, 32 forks"), out());
         assertEquals(8, Summary.read(latest.resolve("summary.json")).rounds());
         assertEquals(8, Metadata.read(latest.resolve("metadata.json")).rounds());
     }
@@ -276,7 +288,8 @@ class PairedTest {
     @Test
     void aFailingForkWritesNothingAndExitsTwo() {
         fake.failOn = "contended";
-        assertEquals(2, run("--rounds", "4", "--out", root.resolve("latest").toString()));
+        assertEquals(2, run("--profile", "full", "--rounds", "4", "--only", "^chunk-object\\.", "--out",
+                root.resolve("latest").toString()));
         assertTrue(err().startsWith("paired: fork failed: round 1, chunk-object/contended"), err());
         assertTrue(err().trim().endsWith("nothing written"), err());
         assertEquals(1, err().split("\\R").length);
@@ -321,7 +334,9 @@ class PairedTest {
         // The floor costs 1e9 / (5e6 x drift) = 200 / drift ns: near while the drift is above 1, far below.
         fake = healthy().score("floor", 5e6);
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "8", "--out", latest.toString()), err());
+        // Profile full: a fork-paired set (chunk-object) beside csd's interleaved fork, and a gated mailbox claim.
+        assertEquals(0, run("--profile", "full", "--rounds", "8", "--only", "^(csd|mailbox|chunk-object)\\.", "--out",
+                latest.toString()), err());
         Summary s = Summary.read(latest.resolve("summary.json"));
         assertEquals("csd", s.floorSet());
         assertEquals(8, s.roundStates().size());
@@ -359,7 +374,7 @@ class PairedTest {
         Set<String> states = new TreeSet<>();
         for (JsonElement e : ratios) {
             JsonObject o = e.getAsJsonObject();
-            if (o.get("benchmark").getAsString().equals("pair.chunk-object.unpadded-vs-padded.reader")) {
+            if (o.get("benchmark").getAsString().equals("pair.mailbox.straddled-vs-line-aligned")) {
                 states.add(o.getAsJsonObject("params").get("state").getAsString());
                 rounds += o.getAsJsonObject("primaryMetric").getAsJsonArray("rawData").size();
             }
@@ -372,7 +387,8 @@ class PairedTest {
     @Test
     void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "8", "--only", "^chunk-object\\.", "--out", latest.toString()), err());
+        assertEquals(0, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--out", latest.toString()),
+                err());
         assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
                 + "judged without states"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
@@ -405,9 +421,9 @@ class PairedTest {
         assertEquals(List.of("csd", "interleaved", "off", "pin=off: threads not pinned"),
                 List.of(csd.set(), csd.variant(), csd.pin(), csd.plan()));
         assertEquals(null, csd.chosen());
-        assertTrue(m.pinning().stream().anyMatch(p -> p.variant().equals("padded-again")
+        assertTrue(m.pinning().stream().anyMatch(p -> p.set().equals("chunk-object-interleaved")
                 && p.plan().equals("no pin param: threads not pinned")), m.pinning().toString());
-        assertEquals(7, m.pinning().size(), "every variant of the plan");
+        assertEquals(4, m.pinning().size(), "every variant of the plan");
         Metadata b = Metadata.read(root.resolve("baseline/metadata.json"));
         assertEquals("baseline", b.role());
         assertEquals(m.fingerprint(), b.fingerprint(), "the baseline keeps the fingerprint it was measured with");

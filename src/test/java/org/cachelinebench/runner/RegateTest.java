@@ -28,9 +28,9 @@ class RegateTest {
     @TempDir
     Path dir;
 
-    // A gated fork-paired claim of profile ci and its A/A control.
-    private static final String READER = "chunk-object.unpadded-vs-contended.reader";
-    private static final String AA = "chunk-object.padded-again-vs-padded.reader";
+    // A gated claim of profile ci and its A/A control.
+    private static final String READER = "chunk-object-interleaved.unpadded-vs-contended.reader";
+    private static final String AA = "chunk-object-interleaved.padded-again-vs-padded.reader";
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -9,10 +9,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.List;
 
 import com.google.gson.JsonParser;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
+import org.cachelinebench.claims.ChunkSets;
+import org.cachelinebench.claims.Suite;
 import org.cachelinebench.harness.LayoutCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +23,8 @@ import org.openjdk.jmh.runner.RunnerException;
 /**
  * The two reverts the gate exists for, with fake forks: each run exits 1 naming the comparison, for the right
  * reason. The pcpu_chunk fix reverted (v6.5-merged given v6.4-rc4's member order) fails on its ratio, with its
- * A/A control holding beside it; the Java padding removed fails on the benchmark's layout check, and the other
- * forks still run.
+ * A/A control holding beside it; the Java padding removed fails on ChunkObjectInterleaved's layout check, and the
+ * other forks still run. A fork-paired layout check (profile full) fails its claims, gated or not, as well.
  */
 class RevertedFixTest {
     @TempDir
@@ -64,46 +66,46 @@ class RevertedFixTest {
 
     @Test
     void thePaddingRemovedFailsOnTheLayoutCheckAndTheOtherForksStillRun() throws Exception {
-        FakeForks fake = PairedTest.healthy();
         String check = "padded: baseAddr shares a 64-byte line with freeBytes, chunkMdScanHint in the instance at 0x7f00"
                 + " (field offsets: baseAddr +56, freeBytes +20); the padding does not separate them";
-        // As JMH reports a fork's exception to the runner: wrapped, with the benchmark's message inside.
-        fake.failWith.put("padded", new RunnerException("Benchmark caught the exception",
-                LayoutCheck.failed(check)));
-        fake.failWith.put("padded-again", new RunnerException("Benchmark caught the exception",
-                LayoutCheck.failed(check)));
+        // ChunkObjectInterleaved's fork checks every side's instance before it measures: one fork, every claim.
+        FakeForks fake = new FakeForks(PairedTest.DRIFT, 2000) {
+            @Override
+            public ForkResult run(org.cachelinebench.claims.Variant v, org.cachelinebench.claims.IterationSpec w,
+                                  org.cachelinebench.claims.IterationSpec m) throws Exception {
+                if (v.benchmark().startsWith(ChunkObjectInterleaved.class.getName() + ".")) {
+                    // As JMH reports a fork's exception to the runner: wrapped, with the benchmark's message inside.
+                    throw new RunnerException("Benchmark caught the exception", LayoutCheck.failed(check));
+                }
+                return super.run(v, w, m);
+            }
+        };
+        PairedTest.scores(fake);
         Path latest = root.resolve("latest");
         assertEquals(1, run(fake, "--rounds", "8", "--out", latest.toString()), out());
 
-        assertEquals(8, Collections.frequency(fake.ran, "contended"), "the rest of the plan ran");
-        assertEquals(8, Collections.frequency(fake.ran, "padded"), "each round tried padded again");
-        String reason = LayoutCheck.MARKER + check + " (padded, rounds 1, 2, 3, 4, 5, 6, 7, 8)";
+        String reason = LayoutCheck.MARKER + check + " (interleaved, rounds 1, 2, 3, 4, 5, 6, 7, 8)";
         List<String> failures = failures(out());
-        assertEquals(List.of(
-                "FAILS chunk-object.unpadded-vs-padded.reader: " + reason,
-                "FAILS chunk-object.unpadded-vs-padded.allocator: " + reason,
-                "FAILS chunk-object.padded-again-vs-padded.reader: " + LayoutCheck.MARKER + check
-                        + " (padded, padded-again, rounds 1, 2, 3, 4, 5, 6, 7, 8)"), failures);
+        assertEquals(Suite.COMPARISONS.stream().filter(c -> c.set().equals(ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET))
+                .map(c -> "FAILS " + c.id() + ": " + reason).toList(), failures);
         assertTrue(out().contains("        = " + LayoutCheck.MARKER + check), "the fork's line says why");
 
-        // Written all the same: the failure is the run's result.
+        // Written all the same: the failure is the run's result, and the other sets' forks ran and hold.
         Summary s = Summary.read(latest.resolve("summary.json"));
-        Summary.Entry padded = entry(s, "chunk-object.unpadded-vs-padded.reader");
+        Summary.Entry padded = entry(s, "chunk-object-interleaved.unpadded-vs-padded.reader");
         assertEquals("FAILS", padded.status());
         assertFalse(padded.measured());
         assertEquals(reason, padded.reason());
-        assertEquals("NOT_JUDGED", entry(s, "chunk-object.unpadded-vs-contended.reader").status(),
-                "its A/A control failed its layout check: nothing to judge it against");
-        assertEquals(16, s.layoutFailures().size());
+        assertEquals("HOLDS", entry(s, "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader").status());
+        assertEquals(8, s.layoutFailures().size());
         String ratios = Files.readString(latest.resolve("ratios.json"));
-        assertFalse(ratios.contains("unpadded-vs-padded"), "nothing measured, nothing to compare with a baseline");
-        assertTrue(ratios.contains("pair.chunk-object.unpadded-vs-contended.reader"));
-        assertFalse(JsonParser.parseString(Files.readString(latest.resolve("benchmark-action.json"))).toString()
-                .contains("unpadded-vs-padded"));
+        assertFalse(ratios.contains("chunk-object-interleaved"), "nothing measured, nothing to compare with a baseline");
+        assertTrue(ratios.contains("pair.chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader"));
         String md = Files.readString(latest.resolve("summary.md"));
-        assertTrue(md.contains("- FAILS chunk-object.unpadded-vs-padded.reader: " + reason), md);
+        assertTrue(md.contains("- FAILS chunk-object-interleaved.unpadded-vs-padded.reader: " + reason), md);
     }
 
+    /** Fork-paired: the Java classes one fork each (profile full), a layout check failing in some rounds of one. */
     @Test
     void aLayoutCheckFailingInSomeRoundsFailsTheClaimThoughOthersMeasuredIt() throws Exception {
         FakeForks fake = new FakeForks(t -> 1, 1000) {
@@ -119,7 +121,7 @@ class RevertedFixTest {
             }
         };
         fake.score("unpadded", 60).score("padded", 180);
-        assertEquals(1, run(fake, "--rounds", "4", "--only", "^chunk-object\\.unpadded-vs-padded\\.reader",
+        assertEquals(1, run(fake, "--profile", "full", "--rounds", "4", "--only", "^chunk-object\\.unpadded-vs-padded\\.reader",
                 "--out", root.resolve("latest").toString()), out());
         Summary.Entry e = entry(Summary.read(root.resolve("latest/summary.json")), "chunk-object.unpadded-vs-padded.reader");
         assertEquals(3, e.rounds(), "rounds 1, 2 and 4 measured it");
@@ -133,7 +135,7 @@ class RevertedFixTest {
         FakeForks fake = PairedTest.healthy();
         fake.failWith.put("padded", LayoutCheck.failed("padded: gone"));
         fake.failWith.put("padded-again", LayoutCheck.failed("padded-again: gone"));
-        assertEquals(1, run(fake, "--rounds", "3", "--only", "^chunk-object\\.padded-again",
+        assertEquals(1, run(fake, "--profile", "full", "--rounds", "3", "--only", "^chunk-object\\.padded-again",
                 "--out", root.resolve("latest").toString()), out());
         assertTrue(out().contains("FAILS chunk-object.padded-again-vs-padded.reader: " + LayoutCheck.MARKER), out());
         assertTrue(out().contains("nothing written: no fork gave a result"), out());

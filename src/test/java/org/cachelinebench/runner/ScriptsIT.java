@@ -26,13 +26,13 @@ class ScriptsIT {
     private static final Path ROOT = Path.of(System.getProperty("benchmarks.jar", "target/benchmarks.jar"))
             .toAbsolutePath().getParent().getParent();
     /**
-     * A fork-paired pcpu_chunk claim (the Java objects): its forks measure something in any 100 ms, while an
-     * interleaved iteration that short may complete no cycle of its schedule on a busy machine (the runner then has
-     * no sample and exits 2).
+     * A gated pcpu_chunk claim of profile ci (the Java objects, interleaved), measured for 500 ms as
+     * ChunkObjectInterleavedIT does: an interleaved iteration much shorter may complete no cycle of its schedule on a
+     * busy machine (the runner then has no sample and exits 2).
      */
-    private static final String[] SMOKE = {"--only", "^chunk-object\\.unpadded-vs-padded\\.reader", "--rounds", "2",
-            "--warmup", "1x100ms", "--measurement", "1x100ms"};
-    private static final String SMOKE_ID = "chunk-object.unpadded-vs-padded.reader";
+    private static final String[] SMOKE = {"--only", "^chunk-object-interleaved\\.unpadded-vs-padded\\.reader", "--rounds",
+            "2", "--warmup", "1x200ms", "--measurement", "1x500ms"};
+    private static final String SMOKE_ID = "chunk-object-interleaved.unpadded-vs-padded.reader";
 
     record Run(int code, String out, String err) {}
 
@@ -82,7 +82,8 @@ class ScriptsIT {
         // A jar without the benchmarks the suite names is a broken build: it fails here, it is not skipped.
         // The claim's A/A control is left out by --only: nothing gated is judged, and that is no verdict (3).
         assertEquals(3, baseline.code(), baseline.toString());
-        assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of chunk-object"),
+        assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of"
+                + " chunk-object-interleaved"),
                 baseline.out());
         assertEquals("baseline", Metadata.read(results.resolve("baseline/metadata.json")).role());
         assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
