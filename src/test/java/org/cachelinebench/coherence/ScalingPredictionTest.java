@@ -27,13 +27,16 @@ class ScalingPredictionTest {
         assertEquals(ScalingSets.CLAIMS.size(), scaling, "the scaling claims are among them");
     }
 
-    /** Traced at the small points: finite, A/A 0, and the same numbers as the curve the chart draws. */
+    /**
+     * Traced at the small points: finite, A/A 0, and the same numbers as the curve the chart draws (up to 4 CPUs:
+     * the traces grow fast with the CPUs, and .ci/run runs this on two JDKs).
+     */
     @Test
     void theSmallScalingPointsAreTheirCurvesPoints() {
         Predictions p = new Predictions(Model.DEFAULT);
         for (Claim c : ScalingSets.CLAIMS) {
             ScalingSets.Point point = ScalingSets.Point.of(c.set());
-            if (point.cpus() > 8 || point.place() != org.cachelinebench.harness.Place.ALL) {
+            if (point.cpus() > 4 || point.place() != org.cachelinebench.harness.Place.ALL) {
                 continue;
             }
             ClaimPrediction x = p.of(c);
@@ -50,10 +53,10 @@ class ScalingPredictionTest {
             }
         }
         assertTrue(p.of("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator").extra() > 0);
-        assertTrue(p.of("scaling-readers-all-8.v6.4-rc4-vs-v6.5-merged.reader").extra() > 0);
-        assertEquals(0.0, p.of("scaling-readers-all-8.v6.4-rc4-vs-v6.5-merged.reader").reference(), 1e-12);
-        assertTrue(p.of("scaling-ipi-all-8.size-aligned-vs-line-aligned.calls").extra() > 0);
-        assertTrue(p.of("scaling-ipi-all-8.floor-vs-line-aligned.calls").extra() < 0, "the floor moves fewer lines");
+        assertTrue(p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").extra() > 0);
+        assertEquals(0.0, p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").reference(), 1e-12);
+        assertTrue(p.of("scaling-ipi-all-4.size-aligned-vs-line-aligned.calls").extra() > 0);
+        assertTrue(p.of("scaling-ipi-all-4.floor-vs-line-aligned.calls").extra() < 0, "the floor moves fewer lines");
     }
 
     @Test
@@ -64,7 +67,7 @@ class ScalingPredictionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {2, 3, 7, 10, 18})
+    @ValueSource(ints = {2, 3, 7, 10})  // 18, where a test-and-set lock starved a waiter: predictPrintsTheCurveAt18Cpus
     void everyCpuAllocatingHasAFinitePredictionAtAnyCount(int cpus) {
         double old = Shapes.PCPU_SYMMETRIC.transfers("v6.4-rc4", cpus, Model.DEFAULT);
         double merged = Shapes.PCPU_SYMMETRIC.transfers("v6.5-merged", cpus, Model.DEFAULT);
