@@ -28,7 +28,8 @@ class ScalingPredictionTest {
     }
 
     /**
-     * Traced at the small points: finite, A/A 0, and the same numbers as the curve the chart draws (up to 4 CPUs:
+     * Traced at the small points: finite, A/A 0, and the same numbers as the curve the chart draws (at 2 CPUs,
+     * and the direction of a few at 4 and 8:
      * the traces grow fast with the CPUs, and .ci/run runs this on two JDKs).
      */
     @Test
@@ -36,7 +37,7 @@ class ScalingPredictionTest {
         Predictions p = new Predictions(Model.DEFAULT);
         for (Claim c : ScalingSets.CLAIMS) {
             ScalingSets.Point point = ScalingSets.Point.of(c.set());
-            if (point.cpus() > 4 || point.place() != org.cachelinebench.harness.Place.ALL) {
+            if (point.cpus() > 2 || point.place() != org.cachelinebench.harness.Place.ALL) {
                 continue;
             }
             ClaimPrediction x = p.of(c);
@@ -67,7 +68,7 @@ class ScalingPredictionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {2, 3, 7, 10})  // 18, where a test-and-set lock starved a waiter: predictPrintsTheCurveAt18Cpus
+    @ValueSource(ints = {2, 3, 7})  // 18, where a test-and-set lock starved a waiter: predictPrintsTheCurveAt18Cpus
     void everyCpuAllocatingHasAFinitePredictionAtAnyCount(int cpus) {
         double old = Shapes.PCPU_SYMMETRIC.transfers("v6.4-rc4", cpus, Model.DEFAULT);
         double merged = Shapes.PCPU_SYMMETRIC.transfers("v6.5-merged", cpus, Model.DEFAULT);
