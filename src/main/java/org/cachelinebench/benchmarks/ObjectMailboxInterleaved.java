@@ -1,10 +1,8 @@
 package org.cachelinebench.benchmarks;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.GroupPools;
 import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.Interleaving;
@@ -65,7 +63,7 @@ import org.openjdk.jmh.infra.Control;
 public class ObjectMailboxInterleaved {
 
     /** The pools of every group of this fork, allocated together before the one full GC; taken in arrival order. */
-    private static List<ObjectMailboxSides> pools;
+    private static final GroupPools<ObjectMailboxSides> POOLS = new GroupPools<>();
 
     /** The six sides, shared by one sender and one receiver. */
     @State(Scope.Group)
@@ -81,32 +79,15 @@ public class ObjectMailboxInterleaved {
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
             long steps = FuncWork.parse(work);
-            synchronized (ObjectMailboxInterleaved.class) {
-                if (pools == null) {
-                    // Every group's pools before one full GC, so that no group's GC moves another's choice.
-                    int groups = Math.max(1, params.getThreads() / Arrays.stream(params.getThreadGroups()).sum());
-                    pools = new ArrayList<>();
-                    for (int g = 0; g < groups; g++) {
-                        pools.add(new ObjectMailboxSides(CacheLine.SIZE));
-                    }
-                    System.gc();
-                }
-                if (pools.isEmpty()) {
-                    throw new IllegalStateException("more groups set up than the " + params.getThreads()
-                            + " threads make");
-                }
-                objects = pools.remove(0);
-                objects.choose();
-            }
+            objects = POOLS.take(params, () -> new ObjectMailboxSides(CacheLine.SIZE));
+            objects.choose();
             build(steps);
         }
 
         /** A trial in the same JVM (-f 0) allocates its own pools again. */
         @TearDown(Level.Trial)
         public void release() {
-            synchronized (ObjectMailboxInterleaved.class) {
-                pools = null;
-            }
+            POOLS.release();
         }
 
         private void build(long steps) {
