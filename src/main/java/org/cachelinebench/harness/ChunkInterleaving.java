@@ -22,8 +22,8 @@ import org.cachelinebench.model.percpu.PcpuLock;
  */
 public final class ChunkInterleaving {
     /**
-     * Reader batches per slice: 32 of {@link PcpuChunkWorkload#OPS} loads, 25–40 us at the 0.7–1.2 ns a load
-     * measured, the length of a csd slice (docs/interleaved-design.md), with a few hundred allocator steps in it.
+     * Reader batches per slice: 32 of {@link PcpuChunkWorkload#OPS} loads, about as long as a csd slice, with several
+     * hundred allocator steps in it (the measured lengths: docs/interleaved-design.md).
      */
     public static final int BATCHES = 32;
 
