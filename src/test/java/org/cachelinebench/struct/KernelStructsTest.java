@@ -13,6 +13,7 @@ import org.cachelinebench.model.layout.CType;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
+import org.cachelinebench.model.percpu.PcpuChunkAccess;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.junit.jupiter.api.Test;
 
@@ -134,7 +135,9 @@ class KernelStructsTest {
         List<String> written = new ArrayList<>(List.of("free_bytes"));
         written.addAll(PcpuChunkLayouts.CHUNK_MD_HINTS);
         assertEquals(written, fs.get(0).sides().get(0).written());
-        assertEquals(PcpuChunkLayouts.writtenSharingBaseAddrLine(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT, 64), written);
+        StructLayout v64 = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT);
+        assertEquals(PcpuChunkLayouts.sharingLineWith(v64, PcpuChunkLayouts.BASE_ADDR,
+                PcpuChunkAccess.writtenEveryStep(v64), 64, 0), written);
     }
 
     @Test

@@ -135,10 +135,10 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         return memory.place(m.offset() / 8 * 8, m.offset() % 8 + m.size());
     }
 
-    /** The members written under the lock that share {@code base_addr}'s line, from the real addresses. */
+    /** The members written on the alloc/free steps that share {@code base_addr}'s line, from the real addresses. */
     public List<String> writtenSharingBaseAddrLine() {
         return PcpuChunkLayouts.sharingLineWith(layout, PcpuChunkLayouts.BASE_ADDR,
-                PcpuChunkLayouts.writtenUnderLock(config), memory.lineSize(), placement.startInLine());
+                PcpuChunkAccess.writtenOnAllocFreePath(layout), memory.lineSize(), placement.startInLine());
     }
 
     public String name() {
@@ -152,7 +152,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         return String.format("%s: %d bytes starting %d bytes into a %d-byte line (lines %d-%d); base_addr (+%d) in line %d%s",
                 name(), layout.size(), placement.startInLine(), memory.lineSize(), placement.firstLine(),
                 placement.lastLine(), baseAddr, b.firstLine(),
-                shared.isEmpty() ? " with no member written under pcpu_lock"
+                shared.isEmpty() ? " with no member written on the alloc/free path"
                                  : " with " + String.join(", ", shared));
     }
 

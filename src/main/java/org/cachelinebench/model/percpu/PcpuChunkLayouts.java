@@ -81,6 +81,12 @@ public final class PcpuChunkLayouts {
 
     /** The member the readers load outside {@code pcpu_lock}: {@code pcpu_chunk_addr()} adds it to every address. */
     public static final String BASE_ADDR = "base_addr";
+    /** The count {@code pcpu_update_empty_pages()} keeps: written when a block turns empty or stops being empty. */
+    public static final String NR_EMPTY_POP_PAGES = "nr_empty_pop_pages";
+    /** CONFIG_MEMCG_KMEM's vector of object cgroups, v6.4-rc4 to v6.5. */
+    public static final String OBJ_CGROUPS = "obj_cgroups";
+    /** Its successor under NEED_PCPUOBJ_EXT (CONFIG_MEMCG or CONFIG_MEM_ALLOC_PROFILING), in the 2026 orders. */
+    public static final String OBJ_EXTS = "obj_exts";
 
     /**
      * The hints {@code pcpu_alloc_area()} / {@code pcpu_free_area()} rewrite through
@@ -115,6 +121,9 @@ public final class PcpuChunkLayouts {
         b.field(CType.struct(LIST_HEAD), "list");
         b.field(INT, "free_bytes");
         b.field(CType.struct(PCPU_BLOCK_MD), "chunk_md");
+        if (version == ChunkVersion.MM_2026_HOLE) {
+            b.field(INT, NR_EMPTY_POP_PAGES);
+        }
         switch (version) {
             case V6_4_RC4:
                 b.field(VOID_PTR, BASE_ADDR);
@@ -127,6 +136,8 @@ public final class PcpuChunkLayouts {
                 b.field(pointer("unsigned long *"), "alloc_map");
                 break;
             case V6_5_MERGED:
+            case MM_2026_SIZE:
+            case MM_2026_HOLE:
                 b.field(pointer("unsigned long *"), "bound_map");
                 b.fieldAligned(VOID_PTR, BASE_ADDR, X86_64_L1_CACHE_BYTES);
                 b.field(pointer("unsigned long *"), "alloc_map");
@@ -140,30 +151,33 @@ public final class PcpuChunkLayouts {
         b.field(BOOL, "isolated");
         b.field(INT, "start_offset");
         b.field(INT, "end_offset");
-        if (config.memcgKmem()) {
-            b.field(pointer("struct obj_cgroup **"), "obj_cgroups");
+        if (version.hasObjExts()) {
+            b.field(INT, "nr_pages");
+            b.field(INT, "nr_populated");
+            if (version == ChunkVersion.MM_2026_SIZE) {
+                b.field(INT, NR_EMPTY_POP_PAGES);
+            }
+            if (config.memcgKmem()) {
+                b.field(pointer("struct pcpuobj_ext *"), OBJ_EXTS);
+            }
+        } else {
+            if (config.memcgKmem()) {
+                b.field(pointer("struct obj_cgroup **"), OBJ_CGROUPS);
+            }
+            b.field(INT, "nr_pages");
+            b.field(INT, "nr_populated");
+            b.field(INT, NR_EMPTY_POP_PAGES);
         }
-        b.field(INT, "nr_pages");
-        b.field(INT, "nr_populated");
-        b.field(INT, "nr_empty_pop_pages");
         b.flexibleArray(UNSIGNED_LONG, "populated");
         return b.build();
     }
 
     /**
-     * The members written under {@code pcpu_lock} on every allocation and free: {@code free_bytes}, the
-     * {@link #CHUNK_MD_HINTS}, and with CONFIG_PERCPU_STATS the per-chunk counters
-     * {@code pcpu_stats_area_alloc()} / {@code _dealloc()} update.
+     * The members the allocator writes on the alloc/free steps in this version and config, from the access table
+     * ({@link PcpuChunkAccess#writtenOnAllocFreePath}): every one of them must stay off {@code base_addr}'s line.
      */
-    public static List<String> writtenUnderLock(KernelConfig config) {
-        List<String> out = new ArrayList<>();
-        if (config.percpuStats()) {
-            out.add("nr_alloc");
-            out.add("max_alloc_size");
-        }
-        out.add("free_bytes");
-        out.addAll(CHUNK_MD_HINTS);
-        return Collections.unmodifiableList(out);
+    public static List<String> writtenOnAllocFreePath(ChunkVersion version, KernelConfig config) {
+        return PcpuChunkAccess.writtenOnAllocFreePath(pcpuChunk(version, config));
     }
 
     /**
@@ -191,7 +205,8 @@ public final class PcpuChunkLayouts {
      */
     public static List<String> writtenSharingBaseAddrLine(ChunkVersion version, KernelConfig config,
                                                           int lineSize) {
-        return sharingLineWith(pcpuChunk(version, config), BASE_ADDR, writtenUnderLock(config), lineSize, 0);
+        return sharingLineWith(pcpuChunk(version, config), BASE_ADDR, writtenOnAllocFreePath(version, config),
+                lineSize, 0);
     }
 
     /** Name for reports and the layout printer, e.g. "struct pcpu_chunk v6.5-merged [default]". */

@@ -38,9 +38,9 @@ class OffHeapPcpuChunkTest {
     @Test
     void describeNamesWhatBaseAddrShares() {
         String broken = new OffHeapPcpuChunk(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT, LINE).describe();
-        assertTrue(broken.contains("with free_bytes, chunk_md.scan_hint"), broken);
+        assertTrue(broken.contains("with list.next, list.prev, free_bytes, chunk_md.scan_hint"), broken);
         String fixed = new OffHeapPcpuChunk(ChunkVersion.V6_5_MERGED, KernelConfig.DEFAULT, LINE).describe();
-        assertTrue(fixed.contains("no member written under pcpu_lock"), fixed);
+        assertTrue(fixed.contains("no member written on the alloc/free path"), fixed);
     }
 
     @Test
@@ -73,7 +73,7 @@ class OffHeapPcpuChunkTest {
                 }
             }
         }
-        assertEquals(PcpuChunkLayouts.writtenUnderLock(config), changed);
+        assertEquals(PcpuChunkAccess.writtenEveryStep(s), changed);
         PcpuAllocator.freeArea(chunk, bitOff, PcpuAllocator.AREA_BITS);
         int[] freed = snapshot(chunk);
         if (config.percpuStats()) {   // max_alloc_size keeps the largest size seen, as the kernel's does

@@ -48,6 +48,8 @@ class PcpuChunkKernelHeaderTest {
             case V6_4_RC4: return "percpu-internal-v6.4-rc4.h";
             case V2_REORDER: return "percpu-internal-v2-reorder.h";
             case V6_5_MERGED: return "percpu-internal-v6.5.h";
+            case MM_2026_SIZE: return "percpu-internal-mm-2026-size.h";
+            case MM_2026_HOLE: return "percpu-internal-mm-2026-hole.h";
             default: throw new AssertionError(v);
         }
     }
@@ -97,9 +99,9 @@ class PcpuChunkKernelHeaderTest {
     @Test
     void gccOnTheCommittedTextReproducesTheFixture(@TempDir Path dir) throws Exception {
         String gcc = Gcc.require();
-        for (String name : List.of(PROGRAM, header(ChunkVersion.V6_4_RC4), header(ChunkVersion.V2_REORDER),
-                header(ChunkVersion.V6_5_MERGED))) {
-            Files.writeString(dir.resolve(name), resource(name));
+        Files.writeString(dir.resolve(PROGRAM), resource(PROGRAM));
+        for (ChunkVersion v : ChunkVersion.values()) {
+            Files.writeString(dir.resolve(header(v)), resource(header(v)));
         }
         StringBuilder out = new StringBuilder();
         for (ChunkVersion v : ChunkVersion.values()) {
@@ -110,7 +112,8 @@ class PcpuChunkKernelHeaderTest {
                     cmd.add("-DCONFIG_PERCPU_STATS");
                 }
                 if (c.memcgKmem()) {
-                    cmd.add("-DCONFIG_MEMCG_KMEM");
+                    // the 2026 text derives NEED_PCPUOBJ_EXT (obj_exts) from CONFIG_MEMCG itself
+                    cmd.add(v.hasObjExts() ? "-DCONFIG_MEMCG" : "-DCONFIG_MEMCG_KMEM");
                 }
                 cmd.addAll(List.of("-o", "layout", PROGRAM));
                 Gcc.run(cmd, dir);

@@ -41,7 +41,9 @@ class PcpuChunkLayoutsTest {
     @EnumSource(value = KernelConfig.class, names = {"DEFAULT", "MINUS_MEMCG"})
     void withoutStatsV64Rc4SharesBaseAddrsLineWithEveryWrittenMember(KernelConfig config) {
         List<String> shared = PcpuChunkLayouts.writtenSharingBaseAddrLine(ChunkVersion.V6_4_RC4, config, LINE);
-        assertEquals(PcpuChunkLayouts.writtenUnderLock(config), shared);
+        List<String> line0 = new java.util.ArrayList<>(List.of("list.next", "list.prev"));
+        line0.addAll(PcpuChunkAccess.writtenEveryStep(chunk(ChunkVersion.V6_4_RC4, config)));
+        assertEquals(line0, shared);
         StructLayout s = chunk(ChunkVersion.V6_4_RC4, config);
         assertEquals(LINE, s.offsetOf(BASE_ADDR) + s.member(BASE_ADDR).size(),
                 "base_addr is the last 8 bytes of the first line, as the patch says");
@@ -49,10 +51,11 @@ class PcpuChunkLayoutsTest {
 
     @ParameterizedTest
     @EnumSource(KernelConfig.class)
-    void theReorderedLayoutsShareNoLineBetweenBaseAddrAndTheWrittenMembers(KernelConfig config) {
+    void theReorderedLayoutsShareNoLineBetweenBaseAddrAndTheEveryStepWrites(KernelConfig config) {
         for (ChunkVersion v : List.of(ChunkVersion.V2_REORDER, ChunkVersion.V6_5_MERGED)) {
-            assertEquals(List.of(), PcpuChunkLayouts.writtenSharingBaseAddrLine(v, config, LINE),
-                    PcpuChunkLayouts.name(v, config));
+            StructLayout s = chunk(v, config);
+            assertEquals(List.of(), PcpuChunkLayouts.sharingLineWith(s, BASE_ADDR, PcpuChunkAccess.writtenEveryStep(s),
+                    LINE, 0), PcpuChunkLayouts.name(v, config));
         }
     }
 
@@ -133,11 +136,11 @@ class PcpuChunkLayoutsTest {
 
     @Test
     void writtenMembersAreThoseTheAllocatorModelIndexes() {
-        assertEquals(PcpuChunkLayouts.writtenUnderLock(KernelConfig.DEFAULT),
+        assertEquals(PcpuChunkAccess.writtenEveryStep(chunk(ChunkVersion.V6_5_MERGED, KernelConfig.DEFAULT)),
                 PcpuChunkFields.KERNEL_NAMES.subList(0, PcpuChunkFields.NR_BITS));
         assertEquals("chunk_md.nr_bits", PcpuChunkFields.KERNEL_NAMES.get(PcpuChunkFields.NR_BITS));
         assertEquals(List.of("nr_alloc", "max_alloc_size"),
-                PcpuChunkLayouts.writtenUnderLock(KernelConfig.PLUS_STATS).subList(0, 2));
+                PcpuChunkAccess.writtenEveryStep(chunk(ChunkVersion.V6_5_MERGED, KernelConfig.PLUS_STATS)).subList(0, 2));
     }
 
     @Test

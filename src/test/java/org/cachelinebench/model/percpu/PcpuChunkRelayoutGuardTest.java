@@ -12,13 +12,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
+import org.cachelinebench.model.layout.CType;
 import org.cachelinebench.model.layout.StructLayout;
+import org.cachelinebench.model.percpu.PcpuChunkAccess.Rate;
 import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Fails when the pcpu_chunk relayout is reverted: the merged v6.5 member order here, or the padding of
@@ -37,15 +42,124 @@ class PcpuChunkRelayoutGuardTest {
     /** {@code ____cacheline_aligned_in_smp} on x86-64: the line size the fix was made for. */
     private static final int LINE = X86_64_L1_CACHE_BYTES;
 
-    @ParameterizedTest
-    @EnumSource(KernelConfig.class)
-    void mergedLayoutKeepsBaseAddrOffEveryLineWrittenUnderPcpuLock(KernelConfig config) {
-        StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_5_MERGED, config);
-        List<String> shared = PcpuChunkLayouts.sharingLineWith(s, BASE_ADDR,
-                PcpuChunkLayouts.writtenUnderLock(config), LINE, 0);
-        if (!shared.isEmpty()) {
-            fail(reverted(PcpuChunkLayouts.name(ChunkVersion.V6_5_MERGED, config), s, shared));
+    /**
+     * The guard's rule, from the access table: no member the allocator writes on the alloc/free path shares a
+     * line with {@code base_addr}. The findings each layout and config has, by name; an empty list passes. The
+     * 2026 reorder and v6.5-merged built without memcg fail it on nr_empty_pop_pages, written when a block turns
+     * empty or stops being empty; v6.5-merged with memcg and the hole variant pass.
+     */
+    static Stream<Arguments> expectedFindings() {
+        List<String> line0 = List.of("list.next", "list.prev", "free_bytes", "chunk_md.scan_hint",
+                "chunk_md.scan_hint_start", "chunk_md.contig_hint", "chunk_md.contig_hint_start", "chunk_md.left_free",
+                "chunk_md.right_free", "chunk_md.first_free");
+        List<String> empty = List.of(PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
+        List<String> none = List.of();
+        return Stream.of(
+                Arguments.of(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT, line0),
+                Arguments.of(ChunkVersion.V6_4_RC4, KernelConfig.PLUS_STATS, none),
+                Arguments.of(ChunkVersion.V6_4_RC4, KernelConfig.MINUS_MEMCG, line0),
+                Arguments.of(ChunkVersion.V6_4_RC4, KernelConfig.PLUS_STATS_MINUS_MEMCG, none),
+                Arguments.of(ChunkVersion.V2_REORDER, KernelConfig.DEFAULT, none),
+                Arguments.of(ChunkVersion.V2_REORDER, KernelConfig.PLUS_STATS, none),
+                Arguments.of(ChunkVersion.V2_REORDER, KernelConfig.MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.V2_REORDER, KernelConfig.PLUS_STATS_MINUS_MEMCG, none),
+                Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.DEFAULT, none),
+                Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.PLUS_STATS, none),
+                Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.PLUS_STATS_MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT, empty),
+                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS, empty),
+                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS_MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.DEFAULT, none),
+                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.PLUS_STATS, none),
+                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.MINUS_MEMCG, none),
+                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.PLUS_STATS_MINUS_MEMCG, none));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("expectedFindings")
+    void noMemberWrittenOnTheAllocFreePathSharesBaseAddrsLine(ChunkVersion version, KernelConfig config,
+                                                              List<String> expected) {
+        StructLayout s = PcpuChunkLayouts.pcpuChunk(version, config);
+        List<String> shared = writtenOnPathSharingBaseAddrsLine(s);
+        assertEquals(expected, shared, shared.isEmpty() ? PcpuChunkLayouts.name(version, config) + " passes"
+                : guardMessage(PcpuChunkLayouts.name(version, config), s, shared));
+    }
+
+    /** Every version and config is in the list above, so a new layout gets a verdict of its own. */
+    @Test
+    void everyLayoutHasAnExpectedVerdict() {
+        assertEquals(ChunkVersion.values().length * KernelConfig.values().length, expectedFindings().count());
+    }
+
+    /** The message names each member, its bytes and how often the allocator writes it. */
+    @Test
+    void theGuardsMessageGivesTheRateBesideTheMember() {
+        StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
+        String message = guardMessage("mm-2026-size", s, writtenOnPathSharingBaseAddrsLine(s));
+        assertTrue(message.contains("nr_empty_pop_pages (116..119, written " + Rate.ON_EMPTY_BLOCK_TRANSITION.label()
+                + ")"), message);
+    }
+
+    /**
+     * Whatever a written member is called, moving it into base_addr's line fails the guard: every member the
+     * table has the allocator write on the path, moved in turn to just after base_addr in the hole variant.
+     */
+    @Test
+    void anyWrittenMemberMovedIntoBaseAddrsLineFailsTheGuard() {
+        StructLayout hole = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_HOLE, KernelConfig.DEFAULT);
+        assertEquals(List.of(), writtenOnPathSharingBaseAddrsLine(hole));
+        int moved = 0;
+        for (StructLayout.Member m : hole.members()) {
+            boolean written = PcpuChunkAccess.writtenOnAllocFreePath(hole).stream()
+                    .anyMatch(w -> w.equals(m.name()) || w.startsWith(m.name() + "."));
+            if (!written) {
+                continue;
+            }
+            StructLayout synthetic = movedAfterBaseAddr(hole, m.name());
+            List<String> shared = writtenOnPathSharingBaseAddrsLine(synthetic);
+            assertFalse(shared.isEmpty(), m.name() + " moved after base_addr passed the guard");
+            assertTrue(shared.stream().allMatch(w -> w.equals(m.name()) || w.startsWith(m.name() + ".")), shared.toString());
+            moved++;
         }
+        assertTrue(moved >= 3, "only " + moved + " written members tried");
+    }
+
+    /** {@code layout} rebuilt with {@code name} moved to just after base_addr, every other member in its order. */
+    private static StructLayout movedAfterBaseAddr(StructLayout layout, String name) {
+        StructLayout.Builder b = StructLayout.builder(layout.typeName());
+        StructLayout.Member movedMember = layout.member(name);
+        for (StructLayout.Member m : layout.members()) {
+            if (m.name().equals(name)) {
+                continue;
+            }
+            if (m.name().equals("populated")) {
+                b.flexibleArray(CType.UNSIGNED_LONG, m.name());
+                continue;
+            }
+            b.member(m.type(), m.name(), m.alignAttr(), false);
+            if (m.name().equals(BASE_ADDR)) {
+                b.member(movedMember.type(), movedMember.name(), movedMember.alignAttr(), false);
+            }
+        }
+        return b.build();
+    }
+
+    private static List<String> writtenOnPathSharingBaseAddrsLine(StructLayout s) {
+        return PcpuChunkLayouts.sharingLineWith(s, BASE_ADDR, PcpuChunkAccess.writtenOnAllocFreePath(s), LINE, 0);
+    }
+
+    /** "...: base_addr (bytes 64..71) shares 64-byte line 1 with nr_empty_pop_pages (116..119, written on ...)". */
+    static String guardMessage(String what, StructLayout s, List<String> shared) {
+        StructLayout.Member b = s.member(BASE_ADDR);
+        String members = shared.stream().map(p -> {
+            StructLayout.Member m = s.member(p);
+            return p + " (" + m.offset() + ".." + (m.end() - 1) + ", written " + PcpuChunkAccess.writeRate(p).label() + ")";
+        }).collect(Collectors.joining(", "));
+        return String.format("%s: base_addr (bytes %d..%d) shares %d-byte line %d with %s, which the allocator writes on"
+                        + " the alloc/free path while every CPU reads base_addr without pcpu_lock (docs/pcpu-chunk-access.md)",
+                what, b.offset(), b.end() - 1, LINE, b.offset() / LINE, members);
     }
 
     /**
@@ -57,10 +171,11 @@ class PcpuChunkRelayoutGuardTest {
     @EnumSource(KernelConfig.class)
     void mergedLayoutStaysSeparatedWhateverIsAddedInFront(KernelConfig config) {
         List<String> failures = new ArrayList<>();
+        List<String> before = writtenOnPathSharingBaseAddrsLine(PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_5_MERGED, config));
         for (int extra = 1; extra <= LINE; extra++) {
             StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_5_MERGED, config, extra);
-            List<String> shared = PcpuChunkLayouts.sharingLineWith(s, BASE_ADDR,
-                    PcpuChunkLayouts.writtenUnderLock(config), LINE, 0);
+            List<String> shared = new ArrayList<>(writtenOnPathSharingBaseAddrsLine(s));
+            shared.removeAll(before);
             if (!shared.isEmpty()) {
                 failures.add("with " + extra + " bytes added in front: " + reverted(
                         PcpuChunkLayouts.name(ChunkVersion.V6_5_MERGED, config), s, shared));
@@ -79,8 +194,7 @@ class PcpuChunkRelayoutGuardTest {
         int failing = 0;
         for (int extra = 1; extra <= LINE; extra++) {
             StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V2_REORDER, KernelConfig.DEFAULT, extra);
-            if (!PcpuChunkLayouts.sharingLineWith(s, BASE_ADDR, PcpuChunkLayouts.writtenUnderLock(KernelConfig.DEFAULT),
-                    LINE, 0).isEmpty()) {
+            if (!writtenOnPathSharingBaseAddrsLine(s).isEmpty()) {
                 failing++;
             }
         }
@@ -157,8 +271,7 @@ class PcpuChunkRelayoutGuardTest {
     @Test
     void theGuardFailsOnTheLayoutItGuardsAgainst() {
         StructLayout old = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT);
-        List<String> shared = PcpuChunkLayouts.sharingLineWith(old, BASE_ADDR,
-                PcpuChunkLayouts.writtenUnderLock(KernelConfig.DEFAULT), LINE, 0);
+        List<String> shared = writtenOnPathSharingBaseAddrsLine(old);
         assertFalse(shared.isEmpty());
         String message = reverted("v6.4-rc4", old, shared);
         int free = old.offsetOf("free_bytes");

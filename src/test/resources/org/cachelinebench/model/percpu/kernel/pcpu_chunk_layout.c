@@ -6,6 +6,8 @@
  *   gcc -std=gnu11 -Wall -Werror -DPERCPU_INTERNAL='"percpu-internal-v6.5.h"' \
  *       [-DCONFIG_PERCPU_STATS] [-DCONFIG_MEMCG_KMEM] -o pcpu_chunk_layout pcpu_chunk_layout.c
  *
+ * (the 2026 excerpts take -DCONFIG_MEMCG instead, from which they define NEED_PCPUOBJ_EXT themselves)
+ *
  * and compares the output with pcpu_chunk_layout.txt, which the Java model must match. The member
  * list in main() is written from the header text, not from the Java model.
  *
@@ -81,6 +83,9 @@ int main(void)
 	MEMBER(end_offset);
 #ifdef CONFIG_MEMCG_KMEM
 	MEMBER(obj_cgroups);
+#endif
+#ifdef NEED_PCPUOBJ_EXT
+	MEMBER(obj_exts);
 #endif
 	MEMBER(nr_pages);
 	MEMBER(nr_populated);
