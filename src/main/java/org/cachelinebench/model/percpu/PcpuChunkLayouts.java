@@ -19,7 +19,8 @@ import org.cachelinebench.model.layout.StructLayout;
 
 /**
  * {@code struct pcpu_chunk} and the structs inside it, as mm/percpu-internal.h declares them for
- * x86-64, one field list per version and kernel config. Read it side by side with the header:
+ * x86-64, one field list per version and kernel config (the 2026 orders: {@link ChunkVersion}). Read it side by
+ * side with the header:
  *
  * <pre>
  * struct pcpu_chunk {
