@@ -129,9 +129,10 @@ struct pcpu_chunk_v6_5_merged {
 };
 
 /*
- * "mm/percpu-internal.h: optimise pcpu_chunk struct to save memory" (mm tree, 2026), as committed in the mm
- * mirror sjp38/linux at 4cb698ef2066: the members after end_offset reordered, nr_empty_pop_pages first, so it
- * lands in base_addr's line; 128 bytes in the default config (192 before).
+ * "mm/percpu-internal.h: optimise pcpu_chunk struct to save memory" (mm tree, 2026, v2), in the order the Java
+ * model (ChunkVersion.MM_2026_SIZE) takes: after end_offset nr_pages, nr_populated, nr_empty_pop_pages, then
+ * obj_exts, so nr_empty_pop_pages lands in base_addr's line; 128 bytes in the default config (192 before).
+ * (The mm mirror sjp38/linux at 4cb698ef2066 has nr_empty_pop_pages first after end_offset: also in that line.)
  */
 struct pcpu_chunk_mm_2026_size {
     PCPU_CHUNK_STATS_MEMBERS
@@ -147,10 +148,10 @@ struct pcpu_chunk_mm_2026_size {
     bool isolated;
     int start_offset;
     int end_offset;
-    int nr_empty_pop_pages;
-    PCPU_OBJ_EXTS
     int nr_pages;
     int nr_populated;
+    int nr_empty_pop_pages;
+    PCPU_OBJ_EXTS
     unsigned long populated[];
 };
 
@@ -170,9 +171,9 @@ struct pcpu_chunk_mm_2026_hole {
     bool isolated;
     int start_offset;
     int end_offset;
-    PCPU_OBJ_EXTS
     int nr_pages;
     int nr_populated;
+    PCPU_OBJ_EXTS
     unsigned long populated[];
 };
 
