@@ -3,18 +3,18 @@
  * written to read side by side with include/linux/llist.h, lib/llist.c and kernel/smp.c at v4.13 (and
  * with the Java model, SmpV4_13, Llist and FlagPingPong). Included by interleaved.c only.
  *
- * Access strengths, kernel to C (x86-64 instructions in brackets):
+ * Access strengths, kernel to C (x86-64 instructions in brackets), besides common.h's READ_ONCE, acquire and
+ * release:
  *   plain C access of a csd member          plain C access [mov]; the other CPU reads it only after the
  *                                           cmpxchg/xchg on the queue head or a release/acquire pair
- *   READ_ONCE(x)                            __atomic_load_n(&x, RELAXED) [mov]
- *   smp_cond_load_acquire / smp_load_acquire __atomic_load_n(p, ACQUIRE) in a loop [mov]
- *   smp_store_release                       __atomic_store_n(p, v, RELEASE) [mov]
  *   smp_wmb()                               __atomic_thread_fence(RELEASE) [no instruction, as on x86]
  *   cmpxchg, xchg                           __atomic_compare_exchange_n, __atomic_exchange_n, SEQ_CST
  *                                           [lock cmpxchg, xchg]: full barriers, as the kernel's
  */
 #ifndef CACHELINEBENCH_CSD_H
 #define CACHELINEBENCH_CSD_H
+
+#include "common.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -48,10 +48,6 @@ enum {
     CSD_FLAG_SYNCHRONOUS = 0x02,
 };
 
-#define READ_ONCE(x)            __atomic_load_n(&(x), __ATOMIC_RELAXED)
-#define WRITE_ONCE(x, v)        __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
-#define smp_load_acquire(p)     __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define smp_store_release(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 #define smp_wmb()               __atomic_thread_fence(__ATOMIC_RELEASE)
 
 static inline struct llist_node *cmpxchg_node(struct llist_node **p, struct llist_node *old, struct llist_node *new)
@@ -59,35 +55,6 @@ static inline struct llist_node *cmpxchg_node(struct llist_node **p, struct llis
     __atomic_compare_exchange_n(p, &old, new, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
     return old;                         /* the value found: old itself when the exchange happened */
 }
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield" ::: "memory");
-#endif
-}
-
-/*
- * Every wait spins with cpu_relax(), as the kernel's do. A wait that has spun STALL_SPINS times tells the
- * program what it waits for (wait_stalled, defined by the includer) and again when it ends, so that the
- * watchdog can say where a hung run stands; an ordinary wait never gets there and pays one compare.
- */
-#define STALL_SPINS (1UL << 20)
-static void wait_stalled(const char *what, const void *word, size_t size);
-
-#define SPIN_UNTIL(cond, what, word)                                    \
-    do {                                                                \
-        unsigned long spins_ = 0;                                       \
-        while (!(cond)) {                                               \
-            cpu_relax();                                                \
-            if (++spins_ == STALL_SPINS)                                \
-                wait_stalled((what), (word), sizeof *(word));           \
-        }                                                               \
-        if (spins_ >= STALL_SPINS)                                      \
-            wait_stalled(NULL, NULL, 0);                                \
-    } while (0)
 
 /* A protocol fact the receiver found broken: recorded by the includer, reported at the end (exit 1). */
 static void protocol_error(const char *what, unsigned long value);

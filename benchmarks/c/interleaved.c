@@ -84,26 +84,9 @@
  * is one of four functions chosen by it); every info arrives in order; llist_add found the queue empty on
  * every call (one csd in flight); every flush handled exactly one csd; the blocks were quiet between groups.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <math.h>
-#include <pthread.h>
-#include <sched.h>
-#include <stdarg.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#include "csd.h"
-
 #define PROGRAM "interleaved"
-#define LINE 64
-#define PAIR (2 * LINE)
-/* A line pair of its own: aligned to and padded to 128 bytes, so no other data shares its lines. */
-#define PADDED __attribute__((aligned(PAIR)))
+#include "common.h"
+#include "csd.h"
 
 #define BLOCK_LINES 6
 #define HEAD_LINE 0
@@ -132,9 +115,6 @@
 #ifndef FAULT
 #define FAULT 0
 #endif
-#ifndef WATCHDOG_SECONDS
-#define WATCHDOG_SECONDS 10
-#endif
 /*
  * Also for CReferenceProgramTest only: MEDIAN_INPUT=1 builds a program that runs no threads. It reads the
  * nanoseconds of every cycle from stdin, one cycle a line, one number per side in side order (reference,
@@ -144,7 +124,6 @@
 #ifndef MEDIAN_INPUT
 #define MEDIAN_INPUT 0
 #endif
-#define WATCHDOG_NS (WATCHDOG_SECONDS * 1000000000ULL)
 
 enum protocol { KERNEL, DOORBELL, FLAG };
 static const char *const protocol_names[] = { "kernel", "doorbell", "flag" };
@@ -184,15 +163,6 @@ struct config {
     struct handshake hs[MAX_SIDES][MAX_SIDES];      /* [side][block] */
 } PADDED;
 
-/* Where a thread is in the schedule, and what it has waited for too long; read by the watchdog. */
-struct thread_state {
-    uint64_t group;
-    int pos, side, block, finished;
-    const char *waiting_for;            /* set by a wait that spun STALL_SPINS times, cleared when it ends */
-    const void *word;
-    size_t word_size;
-};
-
 struct tx_side {
     uint64_t sent;                      /* calls sent; also the next call's sequence number */
     uint64_t ipis;                      /* times llist_add found the queue empty (the IPI was sent) */
@@ -229,11 +199,6 @@ struct padded_word {
     uint64_t v;
 } PADDED;
 
-struct first_error {
-    int claimed, ready;
-    char text[400];
-} PADDED;
-
 _Static_assert(sizeof(struct padded_word) == PAIR, "a word alone in its line pair");
 _Static_assert(sizeof(struct sender) % PAIR == 0 && sizeof(struct receiver) % PAIR == 0, "padded to pairs");
 
@@ -250,62 +215,8 @@ static struct receiver rx;
 static struct padded_word group_ready;  /* receiver -> sender: g + 1 once it is ready for group g */
 static struct padded_word group_open;   /* sender -> receiver: g + 1 once group g may start; STOP */
 static struct padded_word slices_done;  /* sender -> watchdog */
-static struct first_error first_error;  /* the first protocol problem, from either thread */
-static __thread struct thread_state *self;
-
-static void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-
-static void die(int code, const char *fmt, ...)
-{
-    va_list ap;
-
-    fflush(stdout);
-    fputs(PROGRAM ": ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(code);
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-static void record_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void record_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    if (__atomic_exchange_n(&first_error.claimed, 1, __ATOMIC_ACQ_REL))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(first_error.text, sizeof first_error.text, fmt, ap);
-    va_end(ap);
-    __atomic_store_n(&first_error.ready, 1, __ATOMIC_RELEASE);
-}
-
-static void wait_stalled(const char *what, const void *word, size_t size)
-{
-    if (!self)
-        return;
-    __atomic_store_n(&self->word, word, __ATOMIC_RELAXED);
-    __atomic_store_n(&self->word_size, size, __ATOMIC_RELAXED);
-    __atomic_store_n(&self->waiting_for, what, __ATOMIC_RELEASE);
-}
-
-static void set_place(struct thread_state *st, uint64_t group, int pos, int side, int block)
-{
-    __atomic_store_n(&st->group, group, __ATOMIC_RELAXED);
-    __atomic_store_n(&st->pos, pos, __ATOMIC_RELAXED);
-    __atomic_store_n(&st->side, side, __ATOMIC_RELAXED);
-    __atomic_store_n(&st->block, block, __ATOMIC_RELAXED);
-}
+/* Side names by number, for the watchdog. */
+static const char *side_names[MAX_SIDES];
 
 static void protocol_error(const char *what, unsigned long value)
 {
@@ -560,61 +471,6 @@ static void *receiver_main(void *arg)
     return NULL;
 }
 
-/* ---- the watchdog (the main thread) ---- */
-
-static void describe_thread(char *buf, size_t len, const char *who, struct thread_state *st)
-{
-    const char *what = __atomic_load_n(&st->waiting_for, __ATOMIC_ACQUIRE);
-    int side = __atomic_load_n(&st->side, __ATOMIC_RELAXED);
-    int n = snprintf(buf, len, "%s in group %llu, slice %d (side %s, block %d) ", who,
-                     (unsigned long long)__atomic_load_n(&st->group, __ATOMIC_RELAXED),
-                     __atomic_load_n(&st->pos, __ATOMIC_RELAXED), cfg.side[side].name,
-                     __atomic_load_n(&st->block, __ATOMIC_RELAXED));
-
-    if (n < 0 || (size_t)n >= len)
-        return;
-    if (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE)) {
-        snprintf(buf + n, len - n, "has finished");
-    } else if (what) {
-        const void *word = __atomic_load_n(&st->word, __ATOMIC_RELAXED);
-        size_t size = __atomic_load_n(&st->word_size, __ATOMIC_RELAXED);
-        unsigned long long v = size == 8 ? __atomic_load_n((const uint64_t *)word, __ATOMIC_RELAXED)
-                                         : __atomic_load_n((const unsigned int *)word, __ATOMIC_RELAXED);
-        snprintf(buf + n, len - n, "waits for %s (now 0x%llx)", what, v);
-    } else {
-        snprintf(buf + n, len - n, "is not in a wait");
-    }
-}
-
-/* Returns when both threads have finished; exits 3 when no slice completed for WATCHDOG_NS. */
-static void watchdog(void)
-{
-    uint64_t last = UINT64_MAX, changed = now_ns();
-    const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-    for (;;) {
-        nanosleep(&tick, NULL);
-        if (__atomic_load_n(&tx.st.finished, __ATOMIC_ACQUIRE) && __atomic_load_n(&rx.st.finished, __ATOMIC_ACQUIRE))
-            return;
-        uint64_t done = __atomic_load_n(&slices_done.v, __ATOMIC_RELAXED), t = now_ns();
-        if (done != last) {
-            last = done;
-            changed = t;
-        } else if (t - changed >= WATCHDOG_NS) {
-            char s[300], r[300];
-
-            describe_thread(s, sizeof s, "sender", &tx.st);
-            describe_thread(r, sizeof r, "receiver", &rx.st);
-            fflush(stdout);
-            fprintf(stderr, PROGRAM ": no slice completed for %llu s: %s; %s%s%s\n",
-                    (unsigned long long)(WATCHDOG_NS / 1000000000ULL), s, r,
-                    __atomic_load_n(&first_error.ready, __ATOMIC_ACQUIRE) ? "; first problem: " : "",
-                    __atomic_load_n(&first_error.ready, __ATOMIC_ACQUIRE) ? first_error.text : "");
-            _exit(3);
-        }
-    }
-}
-
 /* ---- results ---- */
 
 /* The first failed check, or NULL. */
@@ -666,22 +522,6 @@ static const char *check_results(char *buf, size_t len)
 }
 
 static double cost(int s) { return (double)tx.side[s].nanos / (double)tx.side[s].calls; }
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* The median of v[0..n-1], sorted in place: the middle value, or the mean of the two middle ones. */
-static double median(double *v, size_t n)
-{
-    if (n == 0)
-        return NAN;
-    qsort(v, n, sizeof *v, compare_doubles);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Per side, the medians over the logged cycles of the cycle's ratio and extra lines (after the run). */
 static void compute_medians(void)
@@ -749,11 +589,9 @@ static void print_text(FILE *out)
 static void print_json(FILE *out, time_t utc)
 {
     char when[32];
-    struct tm tm;
     const char *mode = mode_name();
 
-    gmtime_r(&utc, &tm);
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    utc_text(when, sizeof when, utc);
     fprintf(out, "{\"program\":\"benchmarks/c/interleaved.c\",\"utc\":\"%s\",\"protocol\":\"%s\",", when,
             protocol_names[cfg.protocol]);
     if (mode)
@@ -803,51 +641,6 @@ static void usage(FILE *out)
           out);
 }
 
-static long parse_long(const char *opt, const char *s, long min, long max)
-{
-    char *end;
-    long v;
-
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
-        die(2, "%s must be a whole number in %ld..%ld, not '%s'", opt, min, max, s);
-    return v;
-}
-
-static void allowed_cpus(cpu_set_t *set, char *list, size_t len)
-{
-    size_t used = 0;
-
-    if (sched_getaffinity(0, sizeof *set, set) != 0)
-        die(2, "cannot read this process's CPU affinity: %s", strerror(errno));
-    list[0] = '\0';
-    for (int c = 0; c < CPU_SETSIZE && used < len; c++) {
-        if (!CPU_ISSET(c, set) || (c > 0 && CPU_ISSET(c - 1, set)))
-            continue;
-        int e = c;
-        while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
-            e++;
-        used += (size_t)snprintf(list + used, len - used, e > c ? "%s%d-%d" : "%s%d", used ? "," : "", c, e);
-    }
-}
-
-static void parse_cpus(const char *s, const cpu_set_t *allowed, const char *list)
-{
-    char copy[64], *comma;
-
-    if (strlen(s) >= sizeof copy || !(comma = strchr(strcpy(copy, s), ',')))
-        die(2, "--cpus must be two CPU numbers A,B, not '%s'", s);
-    *comma = '\0';
-    cfg.cpu[0] = (int)parse_long("--cpus", copy, 0, CPU_SETSIZE - 1);
-    cfg.cpu[1] = (int)parse_long("--cpus", comma + 1, 0, CPU_SETSIZE - 1);
-    if (cfg.cpu[0] == cfg.cpu[1])
-        die(2, "--cpus needs two different CPUs, not %d twice", cfg.cpu[0]);
-    for (int i = 0; i < 2; i++)
-        if (!CPU_ISSET(cfg.cpu[i], allowed))
-            die(2, "CPU %d is not one this process may run on (allowed: %s)", cfg.cpu[i], list);
-}
-
 static void add_side(const char *name, int floor, int offset)
 {
     for (int s = 0; s < cfg.n; s++)
@@ -856,6 +649,7 @@ static void add_side(const char *name, int floor, int offset)
     if (cfg.n == MAX_SIDES)
         die(2, "at most %d subjects", MAX_SUBJECTS);
     snprintf(cfg.side[cfg.n].name, sizeof cfg.side[cfg.n].name, "%s", name);
+    side_names[cfg.n] = cfg.side[cfg.n].name;
     cfg.side[cfg.n].floor = floor;
     cfg.side[cfg.n].offset = offset;
     cfg.n++;
@@ -889,8 +683,6 @@ static void add_subject(const char *arg)
 
 static void parse_args(int argc, char **argv)
 {
-    cpu_set_t allowed;
-    char list[256];
     const char *cpus = NULL, *mode = NULL;
     int subjects = 0;
 
@@ -948,11 +740,7 @@ static void parse_args(int argc, char **argv)
             mode = value;
             cfg.wait = strcmp(value, "sync") == 0;
         } else if (strcmp(opt, "--seconds") == 0) {
-            char *end;
-            errno = 0;
-            cfg.seconds = strtod(value, &end);
-            if (!*value || *end || errno || !isfinite(cfg.seconds) || cfg.seconds <= 0 || cfg.seconds > MAX_SECONDS)
-                die(2, "--seconds must be a number above 0 and at most %.0f, not '%s'", MAX_SECONDS, value);
+            cfg.seconds = parse_seconds(value, MAX_SECONDS);
         } else if (strcmp(opt, "--work") == 0) {
             cfg.work = parse_long("--work", value, 0, MAX_WORK);
         } else {
@@ -966,28 +754,10 @@ static void parse_args(int argc, char **argv)
         add_subject("size-aligned");
         add_subject("aa");
     }
-    allowed_cpus(&allowed, list, sizeof list);
-    if (cpus) {
-        parse_cpus(cpus, &allowed, list);
-    } else {
-        int found = 0;
-        for (int c = 0; c < CPU_SETSIZE && found < 2; c++)
-            if (CPU_ISSET(c, &allowed))
-                cfg.cpu[found++] = c;
-        if (found < 2)
-            die(2, "needs two CPUs, and this process may run only on CPU %s", list);
-    }
+    choose_cpus(cpus, cfg.cpu);
 }
 
 /* ---- setup ---- */
-
-static void check_line_size(void)
-{
-    long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
-
-    if (line > 0 && line != LINE)
-        die(2, "built for %d-byte cache lines, but this CPU's L1 data cache has %ld-byte lines", LINE, line);
-}
 
 static void setup_blocks(void)
 {
@@ -1081,23 +851,6 @@ static void print_plan(void)
     }
 }
 
-static pthread_t start_pinned(const char *who, int cpu, void *(*body)(void *))
-{
-    pthread_attr_t attr;
-    cpu_set_t set;
-    pthread_t t;
-    int err;
-
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    pthread_attr_init(&attr);
-    if ((err = pthread_attr_setaffinity_np(&attr, sizeof set, &set)) != 0
-            || (err = pthread_create(&t, &attr, body, NULL)) != 0)
-        die(2, "cannot start the %s pinned to CPU %d: %s", who, cpu, strerror(err));
-    pthread_attr_destroy(&attr);
-    return t;
-}
-
 int main(int argc, char **argv)
 {
     char problem[400];
@@ -1119,7 +872,7 @@ int main(int argc, char **argv)
     } else {
         receiver = start_pinned("receiver", cfg.cpu[1], receiver_main);
         sender = start_pinned("sender", cfg.cpu[0], sender_main);
-        watchdog();
+        watchdog(&slices_done.v, "sender", &tx.st, "receiver", &rx.st, side_names);
         pthread_join(sender, NULL);
         pthread_join(receiver, NULL);
         if ((failed = check_results(problem, sizeof problem)) != NULL)

@@ -44,7 +44,8 @@ import org.openjdk.jmh.util.Optional;
  * name, String value)}, so that an unknown variant or an impossible offset fails at once, in one line, with exit
  * status 2, instead of as a stack trace deep in a fork. And a benchmark that fails makes the run fail (JMH's
  * {@code -foe true}) unless the user says otherwise. After a run, below JMH's own table, the comparisons of the
- * suite that its results contain, a line each ({@link RunComparisons}), and where to get them paired.
+ * suite that its results contain, a line each ({@link RunComparisons}), and where to get them paired. {@code -l}
+ * and {@code -lp} list every benchmark in the jar, the left-out ones too, and name those on stderr.
  */
 public final class Main {
     private Main() {}
@@ -64,14 +65,83 @@ public final class Main {
 
     /** The command without {@code System.exit} for its own statuses (JMH's 1 still exits in {@link #runJmh}). */
     static int run(String[] args) throws IOException {
-        String[] withDefaults = withFailOnError(withoutToolWorkloads(args));
+        boolean list = asksForList(args);
+        String[] withDefaults = withFailOnError(list ? args : withoutToolWorkloads(args));
         String problem = checkParams(withDefaults);
         if (problem != null) {
             System.err.println("benchmarks.jar: " + problem);
             return 2;
         }
         runJmh(withDefaults);
+        if (list) {
+            String note = leftOutNote(args);
+            if (note != null) {
+                System.err.println(note);
+            }
+        }
         return 0;
+    }
+
+    /** Whether the command line asks JMH for a list ({@code -l}, {@code -lp}): then every benchmark is listed. */
+    static boolean asksForList(String[] args) {
+        try {
+            CommandLineOptions options = new CommandLineOptions(args);
+            return options.shouldList() || options.shouldListWithParams();
+        } catch (CommandLineOptionException e) {
+            return false;
+        }
+    }
+
+    /**
+     * After {@code -l} or {@code -lp}, on stderr so that stdout stays JMH's list ("Benchmarks:", then one name a
+     * line) for the scripts that read it: which listed benchmarks the default run leaves out ({@link
+     * #TOOL_PACKAGES}) and that naming them runs them; null when the list holds none of them.
+     */
+    static String leftOutNote(String[] args) {
+        return leftOutNote(args, benchmarkNames());
+    }
+
+    static String leftOutNote(String[] args, Collection<String> benchmarks) {
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            return null;
+        }
+        List<String> left = new ArrayList<>();
+        for (String b : benchmarks) {
+            boolean listed = (options.getIncludes().isEmpty()
+                    || options.getIncludes().stream().anyMatch(i -> finds(i, b)))
+                    && options.getExcludes().stream().noneMatch(e -> finds(e, b));
+            if (listed && TOOL_PACKAGES.stream().anyMatch(b::startsWith)) {
+                left.add(b);
+            }
+        }
+        if (left.isEmpty()) {
+            return null;
+        }
+        return "benchmarks.jar: listed, but left out of the default run unless named (a tool's workload, or a"
+                + " many-CPU shape the scaling profile runs): " + String.join(", ", left);
+    }
+
+    private static boolean finds(String regex, String name) {
+        try {
+            return Pattern.compile(regex).matcher(name).find();
+        } catch (PatternSyntaxException e) {
+            return false;
+        }
+    }
+
+    /** Every benchmark in the jar, by JMH's name; empty when JMH cannot read its list. */
+    static List<String> benchmarkNames() {
+        List<String> names = new ArrayList<>();
+        try {
+            OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+            BenchmarkList.defaultList().getAll(silent, List.of()).forEach(e -> names.add(e.getUsername()));
+        } catch (RuntimeException e) {
+            names.clear();
+        }
+        return names;
     }
 
     /**
@@ -180,12 +250,13 @@ public final class Main {
      */
     static String[] withoutToolWorkloads(String[] args) {
         CommandLineOptions options;
-        List<String> names = new ArrayList<>();
+        List<String> names = benchmarkNames();
         try {
             options = new CommandLineOptions(args);
-            OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-            BenchmarkList.defaultList().getAll(silent, List.of()).forEach(e -> names.add(e.getUsername()));
-        } catch (CommandLineOptionException | RuntimeException e) {
+        } catch (CommandLineOptionException e) {
+            return args;
+        }
+        if (names.isEmpty()) {
             return args;
         }
         List<String> out = new ArrayList<>(Arrays.asList(args));

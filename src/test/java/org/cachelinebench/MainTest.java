@@ -65,6 +65,27 @@ class MainTest {
         assertArrayEquals(bad, Main.withoutToolWorkloads(bad));
     }
 
+    /** -l and -lp list every benchmark: JMH's list on stdout unchanged, the left-out ones named on stderr. */
+    @Test
+    void aListAsksForEveryBenchmarkAndNamesTheLeftOutOnes() {
+        assertTrue(Main.asksForList(new String[] {"-l"}));
+        assertTrue(Main.asksForList(new String[] {"-lp", "Chunk"}));
+        assertFalse(Main.asksForList(new String[] {"LineFloor"}));
+        List<String> jar = List.of("org.cachelinebench.benchmarks.LineFloor.floor",
+                "org.cachelinebench.benchmarks.scaling.IpiMany.ipi",
+                "org.cachelinebench.benchmarks.scaling.ChunkExecl.execl",
+                "org.cachelinebench.struct.StructAccessBenchmark.access");
+        String all = Main.leftOutNote(new String[] {"-l"}, jar);
+        assertTrue(all.startsWith("benchmarks.jar: listed, but left out of the default run unless named"), all);
+        assertTrue(all.endsWith(": org.cachelinebench.benchmarks.scaling.IpiMany.ipi, "
+                + "org.cachelinebench.benchmarks.scaling.ChunkExecl.execl, "
+                + "org.cachelinebench.struct.StructAccessBenchmark.access"), all);
+        assertTrue(Main.leftOutNote(new String[] {"-l", "Execl"}, jar).endsWith(": org.cachelinebench.benchmarks.scaling"
+                + ".ChunkExecl.execl"), "only the ones the patterns list");
+        assertEquals(null, Main.leftOutNote(new String[] {"-l", "LineFloor"}, jar), "none listed, no note");
+        assertEquals(null, Main.leftOutNote(new String[] {"-l", "-e", "scaling|struct"}, jar), "excluded, not listed");
+    }
+
     @TempDir
     Path dir;
 

@@ -49,6 +49,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * (minutes apart in a default run), so that interval holds the noise between samples but not the machine's drift
  * between the sides: the text says so and names the paired runner.
  *
+ * <p><b>A stray A/A.</b> An interleaved fork's A/A control (two copies of its reference variant at two places)
+ * that reads outside 1 &plusmn; {@value #AA_TOLERANCE} gets a warning line after its set's ratios: that fork's
+ * placements alone differ by so much, and its other ratios carry the same error; the paired runner's rounds of
+ * fresh forks, each judged against its A/A, do not.
+ *
  * <p><b>Disturbed.</b> A result whose yield counters (secondary metrics named {@code ...Yields}: a wait that
  * lasted over {@value SpinWait#YIELD_AFTER_MICROS} us and gave up its CPU) are not zero measured the scheduler
  * too; the comparison's line says how many yields in how many seconds of measurement.
@@ -61,6 +66,12 @@ public final class RunComparisons {
     static final String YIELDS_SUFFIX = "Yields";
     /** More comparisons than this against one reference (the offset sweep) share a line without intervals. */
     static final int MAX_WITH_INTERVALS = 3;
+    /**
+     * How far from 1 an interleaved A/A control may read before its fork's lines warn: a twentieth, more than the
+     * suite's smaller effects (the csd straddle under the kernel's protocol), which such a fork's placement alone
+     * could make or hide.
+     */
+    static final double AA_TOLERANCE = 0.05;
     /** Context keys that no {@code @Param} can have (a {@code @Param} is a Java field): JMH's options. */
     private static final String MODE = "-bm";
     private static final String THREADS = "-t";
@@ -251,6 +262,30 @@ public final class RunComparisons {
             String line = String.format(Locale.ROOT, "  %-" + width + "s  %s", labels.get(i), ratio(c.stats()));
             sb.append(c.extra() == null ? line : line + "  extra lines " + extra(c.extra())).append('\n');
         }
+        sb.append(strayAa(group, results, forks));
+    }
+
+    /**
+     * "  warning: A/A ... : ...\n" when an A/A control of this interleaved fork reads outside
+     * 1 &plusmn; {@value #AA_TOLERANCE}, else "". Its two sides are one variant at two places, so its distance from
+     * 1 is what this fork's placements alone give, and every other ratio of the fork carries it too.
+     */
+    static String strayAa(List<Found> group, List<Analysis.ComparisonResult> results, int forks) {
+        List<String> stray = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            RatioStats s = results.get(i).stats();
+            if (isAaControl(group.get(i).claim()) && Math.abs(s.geoMean() - 1) > AA_TOLERANCE) {
+                stray.add(sides(group.get(i).claim()) + " reads " + ratio(s));
+            }
+        }
+        if (stray.isEmpty()) {
+            return "";
+        }
+        String where = forks == 1 ? "this fork's" : "these " + forks + " forks'";
+        return String.format(Locale.ROOT, "  warning: the A/A %s, outside %s .. %s: %s placements differ by that much, so"
+                + " the other ratios above carry that error; paired rounds of fresh forks with their A/A:"
+                + " benchmarks/ci or benchmarks/results\n", String.join("; ", stray), fmt(1 - AA_TOLERANCE),
+                fmt(1 + AA_TOLERANCE), where);
     }
 
     /**
@@ -267,8 +302,12 @@ public final class RunComparisons {
 
     /** "straddled / line-aligned"; "A/A: line-aligned-again / line-aligned" for the reference against itself. */
     static String label(Claim c) {
-        String pair = c.subject() + " / " + c.reference() + (c.role() == null ? "" : ", " + c.role());
-        return isAaControl(c) ? "A/A: " + pair : pair;
+        return isAaControl(c) ? "A/A: " + sides(c) : sides(c);
+    }
+
+    /** "straddled / line-aligned", with the role after a comma where the claim names one. */
+    private static String sides(Claim c) {
+        return c.subject() + " / " + c.reference() + (c.role() == null ? "" : ", " + c.role());
     }
 
     /** The suite names the second side of an A/A control after its reference: "line-aligned-again". */

@@ -2,18 +2,13 @@ package org.cachelinebench.cref;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +16,7 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import org.cachelinebench.cref.CProgram.Run;
 import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,11 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CReferenceProgramTest {
-    static final Path ROOT = Paths.get(System.getProperty("user.dir")).toAbsolutePath();
-    static final Path SOURCE = ROOT.resolve("benchmarks/c/interleaved.c");
-    static final Path DRIVER = ROOT.resolve("benchmarks/c-reference");
-    /** Any one process: far above a 0.2 s run plus its last cycle, even on a loaded machine. */
-    static final long PROCESS_LIMIT_SECONDS = 90;
+    static final Path SOURCE = CProgram.ROOT.resolve("benchmarks/c/interleaved.c");
+    static final Path DRIVER = CProgram.DRIVER;
     static final int SLICE = 256;
 
     /**
@@ -66,74 +59,23 @@ class CReferenceProgramTest {
     /** Per test, so that a skip is reported with its reason on every test (a class-level skip shows none). */
     @BeforeEach
     void build() throws Exception {
-        requireGccLinuxTwoCpus();
+        CProgram.requireGccLinuxTwoCpus();
         if (program == null) {
             program = compile("interleaved");
         }
     }
 
-    /** Fails in CI, skips (with the reason) elsewhere, without gcc, off Linux, or on one CPU ({@link MachineAssumption}). */
-    static void requireGccLinuxTwoCpus() {
-        MachineAssumption.require(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"),
-                "the C reference program pins threads with Linux calls; os.name is " + System.getProperty("os.name"));
-        MachineAssumption.require(gcc() != null, "gcc is not on the PATH: benchmarks/c/interleaved.c not checked");
-        MachineAssumption.require(Runtime.getRuntime().availableProcessors() >= 2,
-                "the C reference program needs two CPUs for its two pinned threads; this JVM sees "
-                        + Runtime.getRuntime().availableProcessors());
-    }
-
-    static String gcc() {
-        String path = System.getenv("PATH");
-        for (String d : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            File f = new File(d, "gcc");
-            if (!d.isEmpty() && f.isFile() && f.canExecute()) {
-                return f.getPath();
-            }
-        }
-        return null;
-    }
-
     /** Builds the program as benchmarks/c-reference does, warnings as errors, with extra -D flags. */
     static Path compile(String name, String... defines) throws Exception {
-        Path exe = dir.resolve(name);
-        List<String> cmd = new ArrayList<>(List.of(gcc(), "-std=gnu11", "-O2", "-pthread", "-Wall", "-Wextra", "-Werror"));
-        cmd.addAll(Arrays.asList(defines));
-        cmd.addAll(List.of("-o", exe.toString(), SOURCE.toString()));
-        Run r = run(cmd);
-        assertEquals(0, r.exit, "gcc failed:\n" + r.all());
-        return exe;
+        return CProgram.compile(dir, SOURCE, name, defines);
     }
 
-    record Run(int exit, List<String> out, List<String> err) {
-        String all() {
-            return "stdout:\n" + String.join("\n", out) + "\nstderr:\n" + String.join("\n", err);
-        }
-    }
-
-    /** Runs a command with its output in files (no pipe to fill up); destroys it when it outlives the limit. */
     static Run run(List<String> cmd) throws IOException, InterruptedException {
-        return run(cmd, null);
+        return CProgram.run(dir, cmd, null);
     }
 
-    /** The same, with {@code stdin} (a file's text) as the process's standard input, when not null. */
     static Run run(List<String> cmd, String stdin) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "out", ".txt");
-        Path err = Files.createTempFile(dir, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        if (stdin != null) {
-            Path in = Files.createTempFile(dir, "in", ".txt");
-            Files.writeString(in, stdin);
-            pb.redirectInput(in.toFile());
-        }
-        Process p = pb.start();
-        if (!p.waitFor(PROCESS_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-            fail(String.join(" ", cmd) + " did not end within " + PROCESS_LIMIT_SECONDS + " s");
-        }
-        return new Run(p.exitValue(), Files.readAllLines(out, StandardCharsets.UTF_8),
-                Files.readAllLines(err, StandardCharsets.UTF_8));
+        return CProgram.run(dir, cmd, stdin);
     }
 
     static Run program(Path exe, String... args) throws IOException, InterruptedException {
@@ -152,12 +94,12 @@ class CReferenceProgramTest {
         }
         args.addAll(List.of("--seconds", "0.2", "straddled", "aa"));
         Run r = program(program, args.toArray(new String[0]));
-        assertEquals(0, r.exit, r.all());
-        assertEquals(List.of(), r.err, r.all());
-        assertEquals(5, r.out.size(), "a header and four sides (reference, floor, straddled, aa):\n" + r.all());
+        assertEquals(0, r.exit(), r.all());
+        assertEquals(List.of(), r.err(), r.all());
+        assertEquals(5, r.out().size(), "a header and four sides (reference, floor, straddled, aa):\n" + r.all());
 
-        Matcher h = HEADER.matcher(r.out.get(0));
-        assertTrue(h.matches(), "header: " + r.out.get(0));
+        Matcher h = HEADER.matcher(r.out().get(0));
+        assertTrue(h.matches(), "header: " + r.out().get(0));
         assertEquals(pm[0], h.group(1));
         assertEquals(pm[0].equals("flag") ? null : pm.length > 1 ? pm[1] : "sync", h.group(2));
         assertEquals("4", h.group(6), "sides");
@@ -168,7 +110,7 @@ class CReferenceProgramTest {
 
         String[][] expected = {{"reference", "csd", "0"}, {"floor", "flag", "0"}, {"straddled", "csd", "48"}, {"aa", "csd", "0"}};
         for (int s = 0; s < expected.length; s++) {
-            String line = r.out.get(1 + s);
+            String line = r.out().get(1 + s);
             Matcher m = SIDE.matcher(line);
             assertTrue(m.matches(), "side line: " + line);
             assertEquals(List.of(expected[s]), List.of(m.group(1), m.group(2), m.group(3)), line);
@@ -179,9 +121,9 @@ class CReferenceProgramTest {
             assertEquals("ok", m.group(8), line);
         }
         assertEquals(null, h.group(12), "every cycle of a short run is in the medians");
-        assertEquals("1.000", SIDE.matcher(r.out.get(1)).results().findFirst().orElseThrow().group(5),
+        assertEquals("1.000", SIDE.matcher(r.out().get(1)).results().findFirst().orElseThrow().group(5),
                 "the reference's ratio to itself");
-        assertEquals("0.000", SIDE.matcher(r.out.get(1)).results().findFirst().orElseThrow().group(6),
+        assertEquals("0.000", SIDE.matcher(r.out().get(1)).results().findFirst().orElseThrow().group(6),
                 "the reference's extra lines over itself");
     }
 
@@ -191,10 +133,10 @@ class CReferenceProgramTest {
     @Test
     void jsonIsOneObjectOnStdoutWithTheSameNumbers() throws Exception {
         Run r = program(program, "--json", "--work", "50", "--seconds", "0.2", "straddled");
-        assertEquals(0, r.exit, r.all());
-        assertEquals(1, r.out.size(), "one JSON line on stdout:\n" + r.all());
-        assertEquals(4, r.err.size(), "the text lines on stderr:\n" + r.all());
-        JsonObject o = JsonParser.parseString(r.out.get(0)).getAsJsonObject();
+        assertEquals(0, r.exit(), r.all());
+        assertEquals(1, r.out().size(), "one JSON line on stdout:\n" + r.all());
+        assertEquals(4, r.err().size(), "the text lines on stderr:\n" + r.all());
+        JsonObject o = JsonParser.parseString(r.out().get(0)).getAsJsonObject();
         assertEquals("kernel", o.get("protocol").getAsString());
         assertEquals("sync", o.get("mode").getAsString());
         assertEquals(50, o.get("work").getAsInt(), "func(info) ran 50 multiply-adds, and the checksum still matched");
@@ -211,8 +153,8 @@ class CReferenceProgramTest {
             names.add(side.get("side").getAsString());
             assertTrue(side.get("calls").getAsLong() > 0, side.toString());
             assertTrue(side.get("nanos_sum").getAsLong() > 0, side.toString());
-            Matcher m = SIDE.matcher(r.err.get(1 + s));
-            assertTrue(m.matches(), r.err.get(1 + s));
+            Matcher m = SIDE.matcher(r.err().get(1 + s));
+            assertTrue(m.matches(), r.err().get(1 + s));
             assertEquals(m.group(7), side.get("calls").getAsString(), "the text and the JSON give the same calls");
             // The text rounds to 3 places and the JSON to 5, so they may differ by half of each last place.
             assertEquals(Double.parseDouble(m.group(5)), side.get("ratio").getAsDouble(), TEXT_VS_JSON,
@@ -243,8 +185,8 @@ class CReferenceProgramTest {
     void theMediansOverCyclesOnHandComputedCycles() throws Exception {
         Path medians = compile("interleaved-median-input", "-DMEDIAN_INPUT=1");
         Run r = run(List.of(medians.toString(), "--json", "straddled"), "100 50 150\n200 80 240\n300 20 330\n");
-        assertEquals(0, r.exit, r.all());
-        JsonObject o = JsonParser.parseString(r.out.get(0)).getAsJsonObject();
+        assertEquals(0, r.exit(), r.all());
+        JsonObject o = JsonParser.parseString(r.out().get(0)).getAsJsonObject();
         assertEquals(3, o.get("cycles_logged").getAsLong());
         JsonObject floor = o.getAsJsonArray("sides").get(1).getAsJsonObject();
         JsonObject straddled = o.getAsJsonArray("sides").get(2).getAsJsonObject();
@@ -256,8 +198,8 @@ class CReferenceProgramTest {
         assertEquals(4608, straddled.get("calls").getAsLong());
         assertEquals(0.4, floor.get("ratio").getAsDouble(), 1e-9);
         assertEquals(-1.5, floor.get("extra_line_transfers").getAsDouble(), 1e-9);
-        Matcher m = SIDE.matcher(r.err.get(3));
-        assertTrue(m.matches(), r.err.get(3));
+        Matcher m = SIDE.matcher(r.err().get(3));
+        assertTrue(m.matches(), r.err().get(3));
         assertEquals(List.of("straddled", "1.200", "1.000", "none"), List.of(m.group(1), m.group(5), m.group(6),
                 m.group(8)), "no protocol ran, so no check");
     }
@@ -275,23 +217,23 @@ class CReferenceProgramTest {
         String swapped = "100 50 120\n120 50 100\n100 50 130\n130 50 100\n105 50 105\n100 50 10000\n";
         Path medians = compile("interleaved-median-aa", "-DMEDIAN_INPUT=1");
         Run r = run(List.of(medians.toString(), "aa"), swapped);
-        assertEquals(0, r.exit, r.all());
-        Matcher aa = SIDE.matcher(r.out.get(3));
+        assertEquals(0, r.exit(), r.all());
+        Matcher aa = SIDE.matcher(r.out().get(3));
         assertTrue(aa.matches(), r.all());
         assertEquals(List.of("1.100", "0.200"), List.of(aa.group(5), aa.group(6)), r.all());
 
         Run seven = run(List.of(medians.toString(), "aa"), swapped + "110 50 110\n");
-        Matcher aa7 = SIDE.matcher(seven.out.get(3));
+        Matcher aa7 = SIDE.matcher(seven.out().get(3));
         assertTrue(aa7.matches(), seven.all());
         assertEquals(List.of("1.000", "0.000"), List.of(aa7.group(5), aa7.group(6)), seven.all());
 
         Path capped = compile("interleaved-median-cap", "-DMEDIAN_INPUT=1", "-DLOG_CYCLES=4");
         Run c = run(List.of(capped.toString(), "aa"), swapped + "110 50 110\n");
-        assertEquals(0, c.exit, c.all());
-        Matcher h = HEADER.matcher(c.out.get(0));
+        assertEquals(0, c.exit(), c.all());
+        Matcher h = HEADER.matcher(c.out().get(0));
         assertTrue(h.matches(), c.all());
         assertEquals(List.of("7", "4", "3"), List.of(h.group(7), h.group(12), h.group(13)), c.all());
-        Matcher aa4 = SIDE.matcher(c.out.get(3));
+        Matcher aa4 = SIDE.matcher(c.out().get(3));
         assertTrue(aa4.matches(), c.all());
         assertEquals(List.of("1.017", "0.000"), List.of(aa4.group(5), aa4.group(6)), c.all());
     }
@@ -301,29 +243,29 @@ class CReferenceProgramTest {
             "--mode async --protocol flag", "--bogus", "floor", "straddled straddled", "--seconds"})
     void badArgumentsAreOneLineAndExit2(String args) throws Exception {
         Run r = program(program, args.split(" "));
-        assertEquals(2, r.exit, r.all());
-        assertEquals(List.of(), r.out, r.all());
-        assertEquals(1, r.err.size(), "one line:\n" + r.all());
-        assertTrue(r.err.get(0).startsWith("interleaved: "), r.err.get(0));
+        assertEquals(2, r.exit(), r.all());
+        assertEquals(List.of(), r.out(), r.all());
+        assertEquals(1, r.err().size(), "one line:\n" + r.all());
+        assertTrue(r.err().get(0).startsWith("interleaved: "), r.err().get(0));
     }
 
     @Test
     void aWrongFuncResultFailsTheChecks() throws Exception {
         Path faulty = compile("interleaved-fault1", "-DFAULT=1");
         Run r = program(faulty, "--seconds", "0.1", "straddled");
-        assertEquals(1, r.exit, r.all());
-        assertEquals(List.of(), r.out, r.all());
-        assertEquals(1, r.err.size(), r.all());
-        assertTrue(r.err.get(0).contains("checksum of func(info)"), r.err.get(0));
+        assertEquals(1, r.exit(), r.all());
+        assertEquals(List.of(), r.out(), r.all());
+        assertEquals(1, r.err().size(), r.all());
+        assertTrue(r.err().get(0).contains("checksum of func(info)"), r.err().get(0));
     }
 
     @Test
     void aReceiverThatStopsAnsweringTripsTheWatchdog() throws Exception {
         Path faulty = compile("interleaved-fault2", "-DFAULT=2", "-DWATCHDOG_SECONDS=1");
         Run r = program(faulty, "--seconds", "0.1", "straddled");
-        assertEquals(3, r.exit, r.all());
-        assertEquals(1, r.err.size(), r.all());
-        String line = r.err.get(0);
+        assertEquals(3, r.exit(), r.all());
+        assertEquals(1, r.err().size(), r.all());
+        String line = r.err().get(0);
         assertTrue(line.startsWith("interleaved: no slice completed for 1 s: sender in group 1, slice 0"), line);
         assertTrue(line.contains("receiver in group 1, slice 0") && line.contains("FAULT=2"), line);
     }
@@ -333,28 +275,28 @@ class CReferenceProgramTest {
         Path results = dir.resolve("runs.jsonl");
         List<String> first = List.of("bash", DRIVER.toString(), "--runs", "1", "--seconds", "0.1", "--out", results.toString(), "aa");
         Run r = run(first);
-        assertEquals(0, r.exit, r.all());
+        assertEquals(0, r.exit(), r.all());
         List<String> written = Files.readAllLines(results);
         assertEquals(1, written.size(), r.all());
         assertEquals("ok", JsonParser.parseString(written.get(0)).getAsJsonObject().get("check").getAsString());
 
         Run refused = run(first);
-        assertEquals(2, refused.exit, refused.all());
-        assertEquals(1, refused.err.size(), refused.all());
-        assertTrue(refused.err.get(0).contains("--append"), refused.err.get(0));
+        assertEquals(2, refused.exit(), refused.all());
+        assertEquals(1, refused.err().size(), refused.all());
+        assertTrue(refused.err().get(0).contains("--append"), refused.err().get(0));
         assertEquals(written, Files.readAllLines(results), "the existing file is left as it was");
 
         List<String> append = new ArrayList<>(first);
         append.add(append.size() - 1, "--append");
         Run appended = run(append);
-        assertEquals(0, appended.exit, appended.all());
+        assertEquals(0, appended.exit(), appended.all());
         List<String> both = Files.readAllLines(results);
         assertEquals(2, both.size());
         assertEquals(written.get(0), both.get(0), "--append keeps the old lines");
 
         Run bad = run(List.of("bash", DRIVER.toString(), "--runs", "1", "--out", dir.resolve("never.jsonl").toString(), "13"));
-        assertEquals(2, bad.exit, bad.all());
-        assertEquals(1, bad.err.size(), "one line:\n" + bad.all());
+        assertEquals(2, bad.exit(), bad.all());
+        assertEquals(1, bad.err().size(), "one line:\n" + bad.all());
         assertTrue(Files.notExists(dir.resolve("never.jsonl")), "nothing written for a bad subject");
     }
 }

@@ -105,23 +105,28 @@ class RunComparisonsTest {
      * {@code drift[i]} (the machine's state in that iteration falls on every side alike).
      */
     private static JmhResult interleaved(double[] drift, double[] senderYields) {
+        return interleaved(SIDE_NS, drift, senderYields);
+    }
+
+    /** As {@link #interleaved(double[], double[])}, with each side's nanoseconds per call {@code sideNs}. */
+    private static JmhResult interleaved(double[] sideNs, double[] drift, double[] senderYields) {
         int n = drift.length;
         Map<String, double[][]> s = new LinkedHashMap<>();
         double calls = 12_800;
         for (int side = 0; side < CsdSides.NAMES.size(); side++) {
             double[] nanos = new double[n];
             for (int i = 0; i < n; i++) {
-                nanos[i] = calls * SIDE_NS[side] * drift[i];
+                nanos[i] = calls * sideNs[side] * drift[i];
             }
             String name = CsdSides.NAMES.get(side);
             s.put(CounterNames.nanos(name), new double[][] {nanos});
             s.put(CounterNames.calls(name), new double[][] {fill(n, calls)});
             // Every cycle of an iteration drifted alike: its medians are the true ratio and extra lines.
             if (side != CsdSides.REFERENCE_SIDE) {
-                s.put(CounterNames.ratio(name), new double[][] {fill(n, SIDE_NS[side] / SIDE_NS[0])});
+                s.put(CounterNames.ratio(name), new double[][] {fill(n, sideNs[side] / sideNs[0])});
             }
             if (side != CsdSides.REFERENCE_SIDE && side != CsdSides.FLOOR_SIDE) {
-                s.put(CounterNames.extra(name), new double[][] {fill(n, (SIDE_NS[side] - SIDE_NS[0]) / SIDE_NS[1])});
+                s.put(CounterNames.extra(name), new double[][] {fill(n, (sideNs[side] - sideNs[0]) / sideNs[1])});
             }
         }
         s.put(CounterNames.CYCLES, new double[][] {fill(n, 1)});
@@ -317,6 +322,34 @@ class RunComparisonsTest {
         assertEquals("  floor / line-aligned 0.600 (0.600 .. 0.600)", squeezed(line(text, "  floor")),
                 "no extra lines for the floor, their unit");
         assertFalse(text.contains("one sequential run"), "no comparison of forks:\n" + text);
+    }
+
+    /**
+     * An A/A control outside 1 +- 0.05 warns beside its set: the A/A with its ratio and interval, what it means
+     * for the set's other ratios, and the paired runner; one just inside, or the default run's, does not.
+     */
+    @Test
+    void anInterleavedAaOutsideAFewPercentWarnsBesideItsSet() {
+        String warning = "  warning: the A/A line-aligned-again / line-aligned reads %s, outside 0.950 .. 1.050: this"
+                + " fork's placements differ by that much, so the other ratios above carry that error; paired rounds"
+                + " of fresh forks with their A/A: benchmarks/ci or benchmarks/results";
+        for (double aa : new double[] {1.116, 0.94}) {
+            double[] sides = SIDE_NS.clone();
+            sides[CsdSides.LINE_ALIGNED_AGAIN_SIDE] = SIDE_NS[CsdSides.REFERENCE_SIDE] * aa;
+            List<String> lines = lines(RunComparisons.text(List.of(interleaved(sides, new double[] {1.0, 1.3, 0.8},
+                    new double[] {0, 0, 0}))));
+            String expected = String.format(Locale.ROOT, "%.3f (%.3f .. %.3f)", aa, aa, aa);
+            // Beside the set: right after its last ratio line, before the paired runner's line.
+            int at = lines.indexOf(String.format(Locale.ROOT, warning, expected));
+            assertTrue(at > 0 && lines.get(at - 1).startsWith("  floor / line-aligned ")
+                    && lines.get(at + 1).startsWith("Paired, drift-robust ratios"), String.join("\n", lines));
+            assertEquals(1, lines.stream().filter(l -> l.contains("warning")).count(), String.join("\n", lines));
+        }
+        double[] inside = SIDE_NS.clone();
+        inside[CsdSides.LINE_ALIGNED_AGAIN_SIDE] = SIDE_NS[CsdSides.REFERENCE_SIDE] * 1.049;
+        String text = RunComparisons.text(List.of(interleaved(inside, new double[] {1, 1, 1}, new double[] {0, 0, 0})));
+        assertFalse(text.contains("warning"), text);
+        assertFalse(RunComparisons.text(defaultRun()).contains("warning"), "the default run's A/A reads 1.005");
     }
 
     /** Cycles past an iteration's per-cycle log are in the sums but not in the medians: the line says how many. */
