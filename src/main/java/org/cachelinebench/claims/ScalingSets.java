@@ -21,7 +21,8 @@ import org.cachelinebench.harness.ThreadPlacement;
  * class ({@link Place}), every point a set of forks paired round by round with its A/A control. Data, and the one
  * computation of which points this machine can run. Informational only: nothing here gates.
  * <ul>
- *   <li>{@code scaling-ipi-CLASS-N}: {@link IpiMany}, N/2 senders calling the same N/2 targets; the line-aligned
+ *   <li>{@code scaling-ipi-CLASS-N}: {@link IpiMany}, N/2 senders calling the same N/2 targets
+ *       ({@code smp_call_function_many_cond()} with no condition, the kernel's IPIs); the line-aligned
  *       csds (align 64) the reference, size-aligned (mainline's 32, first csd at byte 0: two senders per line),
  *       straddled (v4.13's 8 from byte 48), the one-line floor and line-aligned again (A/A); metric calls/us.</li>
  *   <li>{@code scaling-execl-CLASS-N}: {@link ChunkExecl}, every CPU an allocator (execl); v6.4-rc4 against
@@ -99,12 +100,13 @@ public final class ScalingSets {
 
     private static ComparisonSet ipi(Place place, int n) {
         List<Variant> v = new ArrayList<>();
-        v.add(many(LINE_ALIGNED, place, n, "64", "0", IpiMany.DOORBELL));
-        v.add(many(SIZE_ALIGNED, place, n, "32", "0", IpiMany.DOORBELL));
-        v.add(many(STRADDLED, place, n, "8", "48", IpiMany.DOORBELL));
+        v.add(many(LINE_ALIGNED, place, n, "64", "0", IpiMany.KERNEL));
+        v.add(many(SIZE_ALIGNED, place, n, "32", "0", IpiMany.KERNEL));
+        v.add(many(STRADDLED, place, n, "8", "48", IpiMany.KERNEL));
         v.add(many(FLOOR, place, n, "64", "0", IpiMany.FLOOR));
         v.add(again(v.get(0)));
-        return new ComparisonSet(id(IPI, place, n), "smp_call_function_many, " + n / 2 + " senders to " + n / 2
+        return new ComparisonSet(id(IPI, place, n), "smp_call_function_many_cond() with no condition, " + n / 2
+                + " senders to " + n / 2
                 + " targets, place=" + place.value() + ": the csds' alignment in the targets' per-cpu units", v);
     }
 

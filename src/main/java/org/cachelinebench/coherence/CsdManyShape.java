@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.cachelinebench.model.ipi.CallMany;
+import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.ManyHandshake;
 import org.cachelinebench.model.ipi.PercpuCsdUnits;
@@ -14,16 +15,18 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * IpiMany's shape at any CPU count, as the scaling sets run it: N/2 senders each calling
- * {@code smp_call_function_many_cond()} (sync, doorbell IPI) on the same N/2 targets, their per-cpu csds placed by
- * {@link PercpuCsdUnits} on a recording memory, the protocol {@link CallMany}'s own code. One series per alignment
+ * {@code smp_call_function_many_cond()} with no condition (sync, the kernel's IPIs to idle targets) on the same N/2
+ * targets, their per-cpu csds placed by {@link PercpuCsdUnits} on a recording memory (adjacent, or the boot CPU's
+ * apart: {@link CsdAllocationOrder}, an assumption either way), the protocol {@link CallMany}'s own code. One series per alignment
  * of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles) and the extra of
  * mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's, per completed
  * call (one call queues a csd on every target), counted over a whole number of the first sender's calls while
  * every sender calls: round-robin makes the senders' progress periodic, so the count is the steady state's whatever
  * its length, and a few calls per sender suffice. Traced round-robin whatever the model's schedule, as
  * {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is senders writing neighbouring csds of one line at the
- * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). At one
- * sender and one target it is IpiInterleaved's csd with the doorbell protocol on the current layout.
+ * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). With the
+ * doorbell handshake ({@link #doorbell}) at one sender and one target it is IpiInterleaved's csd with the doorbell
+ * protocol on the current layout.
  */
 final class CsdManyShape implements Shape {
     static final String LINE_ALIGNED = "align-64";
@@ -45,13 +48,22 @@ final class CsdManyShape implements Shape {
 
     /** Each traced point once per run: the extra series reuses the two it subtracts. */
     private final Map<String, Double> traced = new ConcurrentHashMap<>();
+    private final CsdAllocationOrder order;
 
-    @Override public String name() { return "csd-many"; }
+    /** The shape with the senders' csds placed by {@code order}. */
+    CsdManyShape(CsdAllocationOrder order) {
+        this.order = order;
+    }
+
+    /** "csd-many" for adjacent csds (the scaling sets' placement), "csd-many-boot-apart" for the other. */
+    @Override public String name() {
+        return order == CsdAllocationOrder.ADJACENT ? "csd-many" : "csd-many-" + order.value();
+    }
 
     @Override
     public String title() {
-        return "smp_call_function_many_cond: N/2 senders to the same N/2 targets, sync, doorbell IPI, per-cpu csds,"
-                + " round-robin";
+        return "smp_call_function_many_cond() with no condition: N/2 senders to the same N/2 targets, sync, idle"
+                + " targets woken as the kernel wakes them, per-cpu csds " + order.value() + " (assumed), round-robin";
     }
 
     @Override public String unit() { return "per call, every CPU's"; }
@@ -77,18 +89,28 @@ final class CsdManyShape implements Shape {
     private double point(int align, int start, int cpus, Model model) {
         Model roundRobin = model.with(Schedule.ROUND_ROBIN);
         String key = align + "/" + start + "/" + cpus + "/" + roundRobin;
-        return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, roundRobin)
-                .perOperation().transfers());
+        return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, order, kernel(IpiMode.SYNC, 0),
+                roundRobin, WARMUP, calls(cpus / 2)).perOperation().transfers());
     }
 
-    /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call. */
+    /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call: the curve's. */
     static Traced trace(int senders, int targets, int align, int start, Model model) {
-        return trace(senders, targets, align, start, doorbell(IpiMode.SYNC, 0), model);
+        return trace(senders, targets, align, start, kernel(IpiMode.SYNC, 0), model);
     }
 
-    /** The calls of {@link CallMany}, {@code mode} and {@code work} as given, the IPI a doorbell: the curve's. */
+    /** The calls of {@link CallMany}, {@code mode} and {@code work} as given, the IPI a doorbell. */
     static Handshake doorbell(IpiMode mode, long work) {
         return units -> CallMany.on(units, mode, true, work);
+    }
+
+    /** The calls of {@link CallMany}, {@code mode} and {@code work} as given, the kernel's IPIs: the curve's. */
+    static Handshake kernel(IpiMode mode, long work) {
+        return units -> CallMany.on(units, mode, false, work);
+    }
+
+    /** The calls counted for {@code senders} senders. */
+    private static int calls(int senders) {
+        return Math.max(2, (CALLS + senders - 1) / senders);
     }
 
     /** What runs on the units: IpiMany's choice of {@link CallMany} or {@code FlagFanout} for its parameters. */
@@ -99,13 +121,18 @@ final class CsdManyShape implements Shape {
 
     /** {@code senders} CPUs calling the same {@code targets} CPUs with {@code protocol}, per completed call. */
     static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model) {
-        return trace(senders, targets, align, start, protocol, model, WARMUP,
-                Math.max(2, (CALLS + senders - 1) / senders));
+        return trace(senders, targets, align, start, protocol, model, WARMUP, calls(senders));
     }
 
     /** {@link #trace(int, int, int, int, Model, int, int)} of the curve's calls. */
     static Traced trace(int senders, int targets, int align, int start, Model model, int warmup, int calls) {
-        return trace(senders, targets, align, start, doorbell(IpiMode.SYNC, 0), model, warmup, calls);
+        return trace(senders, targets, align, start, kernel(IpiMode.SYNC, 0), model, warmup, calls);
+    }
+
+    /** {@link #trace(int, int, int, int, CsdAllocationOrder, Handshake, Model, int, int)} of adjacent csds. */
+    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model, int warmup,
+                        int calls) {
+        return trace(senders, targets, align, start, CsdAllocationOrder.ADJACENT, protocol, model, warmup, calls);
     }
 
     /**
@@ -114,12 +141,12 @@ final class CsdManyShape implements Shape {
      * calls in flight at one end are the calls in flight at the other, and neither the start nor the tail, where
      * fewer senders contend, enters the count.
      */
-    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model, int warmup,
-                        int calls) {
+    static Traced trace(int senders, int targets, int align, int start, CsdAllocationOrder order, Handshake protocol,
+                        Model model, int warmup, int calls) {
         Trace trace = model.trace(senders + targets);
-        TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, model.lineSize()),
-                true);
-        ManyHandshake many = protocol.on(PercpuCsdUnits.on(memory, senders, targets, align, start));
+        TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, order,
+                model.lineSize()), true);
+        ManyHandshake many = protocol.on(PercpuCsdUnits.on(memory, senders, targets, align, start, order));
         Control stop = new Control();
         int total = warmup + calls + TAIL;
         Window window = new Window(trace.caches());

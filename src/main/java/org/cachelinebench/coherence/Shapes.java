@@ -3,6 +3,7 @@ package org.cachelinebench.coherence;
 import java.util.List;
 
 import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
@@ -58,9 +59,12 @@ public final class Shapes {
     };
 
     /** IpiMany's shape: N/2 senders calling the same N/2 targets, one series per csd alignment. */
-    public static final Shape CSD_MANY = new CsdManyShape();
+    public static final Shape CSD_MANY = new CsdManyShape(CsdAllocationOrder.ADJACENT);
+    /** The same with the boot CPU's csds apart from the other senders' ({@code -p placement=boot-apart}). */
+    public static final Shape CSD_MANY_BOOT_APART = new CsdManyShape(CsdAllocationOrder.BOOT_APART);
 
-    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC, PCPU_EXECL_READERS, CSD_MANY);
+    public static final List<Shape> ALL = List.of(PCPU_READERS, PCPU_SYMMETRIC, PCPU_EXECL_READERS, CSD_MANY,
+            CSD_MANY_BOOT_APART);
 
     /** The shape named {@code name}; the message names the known ones. */
     public static Shape parse(String name) {

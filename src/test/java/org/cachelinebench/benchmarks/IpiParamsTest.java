@@ -71,6 +71,16 @@ class IpiParamsTest {
         assertRejected(() -> ObjectMailboxInterleaved.checkParam("pin", "maybe"), "maybe");
     }
 
+    /** IpiMany's csd placement among the senders: an assumption, so a parameter, checked like the others. */
+    @Test
+    void ipiManyPlacementIsAdjacentOrBootApart() throws Exception {
+        assertEquals(List.of("adjacent"), values(org.cachelinebench.benchmarks.scaling.IpiMany.class, "placement"));
+        for (String good : List.of("adjacent", "boot-apart")) {
+            assertAcceptedAndNearMissRejected(org.cachelinebench.benchmarks.scaling.IpiMany.class, "placement", good,
+                    good + "s");
+        }
+    }
+
     @Test
     void offsetRangeFollowsTheLineSize() {
         assertEquals(56, IpiOffsetSweep.parseOffset("56", 64));

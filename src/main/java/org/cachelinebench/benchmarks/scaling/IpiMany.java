@@ -7,11 +7,13 @@ import org.cachelinebench.harness.PlacedThread;
 import org.cachelinebench.harness.ThreadIndex;
 import org.cachelinebench.harness.ThreadSpin;
 import org.cachelinebench.model.ipi.CallMany;
+import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.ipi.FlagFanout;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.ManyHandshake;
 import org.cachelinebench.model.ipi.PercpuCsdUnits;
+import org.cachelinebench.model.layout.CacheLine;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,20 +33,28 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
- * The csd at the scale of a TLB shootdown: S CPUs each calling smp_call_function_many_cond() on the same T CPUs,
- * as current kernel/smp.c does it (CallMany): per target csd_lock, func/info, llist_add to its call_single_queue,
- * the IPI (a doorbell) only where the queue was empty, then, sync, csd_lock_wait on every target's csd.
+ * The csd at many CPUs: S CPUs each calling smp_call_function_many_cond() with no condition (as
+ * smp_call_function_many() does) on the same T CPUs, as current kernel/smp.c does it (CallMany): per target
+ * csd_lock, func/info, llist_add to its call_single_queue, the IPI only where the queue was empty, then, sync,
+ * csd_lock_wait on every target's csd. Not an x86 TLB flush: that goes through on_each_cpu_cond_mask() with
+ * should_flush_tlb() reading remote cpu_tlbstate_shared and local work before the wait, none of which runs here.
  *
- * The lesson: the csds different senders use for one target are consecutive allocations in that target's per-cpu
- * unit (PercpuCsdUnits). Their alignment decides how many senders write one line of it:
+ * The lesson: the csds different senders use for one target lie in that target's per-cpu unit (PercpuCsdUnits),
+ * and if the senders' allocations were consecutive (an assumption: -p placement) their alignment decides how many
+ * senders write one line of it:
  *   -p align=64           the 2017 series: one csd per line (the reference)
  *   -p align=32           mainline's call_single_data_t: two senders per line (with -p start=0)
  *   -p align=8 -p start=48  v4.13: every other csd straddles two lines
  *   -p protocol=floor     a flag per sender and target where the line-aligned csd starts (FlagFanout): one line per
  *                         target and back, the unit of the extra line transfers
+ *   -p placement=adjacent   every sender's csd right after the previous one's (the default: an assumption)
+ *   -p placement=boot-apart the boot CPU's (sender 0, allocated in start_kernel()'s call_function_init()) alone on a
+ *                         line of its own, the others adjacent (CsdAllocationOrder)
  * Parameters: senders (S, default 1), targets (T, default 1), align (64), start (0: byte of its line where the first
- * csd starts), mode (sync), protocol (doorbell, kernel: targets poll their queue heads, floor), work (0),
- * place (off, smt, l3, socket, all: PlacedThread). Run with -t S+T: threads 0..S-1 send, the rest receive.
+ * csd starts), placement (adjacent), mode (sync), protocol (doorbell: every IPI an interrupt, kernel: idle targets
+ * polling their thread_info flags, woken by set_nr_if_polling() for one target and by interrupts for several,
+ * IdleTask; floor), work (0), place (off, smt, l3, socket, all: PlacedThread). Run with -t S+T: threads 0..S-1
+ * send, the rest receive.
  *
  * One sender and one target are IpiInterleaved's csd on the current layout with -p protocol=doorbell: the same
  * bytes at the same offsets of the same lines (align=64 start=0 its line-aligned side, align=32 start=32
@@ -71,6 +81,7 @@ public class IpiMany {
     public static final String TARGETS = "targets";
     public static final String ALIGN = "align";
     public static final String START = "start";
+    public static final String PLACEMENT = CsdAllocationOrder.PARAM;
     public static final String PROTOCOL = "protocol";
     public static final String DOORBELL = "doorbell";
     public static final String KERNEL = "kernel";
@@ -87,6 +98,9 @@ public class IpiMany {
 
     @Param({"0"})
     public String start;
+
+    @Param({"adjacent"})
+    public String placement;
 
     @Param({"sync"})
     public String mode;
@@ -113,6 +127,9 @@ public class IpiMany {
                 break;
             case PROTOCOL:
                 protocol(value);
+                break;
+            case PLACEMENT:
+                CsdAllocationOrder.parse(value);
                 break;
             case IpiMode.PARAM:
                 IpiMode.parse(value);
@@ -163,12 +180,13 @@ public class IpiMany {
         String p = protocol(protocol);
         int a = number(ALIGN, align);
         int st = number(START, start);
-        PercpuCsdUnits.check(s, t, a, st, org.cachelinebench.model.layout.CacheLine.SIZE);
+        CsdAllocationOrder order = CsdAllocationOrder.parse(placement);
+        PercpuCsdUnits.check(s, t, a, st, CacheLine.SIZE);
         if (p.equals(FLOOR)) {
             run = FlagFanout.on(PercpuCsdUnits.allocate(s, t, 64, 0));
         } else {
-            run = CallMany.on(PercpuCsdUnits.allocate(s, t, a, st), IpiMode.parse(mode), p.equals(DOORBELL),
-                    FuncWork.parse(work));
+            run = CallMany.on(PercpuCsdUnits.allocate(s, t, a, st, order, CacheLine.SIZE), IpiMode.parse(mode),
+                    p.equals(DOORBELL), FuncWork.parse(work));
         }
         senderThreads = s;
         System.out.println("# IpiMany " + run.where());

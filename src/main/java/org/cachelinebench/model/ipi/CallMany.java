@@ -10,13 +10,27 @@ import org.openjdk.jmh.infra.Control;
  * <pre>
  * for_each_cpu(cpu, cfd->cpumask)            {@link SmpCurrent#queueOnTarget}: csd_lock (waits for the previous
  *     ... llist_add ...                     call to that target), CSD_TYPE_SYNC, func, info, llist_add
- * send the IPI to cfd->cpumask_ipi          the targets whose queue was empty ({@link Smp#sendIpi})
+ * if (nr_cpus == 1)                         the targets whose queue was empty: one gets
+ *     send_call_function_single_ipi(last)   set_nr_if_polling() or an interrupt, several
+ * else if (nr_cpus > 1)                     an interrupt each ({@link IdleTask})
+ *     send_call_function_ipi_mask(cfd->cpumask_ipi)
  * if (wait) for_each_cpu(cpu, cfd->cpumask)
  *     csd_lock_wait(per_cpu_ptr(cfd->csd, cpu))
  * </pre>
- * A target works as in the single-target model: it waits for the IPI ({@link Smp#awaitIpi}: the doorbell, or the
- * queue head when polling) and runs {@code __flush_smp_call_function_queue} ({@link SmpCurrent}). Every memory
- * access of the protocol is in {@link SmpCurrent} and {@link Llist}; this class only sequences them.
+ * The condition of {@code smp_call_function_many_cond()} is NULL (as {@code smp_call_function_many()} passes it):
+ * every target gets the call. Two protocols for the targets:
+ * <ul>
+ *   <li>kernel: an idle target polls its own idle task's flags and takes interrupts ({@link IdleTask}); woken by
+ *       {@code TIF_NEED_RESCHED} it runs {@code flush_smp_call_function_queue()} ({@code llist_empty}, then
+ *       {@code __flush_smp_call_function_queue}), by an interrupt {@code __flush_smp_call_function_queue} alone. It
+ *       reads its queue head only there, never while waiting.</li>
+ *   <li>doorbell: every IPI is an interrupt, whatever {@code nr_cpus}: the sender rings each target's doorbell
+ *       ({@link Smp#sendIpi}), the target waits on it ({@link Smp#awaitIpi}).</li>
+ * </ul>
+ * Every memory access of the protocol is in {@link SmpCurrent}, {@link Llist} and {@link IdleTask}; this class only
+ * sequences them. Not traced: the sender's {@code cfd} (its cpumasks and {@code cfd->csd} pointer, here
+ * {@link ManySenderBook}) and the target's {@code trigger_backtrace} store in the flush, lines only their own CPU
+ * touches.
  *
  * <p>{@code info} carries the sender and its call number ({@code seq * S + sender}; with one sender the call
  * number, as {@link IpiMailbox} numbers its calls) and {@code func} is chosen from it, so a target's checksum of {@code func(info)} proves that it ran each queued csd once, with
@@ -32,6 +46,8 @@ public final class CallMany extends ManyBooks {
     private final SmpCurrent[][] csds;
     /** Per target: its queue, for the flush (the flush takes its csds from the list, not from this object). */
     private final SmpCurrent[] queues;
+    /** Per target, with the kernel protocol: its idle task; null with the doorbell. */
+    private final IdleTask[] idle;
 
     private CallMany(PercpuCsdUnits units, IpiMode mode, boolean doorbell, long work) {
         super(units, work);
@@ -44,7 +60,11 @@ public final class CallMany extends ManyBooks {
         int t = units.targets();
         csds = new SmpCurrent[s][t];
         queues = new SmpCurrent[t];
+        idle = doorbell ? null : new IdleTask[t];
         for (int target = 0; target < t; target++) {
+            if (!doorbell) {
+                idle[target] = new IdleTask(units.memory(), units.flags(target), units.doorbell(target));
+            }
             int ring = doorbell ? units.doorbell(target) : Smp.NO_DOORBELL;
             for (int sender = 0; sender < s; sender++) {
                 csds[sender][target] = new SmpCurrent(units.memory(), units.queue(target), units.csd(sender, target), ring);
@@ -55,7 +75,7 @@ public final class CallMany extends ManyBooks {
 
     /**
      * The protocol on {@code units}; {@code mode} sync waits for every target's {@code csd_unlock}; with
-     * {@code doorbell} the IPI rings each target's doorbell word, else the targets poll their queue heads;
+     * {@code doorbell} every IPI rings the target's doorbell word, else the kernel's idle targets ({@link IdleTask});
      * {@code func(info)} runs {@code work} more dependent steps ({@link FuncWork}).
      */
     public static CallMany on(PercpuCsdUnits units, IpiMode mode, boolean doorbell, long work) {
@@ -88,11 +108,19 @@ public final class CallMany extends ManyBooks {
             }
         }
         // The IPIs of what was queued go out even when stopped: a queued csd is never left without its IPI.
+        int nrCpus = 0;
+        int last = -1;
         for (int t = 0; t < targets; t++) {
-            if (book.takeIpi(t)) {
+            if (doorbell && book.takeIpi(t)) {
                 book.ipisSent++;
                 mine[t].sendIpi();
+            } else if (!doorbell && book.ipi(t)) {
+                nrCpus++;
+                last = t;
             }
+        }
+        if (!doorbell && nrCpus > 0) {
+            sendIpis(book, nrCpus, last);
         }
         if (stopped) {
             book.waiting = ManySenderBook.NONE;
@@ -113,19 +141,64 @@ public final class CallMany extends ManyBooks {
         return true;
     }
 
+    /**
+     * The kernel's IPIs after the loop: one target {@code send_call_function_single_ipi(last_cpu)}, several
+     * {@code send_call_function_ipi_mask(cfd->cpumask_ipi)}, an interrupt each (in the mask's order, as the
+     * arch's loop over it).
+     */
+    private void sendIpis(ManySenderBook book, int nrCpus, int last) {
+        book.ipisSent += nrCpus;
+        if (nrCpus == 1) {
+            book.takeIpi(last);
+            IdleTask.sendSingle(units.memory(), units.flags(last), units.doorbell(last));
+            return;
+        }
+        for (int t = 0; t < units.targets(); t++) {
+            if (book.takeIpi(t)) {
+                IdleTask.sendInterrupt(units.memory(), units.doorbell(t));
+            }
+        }
+    }
+
     @Override
     public int receive(int target, Control stop, SpinWait spin) {
         SmpCurrent q = queues[target];
-        if (!q.awaitIpi(stop, spin)) {
-            return 0;
+        if (doorbell) {
+            if (!q.awaitIpi(stop, spin)) {
+                return 0;
+            }
+            return q.flushSmpCallFunctionQueue(logs[target]);
         }
-        return q.flushSmpCallFunctionQueue(logs[target]);
+        IdleTask task = idle[target];
+        switch (task.await(stop, spin)) {
+            case INTERRUPT:
+                // generic_smp_call_function_interrupt(): the flush, back to the idle loop still polling.
+                return q.flushSmpCallFunctionQueue(logs[target]);
+            case NEED_RESCHED:
+                // do_idle() after its loop: clear polling, flush_smp_call_function_queue(), schedule_idle().
+                task.clearPolling();
+                int handled = q.queueEmpty() ? 0 : q.flushSmpCallFunctionQueue(logs[target]);
+                task.clearNeedResched();
+                return handled;
+            default:
+                return 0;
+        }
+    }
+
+    @Override
+    void resetProtocol() {
+        if (idle != null) {
+            for (IdleTask task : idle) {
+                task.reset();
+            }
+        }
     }
 
     @Override
     public boolean drained(int target) {
         SmpCurrent q = queues[target];
-        return q.queueEmpty() && !q.doorbellRung();
+        return q.queueEmpty() && (doorbell ? !q.doorbellRung() : !idle[target].interruptPending()
+                && !idle[target].needResched());
     }
 
     @Override
@@ -206,12 +279,14 @@ public final class CallMany extends ManyBooks {
     public String describeTarget(int target) {
         SmpCurrent q = queues[target];
         return "target " + target + " has handled " + logs[target].handled + " csds; its queue is "
-                + (q.queueEmpty() ? "empty" : "not empty") + (doorbell ? ", doorbell " + (q.doorbellRung() ? "rung" : "silent") : "");
+                + (q.queueEmpty() ? "empty" : "not empty") + (doorbell ? ", doorbell " + (q.doorbellRung() ? "rung" : "silent")
+                : ", interrupt " + (idle[target].interruptPending() ? "pending" : "none") + ", TIF_NEED_RESCHED "
+                + (idle[target].needResched() ? "set" : "clear"));
     }
 
     @Override
     public String where() {
         return "smp_call_function_many_cond, " + (wait ? "sync" : "async") + ", "
-                + (doorbell ? "doorbell IPI" : "targets polling their queue heads") + ": " + units.describe();
+                + (doorbell ? "doorbell IPI" : "idle targets polling their thread_info flags") + ": " + units.describe();
     }
 }

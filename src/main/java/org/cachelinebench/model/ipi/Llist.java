@@ -21,23 +21,29 @@ final class Llist {
     private Llist() {}
 
     /**
-     * {@code llist_add(new, head)}, i.e. {@code llist_add_batch(new, new, head)} as in v4.13:
+     * {@code llist_add(new, head)}, i.e. {@code llist_add_batch(new, new, head)} of current include/linux/llist.h:
      * <pre>
+     * first = READ_ONCE(head->first);
      * do {
-     *     new_last->next = first = READ_ONCE(head->first);
-     * } while (cmpxchg(&head->first, first, new_first) != first);
+     *     new_last->next = first;
+     * } while (!try_cmpxchg(&amp;head->first, &amp;first, new_first));
      * return !first;
      * </pre>
-     * (Current kernels read {@code head->first} once before the loop and use {@code try_cmpxchg}; with one
-     * producer the accesses are the same.) Returns true when the list was empty: then the IPI is sent.
+     * {@code head->first} is loaded once: a failed {@code try_cmpxchg} hands back the value it found, and the retry
+     * uses that, with no second load (with several producers on one queue a reload would be one more read of the
+     * head's line). v4.13 reloaded on a retry; its model has one producer per queue, where no retry happens.
+     * Returns true when the list was empty: then the IPI is sent.
      */
     static boolean add(Memory m, long node, int head) {
-        long first;
-        do {
-            first = m.getLongOpaque(head + FIRST);
+        long first = m.getLongOpaque(head + FIRST);
+        while (true) {
             m.setLong((int) node + NEXT, first);
-        } while (m.compareAndExchangeLong(head + FIRST, first, node) != first);
-        return first == NULL;
+            long found = m.compareAndExchangeLong(head + FIRST, first, node);
+            if (found == first) {
+                return first == NULL;
+            }
+            first = found;
+        }
     }
 
     /** {@code llist_del_all(head)}: {@code xchg(&head->first, NULL)}. */

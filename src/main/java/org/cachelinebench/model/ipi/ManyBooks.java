@@ -30,7 +30,11 @@ abstract class ManyBooks implements ManyHandshake {
         for (ReceiverLog l : logs) {
             l.reset();
         }
+        resetProtocol();
     }
+
+    /** What the protocol keeps outside the units, started over with them; nothing by default. */
+    void resetProtocol() {}
 
     @Override
     public final long calls(int sender) {

@@ -54,6 +54,9 @@ final class ManySenderBook extends ManySenderBookPadAfter {
     /** {@code __cpumask_set_cpu(cpu, cfd->cpumask_ipi)}. */
     void markIpi(int target) { ipi[8 * PAD + target] = true; }
 
+    /** Tests the target's bit of {@code cpumask_ipi}. */
+    boolean ipi(int target) { return ipi[8 * PAD + target]; }
+
     /** Tests and clears the target's bit of {@code cpumask_ipi}. */
     boolean takeIpi(int target) {
         if (ipi[8 * PAD + target]) {

@@ -13,18 +13,23 @@ import org.cachelinebench.model.layout.Placement;
  * per-cpu allocator places it.
  *
  * <p>Each sending CPU's {@code cfd->csd} is one {@code alloc_percpu(call_single_data_t)}: an area at the same
- * offset of every CPU's unit, and {@code per_cpu_ptr(cfd->csd, T)} is the one in target T's unit. Senders prepared
- * one after another get consecutive offsets, each rounded up to the type's alignment: so in T's unit sender s's
- * csd lies at {@code start + s * stride}, {@code stride} = the csd's size rounded up to {@code align}. With
- * {@code align} 8 (v4.13's {@code struct call_single_data}) some csds straddle two lines; with 32 (mainline's
- * {@code call_single_data_t}) two senders share a line; with 64 (the 2017 series) each has its own.
+ * offset of every CPU's unit, and {@code per_cpu_ptr(cfd->csd, T)} is the one in target T's unit. Which areas are
+ * neighbours is assumed, not known ({@link CsdAllocationOrder}): {@code adjacent} takes consecutive senders'
+ * allocations to be consecutive, each rounded up to the type's alignment, so that in T's unit sender s's csd lies
+ * at {@code start + s * stride}, {@code stride} = the csd's size rounded up to {@code align}; that needs their
+ * {@code smpcfd_prepare_cpu()} calls to come one after another with no hole for first-fit to reuse, which does not
+ * hold for the boot CPU's, allocated by {@code call_function_init()} early in {@code start_kernel()}
+ * ({@code boot-apart} puts sender 0 alone on a line after the others). With {@code align} 8 (v4.13's
+ * {@code struct call_single_data}) some csds straddle two lines; with 32 (mainline's {@code call_single_data_t})
+ * two adjacent senders share a line; with 64 (the 2017 series) each has its own.
  *
  * <pre>
  * target T's unit, lines counted from the unit's origin (on a 2-line boundary, proven from the real address):
  * line 0   call_single_queue (DEFINE_PER_CPU_SHARED_ALIGNED), alone in its line
- * line 1   the doorbell word (the IPI of the doorbell protocol), alone
- * line 2   unused
- * line 3.. the senders' csds for T, from byte {@code start} of line 3 on
+ * line 1   the doorbell word (the stand-in for an interrupt, {@link IdleTask}), alone
+ * line 2   T's idle task's thread_info flags, which an idle T polls ({@link IdleTask}), alone
+ * line 3.. the senders' csds for T, from byte {@code start} of line 3 on (boot-apart: sender 0 alone in the line
+ *          after the others')
  * then at least one unused line, and as many more as make the unit an even number of lines
  * </pre>
  * Units follow one another in one block, as CPUs' units do in a chunk (further apart there); no line holds
@@ -34,6 +39,8 @@ public final class PercpuCsdUnits {
     static final int HEAD_LINE = CsdBlock.HEAD_LINE;
     static final int DOORBELL_LINE = CsdBlock.DOORBELL_LINE;
     static final int CSD_LINE = CsdBlock.CSD_LINE;
+    /** The line of the idle task's {@code thread_info->flags}: CsdBlock's unused line 2. */
+    static final int FLAGS_LINE = 2;
     /** The csd is {@code call_single_data_t}: the current layout (32 bytes, as v4.13's). */
     public static final CsdLayout LAYOUT = CsdLayout.CURRENT;
 
@@ -46,9 +53,11 @@ public final class PercpuCsdUnits {
     private final int start;
     private final int stride;
     private final int unitBytes;
+    private final CsdAllocationOrder order;
 
     private PercpuCsdUnits(Memory memory, int origin, int senders, int targets, int align, int start,
-                           int unitLines) {
+                           CsdAllocationOrder order, int unitLines) {
+        this.order = order;
         this.memory = memory;
         this.origin = origin;
         this.lineSize = memory.lineSize();
@@ -74,21 +83,46 @@ public final class PercpuCsdUnits {
      *                                  that is not a multiple of it inside the line
      */
     public static PercpuCsdUnits allocate(int senders, int targets, int align, int start, int lineSize) {
-        return on(LineAlignedMemory.allocate(lines(senders, targets, align, start, lineSize), lineSize), senders,
-                targets, align, start);
+        return allocate(senders, targets, align, start, CsdAllocationOrder.ADJACENT, lineSize);
     }
 
-    /** Lines of one target's unit: the head, doorbell and unused line, the csds, one unused line, rounded to even. */
-    private static int unitLines(int senders, int align, int start, int lineSize) {
-        int csdLines = (start + senders * stride(align) + lineSize - 1) / lineSize;
+    /** {@link #allocate(int, int, int, int, int)} with the senders' areas placed by {@code order}. */
+    public static PercpuCsdUnits allocate(int senders, int targets, int align, int start, CsdAllocationOrder order,
+                                          int lineSize) {
+        return on(LineAlignedMemory.allocate(lines(senders, targets, align, start, order, lineSize), lineSize),
+                senders, targets, align, start, order);
+    }
+
+    /** Senders in the adjacent run from {@code start}: all, or all but the boot CPU. */
+    private static int adjacentSenders(int senders, CsdAllocationOrder order) {
+        return order == CsdAllocationOrder.BOOT_APART ? senders - 1 : senders;
+    }
+
+    /** Lines of the adjacent run of csds from {@code start}. */
+    private static int runLines(int senders, int align, int start, CsdAllocationOrder order, int lineSize) {
+        return (start + adjacentSenders(senders, order) * stride(align) + lineSize - 1) / lineSize;
+    }
+
+    /**
+     * Lines of one target's unit: the head, doorbell and flags lines, the csds (boot-apart: the boot CPU's in a line
+     * after the run), one unused line, rounded to even.
+     */
+    private static int unitLines(int senders, int align, int start, CsdAllocationOrder order, int lineSize) {
+        int csdLines = runLines(senders, align, start, order, lineSize)
+                + (order == CsdAllocationOrder.BOOT_APART ? 1 : 0);
         int unitLines = CSD_LINE + csdLines + 1;
         return unitLines + unitLines % 2;
     }
 
     /** The lines a memory must have for {@link #on}: every unit, and one for the origin's 2-line boundary. */
     public static int lines(int senders, int targets, int align, int start, int lineSize) {
+        return lines(senders, targets, align, start, CsdAllocationOrder.ADJACENT, lineSize);
+    }
+
+    /** {@link #lines(int, int, int, int, int)} for the senders' areas placed by {@code order}. */
+    public static int lines(int senders, int targets, int align, int start, CsdAllocationOrder order, int lineSize) {
         check(senders, targets, align, start, lineSize);
-        return Math.multiplyExact(targets, unitLines(senders, align, start, lineSize)) + 1;
+        return Math.multiplyExact(targets, unitLines(senders, align, start, order, lineSize)) + 1;
     }
 
     /**
@@ -97,18 +131,24 @@ public final class PercpuCsdUnits {
      * accesses.
      */
     public static PercpuCsdUnits on(Memory m, int senders, int targets, int align, int start) {
+        return on(m, senders, targets, align, start, CsdAllocationOrder.ADJACENT);
+    }
+
+    /** {@link #on(Memory, int, int, int, int)} with the senders' areas placed by {@code order}. */
+    public static PercpuCsdUnits on(Memory m, int senders, int targets, int align, int start,
+                                    CsdAllocationOrder order) {
         int lineSize = m.lineSize();
-        int needed = lines(senders, targets, align, start, lineSize);
+        int needed = lines(senders, targets, align, start, order, lineSize);
         if (m.capacity() < needed * lineSize) {
             throw new IllegalArgumentException(m.capacity() + " bytes: the units need " + needed + " lines of "
                     + lineSize);
         }
-        int unitLines = unitLines(senders, align, start, lineSize);
+        int unitLines = unitLines(senders, align, start, order, lineSize);
         int origin = m.addressModulo(0, 2 * lineSize) == 0 ? 0 : lineSize;
         if (m.addressModulo(origin, 2 * lineSize) != 0) {
             throw new IllegalStateException("no " + 2 * lineSize + "-byte boundary at byte " + origin + " of the units");
         }
-        return new PercpuCsdUnits(m, origin, senders, targets, align, start, unitLines);
+        return new PercpuCsdUnits(m, origin, senders, targets, align, start, order, unitLines);
     }
 
     public static PercpuCsdUnits allocate(int senders, int targets, int align, int start) {
@@ -135,6 +175,7 @@ public final class PercpuCsdUnits {
     public int align() { return align; }
     public int start() { return start; }
     public int lineSize() { return lineSize; }
+    public CsdAllocationOrder order() { return order; }
 
     private int unit(int target) {
         if (target < 0 || target >= targets) {
@@ -153,12 +194,22 @@ public final class PercpuCsdUnits {
         return unit(target) + DOORBELL_LINE * lineSize;
     }
 
-    /** Byte index of {@code per_cpu_ptr(cfd->csd, target)} of sender {@code sender}. */
+    /** Byte index of target {@code target}'s idle task's {@code thread_info->flags}. */
+    public int flags(int target) {
+        return unit(target) + FLAGS_LINE * lineSize;
+    }
+
+    /** Byte index of {@code per_cpu_ptr(cfd->csd, target)} of sender {@code sender}, placed by the order. */
     public int csd(int sender, int target) {
         if (sender < 0 || sender >= senders) {
             throw new IllegalArgumentException("sender " + sender + " outside 0.." + (senders - 1));
         }
-        return unit(target) + CSD_LINE * lineSize + start + sender * stride;
+        int csdLines = unit(target) + CSD_LINE * lineSize;
+        if (order == CsdAllocationOrder.BOOT_APART) {
+            return sender == 0 ? csdLines + runLines(senders, align, start, order, lineSize) * lineSize + start
+                    : csdLines + start + (sender - 1) * stride;
+        }
+        return csdLines + start + sender * stride;
     }
 
     /** Where sender {@code sender}'s csd for {@code target} falls, from the real address. */
@@ -233,7 +284,9 @@ public final class PercpuCsdUnits {
         }
         List<Integer> straddling = straddling(0);
         sb.append("; straddling: ").append(straddling.isEmpty() ? "none" : "senders " + join(straddling))
-                .append("; queue head in line ").append(HEAD_LINE).append(", doorbell in line ").append(DOORBELL_LINE);
+                .append("; queue head in line ").append(HEAD_LINE).append(", doorbell in line ").append(DOORBELL_LINE)
+                .append(", idle flags in line ").append(FLAGS_LINE).append("; csds ").append(order.value())
+                .append(" (assumed)");
         return sb.toString();
     }
 

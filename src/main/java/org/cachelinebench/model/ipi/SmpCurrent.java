@@ -79,8 +79,16 @@ final class SmpCurrent extends Smp {
         return true;
     }
 
-    /** {@code csd_unlock}: {@code smp_store_release(&csd->node.u_flags, 0)}. */
+    /**
+     * {@code csd_unlock}: {@code WARN_ON(!(csd->node.u_flags & CSD_FLAG_LOCK))}, a plain load, then
+     * {@code smp_store_release(&csd->node.u_flags, 0)}. The load is the kernel's too: with two csds in one line the
+     * other csd's sender can take the line between the two, and the store misses again.
+     */
     private void csdUnlock(int csd) {
+        if ((m.getInt(csd + NODE_U_FLAGS) & CSD_FLAG_LOCK) == 0) {
+            throw new IllegalStateException("csd_unlock of an unlocked csd: flags 0x"
+                    + Integer.toHexString(m.getInt(csd + NODE_U_FLAGS)));
+        }
         m.setIntRelease(csd + NODE_U_FLAGS, 0);
     }
 

@@ -60,7 +60,19 @@ class PercpuCsdUnitsTest {
         assertEquals(48, u.place(0, 0).startInLine());
         assertEquals("align 8, first csd at byte 48 of its line, 4 sender(s), 1 target(s): lines of target 0's unit: "
                 + "line 3 senders 0; line 4 senders 0,1,2; line 5 senders 2,3; straddling: senders 0,2; queue head in "
-                + "line 0, doorbell in line 1", u.describe());
+                + "line 0, doorbell in line 1, idle flags in line 2; csds adjacent (assumed)", u.describe());
+    }
+
+    /** boot-apart: the boot CPU's csd alone on the line after the others', which stay adjacent from start. */
+    @Test
+    void bootApartPutsSenderZeroAloneAfterTheOthers() {
+        PercpuCsdUnits u = PercpuCsdUnits.allocate(4, 1, 32, 0, CsdAllocationOrder.BOOT_APART, 64);
+        assertEquals(List.of(1, 2), u.sendersInLine(0, 3));
+        assertEquals(List.of(3), u.sendersInLine(0, 4));
+        assertEquals(List.of(0), u.sendersInLine(0, 5));
+        PercpuCsdUnits adjacent = PercpuCsdUnits.allocate(4, 1, 32, 0, CsdAllocationOrder.ADJACENT, 64);
+        assertEquals(List.of(0, 1), adjacent.sendersInLine(0, 3));
+        assertEquals(List.of(2, 3), adjacent.sendersInLine(0, 4));
     }
 
     @Test
