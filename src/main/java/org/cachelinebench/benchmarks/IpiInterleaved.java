@@ -35,9 +35,9 @@ import org.openjdk.jmh.infra.Control;
  * The csd comparison with every variant inside one measurement, in a schedule that favours none.
  *
  * Lesson: on a small VM the cross-core round trip changes state from one fork to the next, so placements
- * measured in separate forks compare machine states. Here one sender and one receiver alternate between five
+ * measured in separate forks compare machine states. Here one sender and one receiver alternate between eight
  * sides (line-aligned, the reference; floor, one line's round trip; straddled; size-aligned; line-aligned-again,
- * the A/A control) in timed slices, every side in every memory block at the same positions of the schedule.
+ * the A/A control; three probes, the floor with one more line: the machine's costs) in timed slices, every side in every memory block at the same positions of the schedule.
  * Rule: report each side's ratio and extra lines as medians over whole cycles, next to the A/A control, because
  * a stalled cycle then moves no side and the A/A line shows the design's own bias.
  *
@@ -54,7 +54,7 @@ import org.openjdk.jmh.infra.Control;
 @Measurement(iterations = 3, time = 1)
 public class IpiInterleaved {
 
-    /** The five sides' handshakes in five blocks, shared by one sender and one receiver. */
+    /** The sides' handshakes in as many blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
     public static class Sides extends InterleavedSidesState {
         /** kernel (kernel/smp.c, the receiver polls its queue head), doorbell or flag (the flag mailbox). */
@@ -92,7 +92,7 @@ public class IpiInterleaved {
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SideCounters extends SenderState {
         public SideCounters() {
-            super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
+            super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE, CsdSides.PROBES);
         }
 
         public long lineAlignedNanos() { return nanos(CsdSides.LINE_ALIGNED); }
@@ -111,6 +111,23 @@ public class IpiInterleaved {
         public double sizeAlignedExtraSum() { return extra(CsdSides.SIZE_ALIGNED); }
         public double lineAlignedAgainRatioSum() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
         public double lineAlignedAgainExtraSum() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        // The probes: the floor's round trip with one more line; their cost over the floor's is the machine's price
+        // of that line (docs/coherence.md), read by the prediction beside every measured comparison.
+        public long probeSerialNanos() { return nanos(CsdSides.PROBE_SERIAL); }
+        public long probeSerialCalls() { return calls(CsdSides.PROBE_SERIAL); }
+        public double probeSerialRatioSum() { return ratio(CsdSides.PROBE_SERIAL); }
+        public double probeSerialExtraSum() { return extra(CsdSides.PROBE_SERIAL); }
+        public double probeSerialVsFloorRatioSum() { return probe(CsdSides.PROBE_SERIAL); }
+        public long probePairNanos() { return nanos(CsdSides.PROBE_PAIR); }
+        public long probePairCalls() { return calls(CsdSides.PROBE_PAIR); }
+        public double probePairRatioSum() { return ratio(CsdSides.PROBE_PAIR); }
+        public double probePairExtraSum() { return extra(CsdSides.PROBE_PAIR); }
+        public double probePairVsFloorRatioSum() { return probe(CsdSides.PROBE_PAIR); }
+        public long probeParallelNanos() { return nanos(CsdSides.PROBE_PARALLEL); }
+        public long probeParallelCalls() { return calls(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelRatioSum() { return ratio(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelExtraSum() { return extra(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelVsFloorRatioSum() { return probe(CsdSides.PROBE_PARALLEL); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(CsdSides.FLOOR); }
         public long floorCalls() { return calls(CsdSides.FLOOR); }

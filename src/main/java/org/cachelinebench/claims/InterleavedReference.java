@@ -34,7 +34,11 @@ public final class InterleavedReference {
             ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE);
 
     /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
-    static final Map<String, Map<String, String>> PAIRS = Map.of(ChunkSets.INTERLEAVED,
+    static final Map<String, Map<String, String>> PAIRS = Map.of(
+            // The probes, each against the floor: the machine's costs, in floors.
+            IpiInterleaved.class.getName() + ".ipi", Map.of(CsdSides.PROBE_SERIAL, CsdSides.FLOOR,
+                    CsdSides.PROBE_PAIR, CsdSides.FLOOR, CsdSides.PROBE_PARALLEL, CsdSides.FLOOR),
+            ChunkSets.INTERLEAVED,
             Map.of(ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).subject()),
                     ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).reference())),
             ChunkSets.OBJECT_INTERLEAVED,

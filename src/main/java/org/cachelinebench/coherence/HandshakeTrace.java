@@ -31,9 +31,19 @@ public final class HandshakeTrace {
 
     /** The handshake {@code factory} builds, traced under {@code model}; per call. */
     public static Traced trace(Function<CsdBlock, Handshake> factory, Model model) {
+        return trace(factory, model, (trace, memory) -> memory, () -> { });
+    }
+
+    /**
+     * The same, with the handshake's block on {@code wrap}'s memory over the recording one (an observer of the
+     * accesses, as {@link CriticalPath}'s), and {@code warm} run where the counting starts.
+     */
+    static Traced trace(Function<CsdBlock, Handshake> factory, Model model,
+                        java.util.function.BiFunction<Trace, TracedMemory, org.cachelinebench.model.layout.Memory> wrap,
+                        Runnable warm) {
         Trace trace = model.trace(2);
         TracedMemory memory = trace.memory(CsdBlock.ALLOCATED_LINES, true);
-        CsdBlock block = CsdBlock.on(memory);
+        CsdBlock block = CsdBlock.on(wrap.apply(trace, memory));
         Handshake h = factory.apply(block);
         Control stop = new Control();
         int total = WARMUP + CALLS;
@@ -42,6 +52,7 @@ public final class HandshakeTrace {
             for (int i = 0; i < total; i++) {
                 if (i == WARMUP) {
                     trace.caches().resetCounts();
+                    warm.run();
                 }
                 if (!h.send(stop, spin) || !h.awaitHandled(stop, spin)) {
                     throw new IllegalStateException("call " + i + " did not complete");

@@ -1,6 +1,7 @@
 package org.cachelinebench.coherence;
 
 import java.lang.reflect.Field;
+import java.util.function.Function;
 
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
@@ -22,10 +23,12 @@ import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
 import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.FuncWork;
+import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
@@ -119,6 +122,35 @@ final class SuiteScenarios {
             return new Scenario(key, PER_CALL, null, m -> HandshakeTrace.trace(ObjectMailboxScenarios.side(side, work), m));
         }
         throw new IllegalArgumentException("no coherence scenario for the interleaved benchmark " + v.benchmark());
+    }
+
+    /**
+     * The handshake of an interleaved claim's side, as its benchmark builds it in a block (for {@link CriticalPath});
+     * null for a claim whose sides are no handshakes (the pcpu_chunk workloads, forks, scaling points).
+     */
+    static Function<CsdBlock, Handshake> handshakeOf(Claim c, String side) {
+        if (!c.interleaved()) {
+            return null;
+        }
+        Variant v = Suite.set(c.set()).variant(c.variant());
+        java.util.List<InterleavedSide> sides;
+        if (Params.runs(v, IpiInterleaved.class)) {
+            Params p = new Params(v, IpiInterleaved.class);
+            sides = CsdSides.of(p.protocol(), p.layout(), p.mode(), p.work());
+        } else if (Params.runs(v, InterleavedOffsetSweep.class)) {
+            Params p = new Params(v, InterleavedOffsetSweep.class);
+            sides = SweepSides.of(p.protocol(), p.mode(), p.work());
+        } else if (Params.runs(v, ObjectMailboxInterleaved.class)) {
+            return ObjectMailboxScenarios.side(side, new Params(v, ObjectMailboxInterleaved.class).work());
+        } else {
+            return null;
+        }
+        for (InterleavedSide s : sides) {
+            if (s.name().equals(side)) {
+                return s::in;
+            }
+        }
+        throw new IllegalArgumentException("no side " + side);
     }
 
     /** What a handshake side runs: its benchmark's family, protocol, layout and mode, and the side (work and pinning change no access). */

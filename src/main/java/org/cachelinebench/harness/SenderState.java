@@ -20,8 +20,18 @@ public abstract class SenderState {
     private final int reference;
     private final int floor;
     private final InterleavedReport report;
+    private final List<String> probes;
 
     protected SenderState(List<String> names, int reference, int floor) {
+        this(names, reference, floor, List.of());
+    }
+
+    /** Sides whose {@code probes} also report their cost over the floor's ({@link #probe}). */
+    protected SenderState(List<String> names, int reference, int floor, List<String> probes) {
+        if (!names.containsAll(probes) || !probes.isEmpty() && floor == CycleLog.NO_FLOOR) {
+            throw new IllegalArgumentException("probes " + probes + " need a floor and must be sides of " + names);
+        }
+        this.probes = List.copyOf(probes);
         this.names = names;
         this.reference = reference;
         this.floor = floor;
@@ -48,9 +58,22 @@ public abstract class SenderState {
     /** The side's extra line transfers, median over the iteration's cycles. */
     protected double extra(String side) { return cursor.log().extra(side(side)); }
 
-    /** The counters these sides report ({@link CounterNames#of}): what the subclass's accessors must be named. */
+    /**
+     * A probe side's cost over the floor's, median over the iteration's cycles of cost(probe) / cost(floor): 1 when
+     * the probe's extra line costs nothing on this machine, 2 when it costs a whole round trip.
+     */
+    protected double probe(String side) { return cursor.log().ratio(side(side), floor); }
+
+    /**
+     * The counters these sides report ({@link CounterNames#of}, and each probe's ratio to the floor): what the
+     * subclass's accessors must be named.
+     */
     Set<String> counterNames() {
-        return CounterNames.of(names, names.get(reference), names.get(floor));
+        Set<String> out = new java.util.TreeSet<>(CounterNames.of(names, names.get(reference), names.get(floor)));
+        for (String p : probes) {
+            out.add(CounterNames.ratio(p, names.get(floor)));
+        }
+        return out;
     }
 
     private int side(String name) {

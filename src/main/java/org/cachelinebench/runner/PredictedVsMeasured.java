@@ -11,8 +11,10 @@ import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.coherence.ClaimPrediction;
+import org.cachelinebench.coherence.MeasuredUnitPrediction;
 import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Predictions;
+import org.cachelinebench.coherence.ProbeCosts;
 
 /**
  * {@code benchmarks/predict --against RUN_DIR}: for every gated comparison of one saved run, and every point of
@@ -54,22 +56,42 @@ public final class PredictedVsMeasured {
             err.println("predict: " + saved.dir() + ": no gated comparison or scaling point in its summary.json");
             return 2;
         }
-        out.print(markdown(saved, new Predictions(Model.DEFAULT)));
+        // JOL prints its warnings on stdout when a trace of Java objects first asks it for a layout: they go to stderr,
+        // never into the report.
+        PrintStream stdout = System.out;
+        String report;
+        try {
+            System.setOut(err);
+            report = markdown(saved, new Predictions(Model.DEFAULT), RunProbes.of(saved.dir()));
+        } catch (IllegalArgumentException e) {
+            err.println("predict: " + e.getMessage());
+            return 2;
+        } finally {
+            System.setOut(stdout);
+        }
+        out.print(report);
         return 0;
     }
 
-    /** The table of the run's gated comparisons, headed by the run and the model. */
-    static String markdown(SavedRun run, Predictions predictions) {
+    /** The table of the run's gated comparisons, headed by the run and the model; {@code probes} null: none recorded. */
+    static String markdown(SavedRun run, Predictions predictions, ProbeCosts probes) {
         Summary s = run.summary();
         StringBuilder sb = new StringBuilder();
         sb.append("# Predicted against measured: ").append(run.dir()).append("\n\n")
                 .append("Measured: profile ").append(s.profile()).append(", ").append(s.rounds()).append(" rounds, ")
                 .append(s.started()).append(" .. ").append(s.finished()).append(". Predicted: ")
                 .append(predictions.model().describe()).append("; a line round trip (the floor) is ")
-                .append(number(predictions.floorTransfers())).append(" transfers (docs/coherence.md).\n\n");
+                .append(number(predictions.floorTransfers())).append(" transfers (docs/coherence.md).\n\n")
+                .append(probes == null ? "Probes: none in this run (it predates them): a prediction that needs one says "
+                        + "\"no probes\"." : "Probes (extra floors per line, 95 % interval over the rounds): serial "
+                        + probes.serial().describe() + ", pair " + probes.pair().describe() + ", parallel "
+                        + probes.parallel().describe() + ".").append("\n\n");
         sb.append("| comparison | status | measured ratio (95 % interval) | measured extra line transfers (95 % interval) "
-                + "| unit | predicted subject | predicted reference | predicted extra (round trips) | note |\n");
-        sb.append("|---|---|---|---|---|---:|---:|---|---|\n");
+                + "| unit | predicted subject | predicted reference | predicted extra (round trips) "
+                + "| predicted extra line transfers, critical path | against measured | note |\n");
+        sb.append("|---|---|---|---|---|---:|---:|---|---|---|---|\n");
+        int inside = 0;
+        int judged = 0;
         Map<String, Integer> notes = new LinkedHashMap<>();
         for (Summary.Entry e : s.comparisons()) {
             if (!shown(e)) {
@@ -83,14 +105,30 @@ public final class PredictedVsMeasured {
                     .append(" | ").append(extra(e)).append(" | ").append(predicted ? p.unit() : "").append(" | ")
                     .append(predicted ? number(p.subject()) : "").append(" | ")
                     .append(predicted ? number(p.reference()) : "").append(" | ")
-                    .append(predicted ? extra(p) : "").append(" | ")
+                    .append(predicted ? extra(p) : "").append(" | ");
+            MeasuredUnitPrediction m = c == null || e.extraTransfers() == null ? null
+                    : MeasuredUnitPrediction.of(c, probes, predictions.model());
+            String against = m == null ? "" : m.against(e.extraTransfersLow(), e.extraTransfersHigh());
+            if (!against.isEmpty()) {
+                judged++;
+                inside += against.equals("inside") ? 1 : 0;
+            }
+            sb.append(m == null ? "" : m.predicted() == null ? m.why() : m.predicted().describe()).append(" | ")
+                    .append(against).append(" | ")
                     .append(note.isEmpty() ? "" : "[" + notes.computeIfAbsent(note, k -> notes.size() + 1) + "]")
                     .append(" |\n");
         }
+        sb.append('\n').append(hitLine(inside, judged)).append('\n');
         if (!notes.isEmpty()) {
             sb.append('\n').append(SummaryTable.notes(notes, "- "));
         }
         return sb.toString();
+    }
+
+    /** "Inside: 3 of 4 predicted comparisons' measured intervals." */
+    static String hitLine(int inside, int judged) {
+        return "Inside: " + inside + " of " + judged + " predicted comparisons (critical path at this run's probes; "
+                + "rows without a prediction not counted) fall inside their measured 95 % interval.";
     }
 
     /** A row of the table: a gated comparison, or a point of the scaling profile (informational, all of them). */

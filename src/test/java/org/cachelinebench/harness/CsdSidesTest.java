@@ -12,6 +12,7 @@ import java.util.List;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.LineProbe;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
@@ -83,6 +84,8 @@ class CsdSidesTest {
                     Handshake h = grid.at(s, b);
                     if (s == CsdSides.FLOOR_SIDE) {
                         assertTrue(h instanceof FlagPingPong, grid.where(s, b));
+                    } else if (CsdSides.PROBES.contains(grid.name(s))) {
+                        assertTrue(h instanceof LineProbe, grid.where(s, b));
                     } else if (protocol == IpiProtocol.FLAG) {
                         assertTrue(h instanceof FlagMailbox, grid.where(s, b));
                     } else {
@@ -91,6 +94,10 @@ class CsdSidesTest {
                 }
             }
             assertEquals("one 4-byte flag at offset 0 of line 3", grid.whereIs(CsdSides.FLOOR_SIDE));
+            // The probes' extra line: another pair's line (B), or line A's buddy in its 128-byte pair (line 2).
+            assertTrue(grid.whereIs(CsdSides.NAMES.indexOf(CsdSides.PROBE_SERIAL)).endsWith("(offset 0 of line 4)"));
+            assertTrue(grid.whereIs(CsdSides.NAMES.indexOf(CsdSides.PROBE_PAIR)).endsWith("(offset 0 of line 2)"));
+            assertTrue(grid.whereIs(CsdSides.NAMES.indexOf(CsdSides.PROBE_PARALLEL)).endsWith("(offset 0 of line 4)"));
             if (LINE == 64) {
                 String straddled = grid.whereIs(CsdSides.STRADDLED_SIDE);
                 assertTrue(straddled.contains("at offset 48: llist.next, func in line 3; info, flags in line 4"), straddled);

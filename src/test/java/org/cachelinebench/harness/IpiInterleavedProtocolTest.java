@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
+import org.cachelinebench.model.ipi.LineProbe;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
@@ -309,6 +310,10 @@ class IpiInterleavedProtocolTest {
         }
         if (h instanceof FlagPingPong flag) {
             return new Countable(flag.sent(), flag.rounds());
+        }
+        if (h instanceof LineProbe probe) {
+            assertEquals(null, probe.check(false), probe.where());
+            return new Countable(probe.sent(), probe.rounds());
         }
         throw new AssertionError("unknown handshake " + h);
     }

@@ -98,7 +98,7 @@ class RunComparisonsTest {
     }
 
     /** Nanoseconds per call of each side of the interleaved fork, in {@link CsdSides#NAMES} order. */
-    private static final double[] SIDE_NS = {100, 60, 110, 101, 100.5};
+    private static final double[] SIDE_NS = {100, 60, 110, 101, 100.5, 90, 80, 66};
 
     /**
      * An IpiInterleaved result: in iteration i every side made 12,800 calls at {@link #SIDE_NS} times
