@@ -38,6 +38,11 @@ abstract class ChunkAllocatorCursorFields extends ChunkAllocatorCursorPadBefore 
     PcpuChunkFields current;
     PcpuLock lock;
     PendingArea area;
+    /**
+     * Whether the iteration is a number of reader batches (JMH's single-shot mode): a call then goes on past its
+     * round of steps until the reader's last batch.
+     */
+    boolean fixedLength;
 }
 
 /** 128 bytes after the allocator's position. */
@@ -88,9 +93,30 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
 
     /**
      * Up to {@link PcpuChunkWorkload#OPS} steps, each on the chunk of the slice the reader has open; returns the
-     * steps made (fewer when stopped).
+     * steps made (fewer when stopped). In a fixed-length iteration, rounds of them on the run's own stop instead of
+     * JMH's, until the reader has run its last batch, so that the allocator is there for every batch however many
+     * steps that takes (returns the last round's; it ends within that round, and later calls make no step); when it
+     * fails it sets that stop, so that the reader does not wait for it.
      */
     public int allocate(ChunkInterleaving run, Control stop, SpinWait spin) {
+        if (!fixedLength) {
+            return round(run, stop, spin);
+        }
+        Control end = run.fixedLengthStop();
+        try {
+            int made = 0;
+            while (!end.stopMeasurement && (made = round(run, end, spin)) == PcpuChunkWorkload.OPS) {
+                // on to the reader's last batch
+            }
+            return made;
+        } catch (RuntimeException | Error e) {
+            run.endFixedLength();
+            throw e;
+        }
+    }
+
+    /** One round: up to {@link PcpuChunkWorkload#OPS} steps, fewer when stopped. */
+    private int round(ChunkInterleaving run, Control stop, SpinWait spin) {
         // Out of every block: before slice 0, or a stop kept it at a barrier (JMH calls on until every thread is done).
         if (current == null && !enter(run, slice + 1, stop, spin)) {
             return 0;
@@ -143,8 +169,18 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
         return true;
     }
 
-    /** Before slice 0 with nothing counted: at the start of every iteration. */
+    /** Before slice 0 with nothing counted, for an iteration that JMH ends by time: every iteration. */
     public void reset() {
+        reset(false);
+    }
+
+    /** The same for an iteration of a number of reader batches ({@link ChunkReaderCursor#resetFixedLength}). */
+    public void resetFixedLength() {
+        reset(true);
+    }
+
+    private void reset(boolean fixed) {
+        fixedLength = fixed;
         slice = -1;
         steps = 0;
         sliceStart = 0;

@@ -6,6 +6,7 @@ import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
+import org.openjdk.jmh.infra.Control;
 
 /**
  * What one reader ({@link ChunkReaderCursor}) and one allocator ({@link ChunkAllocatorCursor}) share in the
@@ -19,6 +20,11 @@ import org.cachelinebench.model.percpu.PcpuLock;
  * from the reader's first batch to its last. Blocks change hands only between groups, at the barrier: the reader
  * waits until the allocator has left the group, checks every block's chunk, sets up the next owners' chunks fresh
  * (the layouts overlap in a block) and opens the next group. Neither wait is timed. Why: docs/interleaved-design.md.
+ *
+ * <p>An iteration ends at JMH's stop (a timed iteration), or, in single-shot mode ({@code -bm ss -bs N}), after the
+ * reader's N-th batch: there both threads wait on a stop of their own ({@link #fixedLengthStop}), which the reader
+ * sets after that batch, and the allocator follows it however many steps that takes. N whole cycles of batches are
+ * N cycles measured, however fast the machine.
  */
 public final class ChunkInterleaving {
     /**
@@ -38,6 +44,12 @@ public final class ChunkInterleaving {
      * and cleared by the reader at the barrier, while the allocator waits there.
      */
     final SideTotals allocatorCycle;
+    /**
+     * The stop of an iteration of fixed length (JMH's single-shot mode, whose own stop is set as the iteration
+     * begins): both threads wait on it instead; set by the reader after its last batch, or by either thread that
+     * fails, cleared between iterations.
+     */
+    private final Control fixedLength = new Control();
 
     public ChunkInterleaving(KernelConfig config) {
         this(config, CacheLine.SIZE);
@@ -57,6 +69,7 @@ public final class ChunkInterleaving {
         blocks = places;
         allocatorCycle = new SideTotals(names.size());
         handOver(0);
+        fixedLength.startMeasurement = true;
     }
 
     public InterleavedSchedule schedule() {
@@ -107,6 +120,16 @@ public final class ChunkInterleaving {
         }
     }
 
+    /** The stop both threads of a fixed-length iteration wait on. */
+    Control fixedLengthStop() {
+        return fixedLength;
+    }
+
+    /** Ends a fixed-length iteration for both threads: the reader after its last batch, or a thread that failed. */
+    void endFixedLength() {
+        fixedLength.stopMeasurement = true;
+    }
+
     /** "slice 37 (cycle 0, group 3, position 5): v2-reorder in block 2". */
     public String describe(long slice) {
         return schedule.describe(slice) + ": " + names.get(schedule.side(slice)) + " in block " + schedule.block(slice);
@@ -124,6 +147,7 @@ public final class ChunkInterleaving {
         slices.reset();
         groups.reset();
         allocatorCycle.clear();
+        fixedLength.stopMeasurement = false;
         if (problem != null) {
             throw new IllegalStateException("after the iteration: " + problem);
         }

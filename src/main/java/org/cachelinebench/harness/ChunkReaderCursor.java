@@ -36,6 +36,10 @@ abstract class ChunkReaderCursorFields extends ChunkReaderCursorPadBefore {
     PcpuChunkFields current;
     /** Whether the cycle under way began after every thread had started measuring. */
     boolean cycleCounts;
+    /** Whether the iteration is a number of batches (JMH's single-shot mode), not a time. */
+    boolean fixedLength;
+    /** Batches left in a fixed-length iteration. */
+    long batchesLeft;
 }
 
 /** 128 bytes after the reader's position. */
@@ -98,8 +102,28 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
         slicesIn = new long[n * n];
     }
 
-    /** One reader batch on the current slice's chunk; its sum (for the blackhole), 0 when stopped before it. */
+    /**
+     * One reader batch on the current slice's chunk; its sum (for the blackhole), 0 when stopped before it. In a
+     * fixed-length iteration it waits on the run's own stop instead of JMH's, and sets it after its last batch (or
+     * when it fails, so that the allocator does not wait for it).
+     */
     public long read(ChunkInterleaving run, long[] unitPageOffsets, Control stop, SpinWait spin) {
+        if (!fixedLength) {
+            return batch(run, unitPageOffsets, stop, spin);
+        }
+        try {
+            long sum = batch(run, unitPageOffsets, run.fixedLengthStop(), spin);
+            if (--batchesLeft == 0) {
+                run.endFixedLength();
+            }
+            return sum;
+        } catch (RuntimeException | Error e) {
+            run.endFixedLength();
+            throw e;
+        }
+    }
+
+    private long batch(ChunkInterleaving run, long[] unitPageOffsets, Control stop, SpinWait spin) {
         PcpuChunkFields c = current;
         if (c == null) {
             c = start(run, stop, spin);
@@ -179,8 +203,22 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
         cycleCounts = stop.startMeasurement;
     }
 
-    /** Back to slice 0 with nothing measured: at the start of every iteration. */
+    /** Back to slice 0 with nothing measured, for an iteration that JMH ends by time: every iteration. */
     public void reset() {
+        reset(false, 0);
+    }
+
+    /** The same for an iteration of {@code batches} reader batches (JMH's single-shot mode). */
+    public void resetFixedLength(long batches) {
+        if (batches <= 0) {
+            throw new IllegalArgumentException("an iteration of " + batches + " reader batches");
+        }
+        reset(true, batches);
+    }
+
+    private void reset(boolean fixed, long batches) {
+        fixedLength = fixed;
+        batchesLeft = batches;
         slice = 0;
         inSlice = 0;
         sliceStart = 0;

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Set;
 
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 
 /**
@@ -35,9 +37,23 @@ public abstract class ChunkReaderState {
         allocatorReport = new InterleavedReport(names, reference, CycleLog.NO_FLOOR);
     }
 
+    /**
+     * Each iteration starts the schedule from its first slice. A timed one ends at JMH's stop; in single-shot mode
+     * ({@code -bm ss -bs N}) it ends after the reader's N batches, N / (2 x sides x sides x batches a slice)
+     * whole cycles measured however fast the machine (docs/interleaved-design.md).
+     */
     @Setup(Level.Iteration)
-    public void restart() {
-        cursor.reset();
+    public void restart(BenchmarkParams params, IterationParams iteration) {
+        if (fixedLength(params)) {
+            cursor.resetFixedLength(iteration.getBatchSize());
+        } else {
+            cursor.reset();
+        }
+    }
+
+    /** Whether the run's iterations are a number of calls, not a time: JMH's single-shot mode. */
+    static boolean fixedLength(BenchmarkParams params) {
+        return params.getMode() == Mode.SingleShotTime;
     }
 
     /** The schedule's committed cycles in the iteration. */

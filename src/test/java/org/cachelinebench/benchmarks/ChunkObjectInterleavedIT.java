@@ -14,15 +14,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * ChunkObjectInterleaved as a user runs it, briefly (ChunkInterleavedIT's settings), with one group and with two,
- * each killed and failed after a bound: it exits 0, prints every side's instance and what its baseAddr's line holds,
- * and reports every side's counters for both roles under the names the runner reads, the reader's loads the same
- * for every side; never speed. Without the fork's -XX:-RestrictContended the contended side's layout check fails
- * the run with the marker; any {@code -p} exits 2 with one line (the benchmark has no parameters).
+ * ChunkObjectInterleaved as a user runs it, briefly (ChunkInterleavedIT's settings: iterations of a fixed number of
+ * cycles), with one group and with two, each killed and failed after a bound: it exits 0, prints every side's
+ * instance and what its baseAddr's line holds, and reports every side's counters for both roles under the names the
+ * runner reads, exactly those cycles, the reader's loads the same for every side; never speed. Without the fork's
+ * -XX:-RestrictContended the contended side's layout check fails the run with the marker; any {@code -p} exits 2
+ * with one line (the benchmark has no parameters).
  */
 class ChunkObjectInterleavedIT {
     static final String BENCH = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "ChunkObjectInterleaved\\.";
-    static final List<String> SHORT = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "1", "-r", "500ms");
+    static final List<String> SHORT = ChunkInterleavedIT.fixedCycles(ChunkObjectSides.NAMES.size());
 
     @ParameterizedTest(name = "-t {0}")
     @ValueSource(ints = {2, 4})

@@ -123,6 +123,78 @@ class ChunkInterleavedProtocolTest {
         run.checkAndReset();
     }
 
+    /**
+     * A fixed-length iteration (JMH's single-shot mode): each thread makes exactly its batch of calls, as JMH's
+     * single-shot loop does, with JMH's stop set from the start, as JMH sets it there. Both threads end after the
+     * reader's last batch, the allocator there for every slice however many steps that took and for none after;
+     * whole cycles are committed, a cycle cut off by the last batch is not, and the next iteration starts over. No
+     * time limit in the protocol: only the watchdog's.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aFixedLengthIterationEndsBothThreadsAfterTheReadersBatches() throws Exception {
+        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        long cycle = run.schedule().slicesPerCycle() * (long) ChunkInterleaving.BATCHES;
+        Pair p = new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor());
+        for (long batches : new long[] {CYCLES * cycle, cycle + ChunkInterleaving.BATCHES + 5}) {
+            p.reader().resetFixedLength(batches);
+            p.allocator().resetFixedLength();
+            fixedLength(run, p, batches);
+            long whole = batches / cycle;
+            assertEquals(whole, p.reader().totals().cycles(), batches + " batches");
+            assertEquals(0, p.reader().cyclesSkipped());
+            for (int s = 0; s < run.schedule().sides(); s++) {
+                assertTrue(p.reader().allocatorTotals().calls(s) > 0, run.names().get(s));
+            }
+            // The reader's last slice: the allocator entered it and no later one.
+            assertEquals(p.reader().slice(), p.allocator().slice(), batches + " batches");
+            SpinWait spin = new SpinWait();
+            assertEquals(0, p.allocator().allocate(run, new Control(), spin),
+                    "no step after the reader's end, whatever JMH's stop says");
+            run.checkAndReset();
+            assertNull(run.places().check(run.names()));
+        }
+    }
+
+    /**
+     * Both threads make {@code calls} calls each, JMH's stop already set; a watchdog ends the run's own stop and
+     * fails.
+     */
+    private static void fixedLength(ChunkInterleaving run, Pair p, long calls) throws InterruptedException {
+        Control control = new Control();
+        control.startMeasurement = true;
+        control.stopMeasurement = true;
+        long[] offsets = PcpuUnits.readerSequence(2, PcpuChunkWorkload.OPS);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread allocator = thread("chunk-allocator", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            for (long i = 0; i < calls; i++) {
+                p.allocator().allocate(run, control, spin);
+            }
+        });
+        Thread reader = thread("chunk-reader", control, failure, () -> {
+            SpinWait spin = new SpinWait();
+            for (long i = 0; i < calls; i++) {
+                p.reader().read(run, offsets, control, spin);
+            }
+        });
+        allocator.start();
+        reader.start();
+        reader.join(DEADLINE_MILLIS);
+        allocator.join(DEADLINE_MILLIS);
+        if (reader.isAlive() || allocator.isAlive()) {
+            String where = "reader at " + run.describe(p.reader().slice()) + ", allocator at slice "
+                    + p.allocator().slice();
+            run.endFixedLength();
+            reader.join(STOP_MILLIS);
+            allocator.join(STOP_MILLIS);
+            fail("watchdog: not done after " + DEADLINE_MILLIS + " ms; " + where);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+        }
+    }
+
     record Pair(ChunkReaderCursor reader, ChunkAllocatorCursor allocator) {}
 
     /**
