@@ -1,7 +1,9 @@
 package org.cachelinebench.coherence;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -32,8 +34,7 @@ public final class Caches {
     private final Protocol protocol;
     private final Prefetch prefetch;
     private final int cpus;
-    private final Map<Long, State[]> lines = new HashMap<>();
-    private final Map<Long, long[]> counts = new TreeMap<>();
+    private final Lines lines;
     private final long[][] byCpu;
 
     private static final int TRANSFERS = 0, INVALIDATIONS = 1, UPGRADES = 2, WRITE_BACKS = 3, MEMORY_READS = 4,
@@ -46,6 +47,7 @@ public final class Caches {
         this.protocol = protocol;
         this.prefetch = prefetch;
         this.cpus = cpus;
+        this.lines = new Lines(cpus);
         this.byCpu = new long[cpus][COUNTERS];
     }
 
@@ -56,61 +58,62 @@ public final class Caches {
         if (cpu < 0 || cpu >= cpus) {
             throw new IllegalArgumentException("cpu " + cpu + " outside 0.." + (cpus - 1));
         }
-        State[] s = states(line);
-        boolean miss = s[cpu] == State.INVALID;
+        Line l = lines.get(line);
+        boolean miss = l.states[cpu] == State.INVALID;
         if (kind == Kind.READ) {
-            read(cpu, line, s, false);
+            read(cpu, l, false);
         } else {
-            own(cpu, line, s);
+            own(cpu, l);
         }
         if (miss && prefetch == Prefetch.ADJACENT_LINE) {
-            long buddy = line ^ 1;
-            State[] b = lines.get(buddy);   // only lines the program uses: an untouched buddy holds nothing of ours
-            if (b != null && b[cpu] == State.INVALID) {
-                read(cpu, buddy, b, true);
+            Line b = lines.find(line ^ 1);   // only lines the program uses: an untouched buddy holds nothing of ours
+            if (b != null && b.states[cpu] == State.INVALID) {
+                read(cpu, b, true);
             }
         }
     }
 
-    private void read(int cpu, long line, State[] s, boolean prefetched) {
+    private void read(int cpu, Line l, boolean prefetched) {
+        State[] s = l.states;
         if (s[cpu] != State.INVALID) {
             return;
         }
-        boolean held = false;
-        for (int o = 0; o < cpus; o++) {
-            if (o == cpu || s[o] == State.INVALID) {
-                continue;
-            }
-            held = true;
-            switch (s[o]) {
-                case MODIFIED:
-                    if (protocol == Protocol.MESI) {
-                        count(cpu, line, WRITE_BACKS, 1);
+        if (l.holders > 0) {
+            int o = l.owner;
+            if (o >= 0) {
+                switch (s[o]) {
+                    case MODIFIED:
+                        if (protocol == Protocol.MESI) {
+                            count(cpu, l, WRITE_BACKS, 1);
+                            s[o] = State.SHARED;
+                            l.owner = -1;
+                        } else {
+                            s[o] = State.OWNED;
+                        }
+                        break;
+                    case EXCLUSIVE:
                         s[o] = State.SHARED;
-                    } else {
-                        s[o] = State.OWNED;
-                    }
-                    break;
-                case EXCLUSIVE:
-                    s[o] = State.SHARED;
-                    break;
-                default:
-                    // OWNED stays the owner; SHARED stays shared
+                        l.owner = -1;
+                        break;
+                    default:
+                        // OWNED stays the owner
+                }
             }
-        }
-        if (held) {
-            count(cpu, line, TRANSFERS, 1);
+            count(cpu, l, TRANSFERS, 1);
             if (prefetched) {
-                count(cpu, line, PREFETCHES, 1);
+                count(cpu, l, PREFETCHES, 1);
             }
             s[cpu] = State.SHARED;
         } else {
-            count(cpu, line, MEMORY_READS, 1);
+            count(cpu, l, MEMORY_READS, 1);
             s[cpu] = State.EXCLUSIVE;
+            l.owner = cpu;
         }
+        l.holders++;
     }
 
-    private void own(int cpu, long line, State[] s) {
+    private void own(int cpu, Line l) {
+        State[] s = l.states;
         State mine = s[cpu];
         if (mine == State.MODIFIED) {
             return;
@@ -119,33 +122,32 @@ public final class Caches {
             s[cpu] = State.MODIFIED;
             return;
         }
-        int others = 0;
-        for (int o = 0; o < cpus; o++) {
-            if (o != cpu && s[o] != State.INVALID) {
-                others++;
-                s[o] = State.INVALID;
+        int others = l.holders - (mine == State.INVALID ? 0 : 1);
+        if (others > 0) {
+            for (int o = 0; o < cpus; o++) {
+                if (o != cpu) {
+                    s[o] = State.INVALID;
+                }
             }
         }
         if (mine == State.INVALID) {
-            count(cpu, line, others > 0 ? TRANSFERS : MEMORY_READS, 1);
+            count(cpu, l, others > 0 ? TRANSFERS : MEMORY_READS, 1);
         } else {
-            count(cpu, line, UPGRADES, 1);
+            count(cpu, l, UPGRADES, 1);
         }
-        count(cpu, line, INVALIDATIONS, others);
+        count(cpu, l, INVALIDATIONS, others);
         s[cpu] = State.MODIFIED;
-    }
-
-    private State[] states(long line) {
-        return lines.computeIfAbsent(line, l -> {
-            State[] s = new State[cpus];
-            Arrays.fill(s, State.INVALID);
-            return s;
-        });
+        l.holders = 1;
+        l.owner = cpu;
     }
 
     /** Counts {@code n} of counter {@code what} on {@code line}, against the CPU whose access caused them. */
-    private void count(int cpu, long line, int what, long n) {
-        counts.computeIfAbsent(line, l -> new long[COUNTERS])[what] += n;
+    private void count(int cpu, Line line, int what, long n) {
+        if (line.counts == null) {
+            line.counts = new long[COUNTERS];
+            lines.counted(line);
+        }
+        line.counts[what] += n;
         byCpu[cpu][what] += n;
     }
 
@@ -156,16 +158,16 @@ public final class Caches {
     /** The traffic counted so far, over every line. */
     public Traffic total() {
         Traffic t = Traffic.NONE;
-        for (long line : counts.keySet()) {
-            t = t.plus(ofLine(line));
+        for (Traffic line : byLine().values()) {
+            t = t.plus(line);
         }
         return t;
     }
 
     /** The traffic counted so far on one line. */
     public Traffic ofLine(long line) {
-        long[] c = counts.get(line);
-        return c == null ? Traffic.NONE : traffic(c);
+        Line l = lines.find(line);
+        return l == null || l.counts == null ? Traffic.NONE : traffic(l.counts);
     }
 
     /** The traffic counted so far that {@code cpu}'s accesses caused (the invalidations its writes sent included). */
@@ -176,15 +178,15 @@ public final class Caches {
     /** The traffic counted so far, per line, by line number. */
     public Map<Long, Traffic> byLine() {
         Map<Long, Traffic> m = new TreeMap<>();
-        for (long line : counts.keySet()) {
-            m.put(line, ofLine(line));
+        for (Line l : lines.counted()) {
+            m.put(l.number, traffic(l.counts));
         }
         return m;
     }
 
     /** Forgets the counts, keeps the states: the end of a warm-up. */
     public void resetCounts() {
-        counts.clear();
+        lines.forgetCounts();
         for (long[] c : byCpu) {
             Arrays.fill(c, 0);
         }
@@ -192,7 +194,83 @@ public final class Caches {
 
     /** A line's state in a cache, for tests: "M", "O", "E", "S" or "I". */
     String state(int cpu, long line) {
-        State[] s = lines.get(line);
-        return s == null ? "I" : s[cpu].name().substring(0, 1);
+        Line l = lines.find(line);
+        return l == null ? "I" : l.states[cpu].name().substring(0, 1);
     }
+
+    /**
+     * One line: its state in every cache, how many caches hold it, the one holding it modified, exclusive or owned
+     * (-1: none; the protocols allow at most one), and its counts since the last reset (null: none counted).
+     */
+    private static final class Line {
+        final long number;
+        final State[] states;
+        int holders;
+        int owner = -1;
+        long[] counts;
+
+        Line(long number, int cpus) {
+            this.number = number;
+            this.states = new State[cpus];
+            Arrays.fill(states, State.INVALID);
+        }
+    }
+
+    /**
+     * The lines by number: a trace numbers its lines from 0 up, so small numbers index an array (no boxing, no
+     * hashing on every access); any other number goes to a map.
+     */
+    private static final class Lines {
+        private static final int DENSE = 1 << 16;
+        private final int cpus;
+        private Line[] dense = new Line[64];
+        private final Map<Long, Line> sparse = new HashMap<>();
+        private final List<Line> counted = new ArrayList<>();
+
+        Lines(int cpus) {
+            this.cpus = cpus;
+        }
+
+        /** The line, created invalid everywhere on first use. */
+        Line get(long number) {
+            Line l = find(number);
+            if (l == null) {
+                l = new Line(number, cpus);
+                if (number >= 0 && number < DENSE) {
+                    if (number >= dense.length) {
+                        dense = Arrays.copyOf(dense, Math.max(dense.length * 2, (int) number + 1));
+                    }
+                    dense[(int) number] = l;
+                } else {
+                    sparse.put(number, l);
+                }
+            }
+            return l;
+        }
+
+        /** The line, or null if never used. */
+        Line find(long number) {
+            if (number >= 0 && number < DENSE) {
+                return number < dense.length ? dense[(int) number] : null;
+            }
+            return sparse.get(number);
+        }
+
+        void counted(Line l) {
+            counted.add(l);
+        }
+
+        /** The lines counted since the last reset. */
+        List<Line> counted() {
+            return counted;
+        }
+
+        void forgetCounts() {
+            for (Line l : counted) {
+                l.counts = null;
+            }
+            counted.clear();
+        }
+    }
+
 }

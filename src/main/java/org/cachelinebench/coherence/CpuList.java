@@ -10,7 +10,7 @@ import java.util.List;
 final class CpuList {
     private CpuList() {}
 
-    /** The most CPUs a curve may ask for: a trace runs one thread per CPU. */
+    /** The most CPUs a curve may ask for: a trace keeps one stack (a continuation or a thread) per CPU. */
     static final int MAX = 1024;
 
     static List<Integer> parse(String text) {

@@ -244,18 +244,23 @@ public final class Predict {
                 + " transfers (docs/coherence.md)\n" + t;
     }
 
-    /** Every series of {@code shape} at every CPU count it runs at. */
+    /** Every series of {@code shape} at every CPU count it runs at, the points traced on every core. */
     static Map<String, Map<Integer, Double>> curve(Shape shape, List<Integer> cpus, Model model) {
-        Map<String, Map<Integer, Double>> out = new LinkedHashMap<>();
+        record Point(String series, int cpus) {}
+        List<Point> points = new ArrayList<>();
         for (String series : shape.series()) {
-            Map<Integer, Double> points = new LinkedHashMap<>();
             for (int n : cpus) {
                 if (n >= shape.minCpus() && n <= shape.maxCpus()) {
-                    points.put(n, shape.transfers(series, n, model));
+                    points.add(new Point(series, n));
                 }
             }
-            out.put(series, points);
         }
+        Map<Point, Double> values = Points.traced(points, Point::cpus, p -> shape.transfers(p.series(), p.cpus(), model));
+        Map<String, Map<Integer, Double>> out = new LinkedHashMap<>();
+        for (String series : shape.series()) {
+            out.put(series, new LinkedHashMap<>());
+        }
+        values.forEach((p, v) -> out.get(p.series()).put(p.cpus(), v));
         return out;
     }
 

@@ -1,23 +1,26 @@
 package org.cachelinebench.coherence;
 
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the traced threads one at a time, handing a token from thread to thread after memory accesses as a
- * {@link Schedule} decides: the protocol code runs unchanged on real threads, yet only the token holder ever
- * runs, so the order of accesses, and with it the prediction, is the same on every run. Thread {@code i} is CPU
- * {@code i}. A spin never hangs the trace: every spin reads memory, so it passes the token; a run that makes
- * more than its step limit of accesses is stopped, and every thread with it.
+ * Runs the traced bodies one at a time, passing the turn from body to body after memory accesses as a
+ * {@link Schedule} decides: the protocol code runs unchanged, yet only the holder of the turn ever runs, so the
+ * order of accesses, and with it the prediction, is the same on every run. Body {@code i} is CPU {@code i}. A spin
+ * never hangs the trace: every spin reads memory, so it passes the turn; a run that makes more than its step limit
+ * of accesses is stopped, and every body with it.
+ *
+ * <p>The decisions (who runs next, the step limit) are made here, once; how a body is suspended and resumed is a
+ * subclass's: {@link ContinuationTurns} steps every body on the calling thread where the JDK has continuations,
+ * {@link ThreadTurns} hands a token between one OS thread per body elsewhere. Both see the same accesses in the
+ * same order and so give the same counts. {@value #STEPPING}{@code =threads} forces the threads (to compare the
+ * two), {@code =continuations} demands continuations.
  */
-final class Turns {
-    /** How long a whole run may take before it is called stuck. */
-    private static final long TIMEOUT_SECONDS = 600;
+abstract class Turns {
+    /** The system property that chooses how bodies are stepped: {@code threads} or {@code continuations}. */
+    static final String STEPPING = "coherence.stepping";
 
-    /** Thrown into a waiting thread when the run is stopped: its body unwinds and its thread ends. */
-    private static final class Stopped extends Error {
+    /** Unwinds a body when the run is stopped; no stack trace, as it is control flow. */
+    static final class Stopped extends Error {
         Stopped() {
             super(null, null, false, false);
         }
@@ -25,72 +28,65 @@ final class Turns {
 
     private final Schedule.Picker picker;
     private final long maxSteps;
-    private final Semaphore[] go;
-    private final boolean[] live;
-    private final Thread[] threads;
-    private final CountDownLatch done;
-    private int current;
+    /** Bodies that have not returned. */
+    final boolean[] live;
+    /** The CPU whose body holds the turn. */
+    int current;
     private int inTurn;
     private long steps;
-    private volatile boolean stopped;
     private volatile Throwable failure;
 
-    private Turns(Schedule schedule, long maxSteps, int n) {
+    Turns(Schedule schedule, long maxSteps, int n) {
         this.picker = schedule.picker();
         this.maxSteps = maxSteps;
-        this.go = new Semaphore[n];
         this.live = new boolean[n];
-        this.threads = new Thread[n];
-        this.done = new CountDownLatch(n);
-        for (int i = 0; i < n; i++) {
-            go[i] = new Semaphore(0);
-            live[i] = true;
-        }
+        java.util.Arrays.fill(live, true);
     }
 
     /** Runs {@code bodies}, body {@code i} as CPU {@code i}, until all have returned; a body's failure is thrown. */
     static void run(Schedule schedule, long maxSteps, List<Runnable> bodies, Trace trace) {
-        Turns t = new Turns(schedule, maxSteps, bodies.size());
-        for (int i = 0; i < bodies.size(); i++) {
-            int cpu = i;
-            Runnable body = bodies.get(i);
-            t.threads[i] = new Thread(() -> t.runBody(cpu, body), "traced-cpu-" + i);
-            t.threads[i].setDaemon(true);
-        }
+        Turns t = stepping(schedule, maxSteps, bodies.size());
         trace.attach(t);
         try {
-            for (Thread thread : t.threads) {
-                thread.start();
-            }
-            t.go[0].release();
-            if (!t.done.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                t.fail(new IllegalStateException("trace still running after " + TIMEOUT_SECONDS + " s"));
-            }
-            for (Thread thread : t.threads) {
-                thread.join(TimeUnit.SECONDS.toMillis(10));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            t.fail(e);
+            t.runAll(bodies);
         } finally {
             trace.detach();
         }
-        if (t.failure != null) {
-            throw t.failure instanceof RuntimeException r ? r : new IllegalStateException(t.failure.toString(), t.failure);
+        Throwable f = t.failure;
+        if (f != null) {
+            throw f instanceof RuntimeException r ? r : new IllegalStateException(f.toString(), f);
         }
     }
 
-    /** The CPU whose thread holds the token; only that thread may ask. */
-    int current() {
-        if (threads[current] != Thread.currentThread()) {
-            throw new IllegalStateException("memory accessed by " + Thread.currentThread().getName()
-                    + " while traced-cpu-" + current + " holds the turn");
+    private static Turns stepping(Schedule schedule, long maxSteps, int n) {
+        String asked = System.getProperty(STEPPING, "");
+        switch (asked) {
+            case "threads":
+                return new ThreadTurns(schedule, maxSteps, n);
+            case "continuations":
+                if (!Continuations.AVAILABLE) {
+                    throw new IllegalStateException(STEPPING + "=continuations, but " + Continuations.WHY_NOT);
+                }
+                return new ContinuationTurns(schedule, maxSteps, n);
+            case "":
+                return Continuations.AVAILABLE ? new ContinuationTurns(schedule, maxSteps, n)
+                        : new ThreadTurns(schedule, maxSteps, n);
+            default:
+                throw new IllegalArgumentException(STEPPING + " is threads or continuations, not '" + asked + "'");
         }
-        return current;
     }
 
-    /** After the token holder's access: the schedule may hand the token on; this thread then waits for it. */
-    void afterAccess(boolean spinning) {
+    /** Runs every body to its end (or the run's failure), CPU 0 first. */
+    abstract void runAll(List<Runnable> bodies);
+
+    /** Suspends the body of {@code me} until the turn comes back to it; {@link #current} is already the next. */
+    abstract void passTurn(int me);
+
+    /** The CPU whose body holds the turn; only that body may ask. */
+    abstract int current();
+
+    /** After the turn holder's access: the schedule may pass the turn on; this body then waits for it. */
+    final void afterAccess(boolean spinning) {
         steps++;
         inTurn++;
         if (steps > maxSteps) {
@@ -101,58 +97,35 @@ final class Turns {
         int me = current;
         int next = picker.next(me, inTurn, spinning, live);
         if (next != me) {
-            handTo(next);
-            await(me);
+            inTurn = 0;
+            current = next;
+            passTurn(me);
         }
     }
 
-    private void handTo(int next) {
-        inTurn = 0;
-        current = next;
-        go[next].release();
-    }
-
-    private void await(int me) {
-        go[me].acquireUninterruptibly();
-        if (stopped) {
-            throw new Stopped();
-        }
-    }
-
-    private void runBody(int cpu, Runnable body) {
-        try {
-            await(cpu);
-            body.run();
-        } catch (Stopped s) {
-            // the run was stopped: unwind
-        } catch (Throwable e) {
-            fail(e);
-        } finally {
-            finish(cpu);
-        }
-    }
-
-    private void finish(int cpu) {
+    /**
+     * Body {@code cpu}, the turn holder, returned: the turn passes to the next live body, if any; true when it did.
+     */
+    final boolean ended(int cpu) {
         live[cpu] = false;
-        if (!stopped && current == cpu) {
-            boolean any = false;
-            for (boolean l : live) {
-                any |= l;
-            }
-            if (any) {
-                handTo(picker.next(cpu, inTurn, true, live));
+        for (boolean l : live) {
+            if (l) {
+                current = picker.next(cpu, inTurn, true, live);
+                inTurn = 0;
+                return true;
             }
         }
-        done.countDown();
+        return false;
     }
 
-    private void fail(Throwable e) {
+    /** Records the run's first failure; the subclass stops the other bodies. */
+    void fail(Throwable e) {
         if (failure == null) {
             failure = e;
         }
-        stopped = true;
-        for (Semaphore s : go) {
-            s.release();
-        }
+    }
+
+    final boolean failed() {
+        return failure != null;
     }
 }

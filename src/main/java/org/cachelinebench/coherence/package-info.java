@@ -1,7 +1,8 @@
 /**
  * Coherence: predicted line transfers per operation, from the models' own code. A recording {@link TracedMemory}
  * stands in for the off-heap memory the protocols run on; a deterministic {@link Turns} scheduler runs their
- * threads one access at a time by a {@link Schedule}; {@link Caches} keeps every line's MESI or MOESI state per CPU
+ * CPUs one at a time by a {@link Schedule} (as continuations on one thread where the JDK has them, else as OS
+ * threads passing a token); {@link Caches} keeps every line's MESI or MOESI state per CPU
  * ({@link Protocol}) and counts the {@link Traffic} each access causes, on 64-byte lines or with the adjacent-line
  * prefetcher's 128-byte pairs ({@link Prefetch}). {@link Scenarios} traces the suite's sides and workloads,
  * {@link Predictions} gives each comparison of the suite its prediction by claim id, {@link RolePrediction} serves a

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every comparison of the suite, the scaling profile's included, has a scenario for both sides; the scaling points
  * are their shapes' points (a row and its curve agree), the A/A controls 0; and every CPU allocating has a finite
  * prediction at any count, odd or even, the counts at which a test-and-set lock's round-robin trace starved a CPU.
+ * The traces of the kernel layouts at many CPUs run where the JDK steps them on one thread ({@link TraceStepping}).
  */
 class ScalingPredictionTest {
     @Test
@@ -34,6 +35,7 @@ class ScalingPredictionTest {
      */
     @Test
     void theSmallScalingPointsAreTheirCurvesPoints() {
+        TraceStepping.assumeOneThread();
         Predictions p = new Predictions(Model.DEFAULT);
         for (Claim c : ScalingSets.CLAIMS) {
             ScalingSets.Point point = ScalingSets.Point.of(c.set());
@@ -70,6 +72,7 @@ class ScalingPredictionTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 7})  // 18, where a test-and-set lock starved a waiter: predictPrintsTheCurveAt18Cpus
     void everyCpuAllocatingHasAFinitePredictionAtAnyCount(int cpus) {
+        TraceStepping.assumeOneThread();
         double old = Shapes.PCPU_SYMMETRIC.transfers("v6.4-rc4", cpus, Model.DEFAULT);
         double merged = Shapes.PCPU_SYMMETRIC.transfers("v6.5-merged", cpus, Model.DEFAULT);
         assertTrue(Double.isFinite(old) && old > 0, cpus + " CPUs: " + old);
@@ -78,6 +81,7 @@ class ScalingPredictionTest {
 
     @Test
     void predictPrintsTheCurveAt18Cpus() {
+        TraceStepping.assumeOneThread();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         int status = Predict.run(new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), "--claim",

@@ -78,6 +78,7 @@ class SummaryPredictionTest {
     /** A scaling run's rows carry their point's prediction as the gated ones do: each side's, the extra, a note. */
     @Test
     void aScalingComparisonsRowCarriesItsPrediction() {
+        org.cachelinebench.coherence.TraceStepping.assumeOneThread();   // execl at 8 CPUs, round-robin
         Claim execl = Suite.claim("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator");
         Claim ipi = Suite.claim("scaling-ipi-l3-4.size-aligned-vs-line-aligned.calls");
         Summary s = Summary.fromJson(Summary.of("scaling", 3, TWO, TWO, 64, null, List.of(measured(execl, 1.1, 1.2,
