@@ -6,6 +6,8 @@ import java.util.Objects;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.c.InputError;
 
 /** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
 final class StructOptions {

@@ -11,6 +11,25 @@ import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.runner.ForkRunner;
 import org.cachelinebench.runner.JmhForkRunner;
 import org.cachelinebench.runner.PairedSession;
+import org.cachelinebench.struct.analysis.AccessSpec;
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Grouping;
+import org.cachelinebench.struct.analysis.Hazards;
+import org.cachelinebench.struct.analysis.JavaSuggester;
+import org.cachelinebench.struct.analysis.JolLayout;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.Suggester;
+import org.cachelinebench.struct.analysis.TransferPrediction;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
+import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.measure.StructMeasure;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportJson;
+import org.cachelinebench.struct.report.ReportPrinter;
 
 /**
  * {@code benchmarks/struct}: does <em>your</em> struct have a false-sharing or straddling problem, and
@@ -151,7 +170,7 @@ public final class StructTool {
         List<Integer> starts = placement.of(layout.align(), lineSize);
         int printedStart = starts.size() == 1 ? starts.get(0) : 0;
         String text = Pahole.format(layout, lineSize, printedStart,
-                m -> ReportPrinter.tag(fields, bound, m.isAnonymous() ? "" : m.name()));
+                m -> bound.memberTag(m.isAnonymous() ? "" : m.name()));
         String where = placement.describe(layout.align(), lineSize)
                 + (starts.size() > 1 ? "; printed as if at a line start" : "");
         Hazards hazards = Hazards.find(fields, bound, s.name(), layout.size(), lineSize, starts);

@@ -12,9 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cachelinebench.runner.ForkRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
 
 /**
  * Every kind of bad input gets one line on stderr naming the file, line and column (or the option),

@@ -13,6 +13,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Hazards;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
+
 /**
  * The classic false-sharing cases, each with the property its right layout has: the writer of each
  * field decides its line. Where two roles write different fields, those fields end up in different

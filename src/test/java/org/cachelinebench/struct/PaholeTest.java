@@ -12,13 +12,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
+import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
 import org.cachelinebench.testing.Gcc;
 import org.cachelinebench.testing.MachineAssumption;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Layouts from the compiler: headers compiled with {@code gcc -g}, read back through pahole

@@ -14,9 +14,17 @@ import java.util.List;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.Suggester;
+import org.cachelinebench.struct.analysis.TransferPrediction;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportJson;
+import org.cachelinebench.struct.report.ReportPrinter;
 
 /**
  * The coherence model's transfers in the struct tool: reported for both layouts, in text and JSON, and choosing
