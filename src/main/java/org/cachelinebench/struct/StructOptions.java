@@ -88,6 +88,10 @@ final class StructOptions {
         o.roles = p.value("roles");
         if (p.value("line") != null) {
             o.lineSize = CacheLine.validate(p.value("line"), "--line");
+            if (o.lineSize != 64 && o.lineSize != 128) {
+                throw new InputError("struct", 0, 0, "--line " + o.lineSize + ": the tool looks at 64-byte lines or"
+                        + " 128-byte pairs, --line 64 or --line 128");
+            }
         }
         Starts placement = p.value("placement", Starts::parse);
         o.defines = p.values("D");

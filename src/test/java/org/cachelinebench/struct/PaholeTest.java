@@ -129,6 +129,28 @@ class PaholeTest {
         assertTrue(compared >= 35, "only " + compared + " structs compared");
     }
 
+    /**
+     * A struct without members is GNU C (size 0): {@code struct pcpuobj_ext} without {@code CONFIG_MEMCG}. The
+     * tool lays it out, alone and inside another, as gcc does and pahole prints; a -D that changes nothing is fine.
+     */
+    @Test
+    void aStructWithoutMembersIsLaidOutAsGccDoes() throws Exception {
+        requirePahole();
+        String header = "struct pcpuobj_ext {\n#ifdef CONFIG_MEMCG\n\tstruct obj_cgroup *cgroup;\n#endif\n};\n"
+                + "struct holder { int a; struct pcpuobj_ext e; int b; };\n";
+        Path h = dir.resolve("empty.h");
+        Files.writeString(h, header, StandardCharsets.UTF_8);
+        Path o = compile(header + "struct holder use_h; struct pcpuobj_ext use_e;\n", "empty", List.of());
+        for (String name : List.of("pcpuobj_ext", "holder")) {
+            Struct own = CHeader.read(h, "empty.h", List.of("CONFIG_NOTHING")).find(name);
+            Struct theirs = PaholeText.read(name, PaholeCommand.layout(o.toString(), name), null).struct();
+            assertSameLeaves(name, theirs.layout(), own.layout());
+        }
+        Report r = analyse(h.toString(), "pcpuobj_ext", "-D", "CONFIG_NOTHING");
+        assertEquals(0, r.original().size());
+        assertTrue(ReportPrinter.print(r).contains("\t/* size: 0, cachelines: 0, members: 0 */\n"), ReportPrinter.print(r));
+    }
+
     static String pcpuSource() throws Exception {
         return Files.readString(KERNEL.resolve("pcpu_chunk_layout.c"), StandardCharsets.UTF_8);
     }

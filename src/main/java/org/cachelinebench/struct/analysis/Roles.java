@@ -53,6 +53,8 @@ public final class Roles {
     /** Accesses per operation of the role, a fraction: 1/64 is once every 64 operations. */
     public record Rate(long numerator, long denominator) {
         public static final Rate ONCE = new Rate(1, 1);
+        /** The most digits of a numerator or denominator: each term fits an int. */
+        static final int MAX_DIGITS = 9;
 
         public double perOperation() {
             return (double) numerator / denominator;
@@ -65,7 +67,7 @@ public final class Roles {
 
         /** "1/64", "3/4" or "2": positive integers; null when the word is no fraction. */
         static Rate parse(String word) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,9})(?:/([0-9]{1,9}))?").matcher(word);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1," + MAX_DIGITS + "})(?:/([0-9]{1," + MAX_DIGITS + "}))?").matcher(word);
             if (!m.matches()) {
                 return null;
             }
@@ -153,6 +155,10 @@ public final class Roles {
                     Word last = named.get(named.size() - 1);
                     if (looksLikeRate(last.text)) {
                         rate = Rate.parse(last.text);
+                        if (rate == null && last.text.matches("[0-9]+(/[0-9]+)?") && !last.text.matches("0+(/.*)?|.*/0+")) {
+                            throw new InputError(name, lineNo, last.column, "rate '" + last.text + "' has more than "
+                                    + Rate.MAX_DIGITS + " digits in a term: write it as a smaller fraction, such as 1/64");
+                        }
                         if (rate == null) {
                             throw new InputError(name, lineNo, last.column, "rate '" + last.text + "' is not a fraction"
                                     + " of positive integers, such as 1/64 (accesses per operation)");
@@ -204,6 +210,10 @@ public final class Roles {
                     throw new InputError(name, lineNo, verb.column,
                             "expected 'reads', 'writes' or 'threads', not '" + verb.text + "'");
             }
+        }
+        if (byName.isEmpty()) {
+            throw new InputError(name, 0, 0, "names no role: expected lines such as 'ROLE writes FIELD...'"
+                    + " (without roles, leave out --roles)");
         }
         List<Role> out = new ArrayList<>();
         for (Builder b : byName.values()) {

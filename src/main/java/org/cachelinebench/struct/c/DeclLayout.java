@@ -42,12 +42,7 @@ public final class DeclLayout {
             for (MemberDecl m : d.members()) {
                 add(b, m);
             }
-            StructLayout s;
-            try {
-                s = b.build();
-            } catch (IllegalArgumentException e) {
-                throw new InputError(d.at(), d.displayName() + " has no named members");
-            }
+            StructLayout s = b.build();
             done.put(d, s);
             return s;
         } finally {
