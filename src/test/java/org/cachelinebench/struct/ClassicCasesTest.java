@@ -108,9 +108,12 @@ class ClassicCasesTest {
 
     @Test
     void mpscQueueKeepsTheProducersIndexFromTheConsumers() throws Exception {
+        // Four producers take tail's line from each other every operation: the model predicts no layout that
+        // moves fewer lines, so none is suggested, and the report says so.
         Report r = classic("mpsc", "mpsc");
-        apart(r, "tail", "head", "mask");
-        together(r, "tail", "head_cache");
+        assertFalse(r.suggestion().changed(), ReportPrinter.print(r));
+        assertTrue(r.suggestion().notes().stream().anyMatch(n -> n.contains("predicts fewer transfers per round than the original")),
+                r.suggestion().notes().toString());
         assertTrue(r.original().hazards().notes().stream().anyMatch(n -> n.startsWith("producer runs 4 threads that all write")),
                 r.original().hazards().notes().toString());
     }

@@ -36,6 +36,31 @@ public final class FieldIndex {
         boolean overlaps(Field o) {
             return start < o.end && o.start < end;
         }
+
+        /** Whether one is the other or holds it ("a" holds "a.b" and "a[2]"): the same storage, not two fields. */
+        boolean related(Field o) {
+            return holds(o) || o.holds(this);
+        }
+
+        private boolean holds(Field o) {
+            return o.path.equals(path) || o.path.startsWith(path + ".") || o.path.startsWith(path + "[");
+        }
+    }
+
+    /**
+     * Why two different fields are one memory location, or null: bit-fields of one run of adjacent bit-fields
+     * (C11 makes that run one location, and a write to one rewrites its neighbours' bits), or fields that
+     * share bytes (members of a union).
+     */
+    public String sameWord(Field a, Field b) {
+        if (a.related(b)) {
+            return null;
+        }
+        Integer ra = bitRuns.get(a.path()), rb = bitRuns.get(b.path());
+        if (ra != null && ra.equals(rb)) {
+            return "bit-fields of one word";
+        }
+        return a.overlaps(b) ? "members of one union" : null;
     }
 
     /** A top-level member: what a suggestion moves. {@code name} is "" for an anonymous struct or union. */
@@ -58,13 +83,15 @@ public final class FieldIndex {
     private final List<Unit> units;
     private final Map<String, Field> byPath;
     private final Map<Integer, int[]> arrays;       // unit -> {element size, length}
+    private final Map<String, Integer> bitRuns;     // a bit-field's path -> its run of adjacent bit-fields
 
     FieldIndex(List<Unit> units, List<Field> fields) {
-        this(units, fields, Map.of());
+        this(units, fields, Map.of(), Map.of());
     }
 
-    private FieldIndex(List<Unit> units, List<Field> fields, Map<Integer, int[]> arrays) {
+    private FieldIndex(List<Unit> units, List<Field> fields, Map<Integer, int[]> arrays, Map<String, Integer> bitRuns) {
         this.arrays = Map.copyOf(arrays);
+        this.bitRuns = Map.copyOf(bitRuns);
         this.units = List.copyOf(units);
         Map<String, Field> m = new LinkedHashMap<>();
         for (Field f : fields) {
@@ -89,7 +116,30 @@ public final class FieldIndex {
                 arrays.put(i, new int[] {t.element().size(), t.length()});
             }
         }
-        return new FieldIndex(units, fields, arrays);
+        Map<String, Integer> runs = new java.util.HashMap<>();
+        bitRuns(s, "", runs, new int[1]);
+        return new FieldIndex(units, fields, arrays, runs);
+    }
+
+    /** Numbers each run of adjacent non-zero-width bit-fields, nested types included; anything else ends a run. */
+    private static void bitRuns(StructLayout s, String prefix, Map<String, Integer> out, int[] next) {
+        boolean inRun = false;
+        for (StructLayout.Member m : s.members()) {
+            if (m.isBitField() && m.bitWidth() > 0) {
+                if (!inRun || s.isUnion()) {
+                    next[0]++;
+                }
+                inRun = true;
+                if (!m.isAnonymous()) {
+                    out.put(prefix + m.name(), next[0]);
+                }
+                continue;
+            }
+            inRun = false;
+            if (m.type().isStruct() && !m.type().isArray()) {
+                bitRuns(m.type().struct(), m.isAnonymous() ? prefix : prefix + m.name() + ".", out, next);
+            }
+        }
     }
 
     private static int end(StructLayout.Member m) {

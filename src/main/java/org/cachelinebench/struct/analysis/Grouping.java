@@ -75,12 +75,22 @@ public final class Grouping {
     private final List<LineGroup> lineGroups = new ArrayList<>();
     private final List<Integer> cold = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<String> trueSharingNotes = new ArrayList<>();
 
     /**
      * {@code joinReaders}: a member only one role reads goes with the members that role alone writes,
      * where there are any (the caller compares both ways and keeps the one with fewer lines).
      */
     public Grouping(FieldIndex fields, Roles roles, boolean joinReaders) {
+        this(fields, roles, joinReaders, true);
+    }
+
+    /**
+     * {@code shareTrueSharing}: members written by several roles may share lines with the fields those roles
+     * write (their line moves anyway); without it they get lines of their own, as the rule first says. The
+     * caller lays out both and keeps the one the coherence model prefers.
+     */
+    public Grouping(FieldIndex fields, Roles roles, boolean joinReaders, boolean shareTrueSharing) {
         for (FieldIndex.Unit u : fields.units()) {
             signatures.add(signature(u.index(), roles));
         }
@@ -131,7 +141,9 @@ public final class Grouping {
         for (Class c : classes) {
             List<Class> home = null;
             for (List<Class> g : groups) {
-                if (g.stream().allMatch(other -> mayShare(c, other, roles) && mayShare(other, c, roles))) {
+                boolean alone = !shareTrueSharing && (c.signature().writers().size() > 1
+                        || g.stream().anyMatch(other -> other.signature().writers().size() > 1));
+                if (!alone && g.stream().allMatch(other -> mayShare(c, other, roles) && mayShare(other, c, roles))) {
                     home = g;
                     break;
                 }
@@ -215,6 +227,11 @@ public final class Grouping {
         return notes;
     }
 
+    /** The members several roles write, without where a layout puts them: for a report that suggests no change. */
+    public List<String> trueSharingNotes() {
+        return trueSharingNotes;
+    }
+
     /** Who writes and who touches any field of the unit (an array element counts for its array). */
     private static Signature signature(int unit, Roles roles) {
         TreeSet<String> writers = new TreeSet<>(), touchers = new TreeSet<>();
@@ -244,10 +261,14 @@ public final class Grouping {
                 if (names.isEmpty()) {
                     continue;                           // different roles on different parts: said below
                 }
+                trueSharingNotes.add(String.join(", ", names) + (names.size() == 1 ? " is" : " are") + " written by "
+                        + String.join(" and ", s.writers()) + ": true sharing, which no layout removes");
+                boolean own = lineGroups.stream().anyMatch(g -> g.classes().equals(List.of(c)));
                 notes.add(String.join(", ", names) + (names.size() == 1 ? " is" : " are") + " written by "
                         + String.join(" and ", s.writers()) + ": true sharing, which no layout removes; "
-                        + (names.size() == 1 ? "it gets" : "they get") + " a line of " + (names.size() == 1 ? "its" : "their")
-                        + " own");
+                        + (own ? (names.size() == 1 ? "it gets" : "they get") + " a line of " + (names.size() == 1 ? "its" : "their")
+                        + " own" : "the fields beside " + (names.size() == 1 ? "it" : "them") + " are written by the same"
+                        + " roles, whose writes move that line anyway"));
             }
         }
         for (FieldIndex.Unit u : fields.units()) {
@@ -295,7 +316,7 @@ public final class Grouping {
 
     private static boolean touches(Roles.Role r, FieldIndex.Field f) {
         for (Roles.Access a : r.accesses().values()) {
-            if (a.field().overlaps(f)) {
+            if (a.field().related(f)) {
                 return true;
             }
         }

@@ -57,6 +57,20 @@ public final class Hazards {
     /** A field written by one role and touched by another: its line moves between them in any layout. */
     public record TrueSharing(String field, List<String> writers, List<String> readers) {}
 
+    /**
+     * Two different fields in one memory location, one written by a role and the other touched by another:
+     * sharing at the word level, which line boundaries cannot help (a bit-field's write rewrites its word;
+     * a union member's write overwrites the other's bytes). Layout-wide: it holds at every start.
+     *
+     * @param kind    write-write or write-read
+     * @param writer  the role that writes {@code written} (write-write: the role named first)
+     * @param written its field
+     * @param other   the other role
+     * @param touched the field it writes (write-write) or reads
+     * @param why     "bit-fields of one word" or "members of one union"
+     */
+    public record WordSharing(Kind kind, String writer, String written, String other, String touched, String why) {}
+
     /** What straddles: a member, a role's fields, or the struct. */
     public enum What { MEMBER, ROLE, STRUCT }
 
@@ -73,12 +87,15 @@ public final class Hazards {
     public record Straddle(What what, String name, int start, int end, int lines, List<Integer> starts) {}
 
     private final List<Sharing> sharing;
+    private final List<WordSharing> wordSharing;
     private final List<TrueSharing> trueSharing;
     private final List<Straddle> straddles;
     private final List<String> notes;
 
-    private Hazards(List<Sharing> sharing, List<TrueSharing> trueSharing, List<Straddle> straddles, List<String> notes) {
+    private Hazards(List<Sharing> sharing, List<WordSharing> wordSharing, List<TrueSharing> trueSharing,
+                    List<Straddle> straddles, List<String> notes) {
         this.sharing = List.copyOf(sharing);
+        this.wordSharing = List.copyOf(wordSharing);
         this.trueSharing = List.copyOf(trueSharing);
         this.straddles = List.copyOf(straddles);
         this.notes = List.copyOf(notes);
@@ -86,15 +103,17 @@ public final class Hazards {
 
     /** The lines with false sharing. */
     public List<Sharing> falseSharing() { return sharing; }
+    /** Different fields of one memory location used by different roles. */
+    public List<WordSharing> wordSharing() { return wordSharing; }
     /** The fields shared for real, which no layout separates. */
     public List<TrueSharing> trueSharing() { return trueSharing; }
     public List<Straddle> straddles() { return straddles; }
     /** True sharing among the threads of one role, which no layout changes. */
     public List<String> notes() { return notes; }
 
-    /** No false sharing and no straddle: nothing a layout could remove. */
+    /** No false sharing, no word sharing and no straddle: nothing a layout could remove. */
     public boolean isEmpty() {
-        return sharing.isEmpty() && straddles.isEmpty();
+        return sharing.isEmpty() && wordSharing.isEmpty() && straddles.isEmpty();
     }
 
     /**
@@ -158,8 +177,33 @@ public final class Hazards {
                         + ": true sharing among them, which no layout changes");
             }
         }
-        return new Hazards(new ArrayList<>(sharing.values()), trueSharing(fields, roles), new ArrayList<>(straddles.values()),
-                notes);
+        return new Hazards(new ArrayList<>(sharing.values()), wordSharing(fields, roles), trueSharing(fields, roles),
+                new ArrayList<>(straddles.values()), notes);
+    }
+
+    /** Every pair of different fields in one memory location that one role writes and another touches. */
+    private static List<WordSharing> wordSharing(FieldIndex fields, Roles roles) {
+        List<WordSharing> out = new ArrayList<>();
+        List<Roles.Role> all = roles.roles();
+        for (int i = 0; i < all.size(); i++) {
+            for (int j = 0; j < all.size(); j++) {
+                Roles.Role w = all.get(i), o = all.get(j);
+                if (i == j) {
+                    continue;
+                }
+                for (Roles.Access a : w.accesses().values()) {
+                    for (Roles.Access b : o.accesses().values()) {
+                        String why = a.write() ? fields.sameWord(a.field(), b.field()) : null;
+                        if (why == null || b.write() && i > j) {
+                            continue;                   // a write-write pair once, from the first role
+                        }
+                        out.add(new WordSharing(b.write() ? Kind.WRITE_WRITE : Kind.WRITE_READ, w.name(),
+                                a.field().path(), o.name(), b.field().path(), why));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private static int maxEnd(FieldIndex fields) {
@@ -231,7 +275,10 @@ public final class Hazards {
                         continue;
                     }
                     for (FieldIndex.Field g : touched.get(o)) {
-                        if (f.overlaps(g) || writesOverlapping(w, g) || writesOverlapping(o, f)) {
+                        if (f.overlaps(g)) {
+                            continue;               // one location: word sharing (or the same field), listed apart
+                        }
+                        if (writesOverlapping(w, g) || writesOverlapping(o, f)) {
                             continue;               // one of the two is written by both: its true sharing moves the line
                         }
                         if (!o.writes(g)) {
@@ -266,10 +313,13 @@ public final class Hazards {
         return new Sharing(sides, pairs, List.of(start), lo);
     }
 
-    /** Whether the role writes some field overlapping {@code g} (g itself, or a union member over it). */
+    /**
+     * Whether the role writes {@code g} itself, a field holding it or one inside it. A union member over it
+     * is another field (word sharing), not the same one.
+     */
     static boolean writesOverlapping(Roles.Role r, FieldIndex.Field g) {
         for (Roles.Access a : r.accesses().values()) {
-            if (a.write() && a.field().overlaps(g)) {
+            if (a.write() && a.field().related(g)) {
                 return true;
             }
         }

@@ -115,10 +115,10 @@ public final class Suggester {
     }
 
     private Result run() throws InputError {
-        Grouping grouping = new Grouping(fields, roles, true);
+        Grouping grouping = new Grouping(fields, roles, true, false);
         StructLayout o = original.layout();
         Hazards before = Hazards.find(fields, roles, original.name(), o.size(), lineSize, starts.of(o.align(), lineSize));
-        if (before.falseSharing().isEmpty() && before.straddles().isEmpty()) {
+        if (before.isEmpty()) {
             return new Result(original.decl().text() + ";", original, false, grouping.notes());
         }
         if (o.isUnion()) {
@@ -128,11 +128,18 @@ public final class Suggester {
         }
         // A member only one role reads joins that role's line, or goes with the read-mostly members: both are
         // candidates, and the coherence model's prediction chooses.
+        // Members written by several roles get lines of their own, or share them with those roles' other
+        // writes (their line moves anyway): both are candidates too.
         List<Option> options = new ArrayList<>();
-        options.add(option(grouping));
-        Grouping apart = new Grouping(fields, roles, false);
-        if (!apart.lineGroups().equals(grouping.lineGroups())) {
-            options.add(option(apart));
+        List<List<Grouping.LineGroup>> seen = new ArrayList<>();
+        for (boolean join : new boolean[] {true, false}) {
+            for (boolean share : new boolean[] {false, true}) {
+                Grouping g = join && !share ? grouping : new Grouping(fields, roles, join, share);
+                if (!seen.contains(g.lineGroups())) {
+                    seen.add(g.lineGroups());
+                    options.add(option(g));
+                }
+            }
         }
         Option best = options.get(0);
         for (Option c : options) {
@@ -147,6 +154,14 @@ public final class Suggester {
         if (!better(best.hazards(), best.layout(), before, o)) {
             List<String> notes = new ArrayList<>(best.grouping().notes());
             notes.add("no order of the members removes what is listed above");
+            return new Result(original.decl().text() + ";", original, false, notes, candidates);
+        }
+        TransferPrediction now = TransferPrediction.of(roles, lineSize, starts.of(o.align(), lineSize));
+        if (!gains(best, now, before, o)) {
+            List<String> notes = new ArrayList<>(grouping.trueSharingNotes());
+            notes.add("no layout of the " + options.size() + " tried predicts fewer transfers per round than the original ("
+                    + TransferPrediction.number(now.perRound()) + "; the best " + TransferPrediction.number(best.predicted().perRound())
+                    + ") or removes a straddle without adding one: no change suggested");
             return new Result(original.decl().text() + ";", original, false, notes, candidates);
         }
         String text = text(best.plan(), best.structAlign());
@@ -176,6 +191,24 @@ public final class Suggester {
         FieldIndex f = FieldIndex.of(trial);
         return new Option(grouping, plan, structAlign, trial, after,
                 TransferPrediction.of(roles.on(f), lineSize, starts.of(trial.align(), lineSize)));
+    }
+
+    /**
+     * Whether the suggestion is worth its change: fewer predicted transfers per round; or, predicting as many,
+     * fewer straddles and none new. Without roles nothing is predicted, and the hazards decide.
+     */
+    private static boolean gains(Option best, TransferPrediction now, Hazards before, StructLayout o) {
+        if (now == null || best.predicted() == null) {
+            return true;
+        }
+        int t = best.predicted().compareTo(now);
+        if (t != 0) {
+            return t < 0;
+        }
+        java.util.Set<String> old = new java.util.HashSet<>();
+        before.straddles().forEach(d -> old.add(d.what() + " " + d.name()));
+        boolean noneNew = best.hazards().straddles().stream().allMatch(d -> old.contains(d.what() + " " + d.name()));
+        return best.hazards().straddles().size() < before.straddles().size() && noneNew;
     }
 
     /** Fewer predicted transfers per round first, then the smaller size; the first made wins what is left. */
@@ -214,6 +247,9 @@ public final class Suggester {
                 across |= units.size() > 1;
             }
             n += across ? 1 : 0;
+        }
+        for (Hazards.WordSharing w : h.wordSharing()) {
+            n += fields.field(w.written()).unit() != fields.field(w.touched()).unit() ? 1 : 0;
         }
         return n;
     }

@@ -126,6 +126,18 @@ public final class ReportJson {
             sharing.add(j);
         }
         h.add("falseSharing", sharing);
+        JsonArray words = new JsonArray();
+        for (Hazards.WordSharing w : v.hazards().wordSharing()) {
+            JsonObject j = new JsonObject();
+            j.addProperty("kind", w.kind() == Hazards.Kind.WRITE_WRITE ? "write-write" : "write-read");
+            j.addProperty("why", w.why());
+            j.addProperty("writer", w.writer());
+            j.addProperty("writerField", w.written());
+            j.addProperty("other", w.other());
+            j.addProperty("otherField", w.touched());
+            words.add(j);
+        }
+        h.add("wordSharing", words);
         JsonArray trueSharing = new JsonArray();
         for (Hazards.TrueSharing t : v.hazards().trueSharing()) {
             JsonObject j = new JsonObject();

@@ -110,6 +110,12 @@ public final class ReportPrinter {
                         .append(String.join(", ", p.seconds())).append('\n');
             }
         }
+        for (Hazards.WordSharing w : h.wordSharing()) {
+            boolean ww = w.kind() == Hazards.Kind.WRITE_WRITE;
+            out.append("word sharing, ").append(w.why()).append(": ").append(w.writer()).append(" writes ")
+                    .append(w.written()).append("; ").append(w.other()).append(ww ? " writes " : " reads ").append(w.touched())
+                    .append(": one memory location, so no line boundary helps; separate them into different words\n");
+        }
         for (Hazards.Straddle d : h.straddles()) {
             String what = switch (d.what()) {
                 case MEMBER -> "member " + d.name();
