@@ -123,9 +123,15 @@ public final class StructTool {
             FieldIndex f = FieldIndex.of(suggestion.struct().layout());
             suggested = view(suggestion.struct(), roles.on(f), o.lineSize, o.placement);
         }
+        Suggester.Smallest least = Suggester.smallestChange(header, s, roles, o.lineSize, o.placement);
+        Report.Smallest smallest = null;
+        if (least != null) {
+            FieldIndex f = FieldIndex.of(least.struct().layout());
+            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement));
+        }
         return new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),
-                        suggestion.candidates().size()), null);
+                        suggestion.candidates().size(), smallest), null);
     }
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */
@@ -143,13 +149,13 @@ public final class StructTool {
                         + " straddle a line depends on that, not on their order");
             }
             return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                    new Report.Suggestion("", false, original, notes, 0), null);
+                    new Report.Suggestion("", false, original, notes, 0, null), null);
         }
         JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement, o.classpath,
                 type.getClassLoader() == null ? StructTool.class.getClassLoader() : type.getClassLoader());
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);
         return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                new Report.Suggestion(s.text(), true, suggested, s.notes(), 1), null);
+                new Report.Suggestion(s.text(), true, suggested, s.notes(), 1, null), null);
     }
 
     static Report.View view(JolLayout layout, Roles roles, int lineSize, Starts placement) {

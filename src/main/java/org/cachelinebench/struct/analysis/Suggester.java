@@ -60,6 +60,20 @@ public final class Suggester {
     /** A layout the suggester considered, its predicted transfers (null without roles), and whether it was chosen. */
     public record Candidate(StructLayout layout, TransferPrediction predicted, boolean chosen) {}
 
+    /**
+     * The smallest change: the order that moves the fewest members, adds no attribute, does not grow the
+     * struct and leaves no false or word sharing a layout could remove and no new straddle.
+     *
+     * @param text    the struct as C text, each moved member marked
+     * @param struct  the text parsed back
+     * @param moved   the members it moves, in the order printed
+     * @param predicted its predicted transfers (null without roles)
+     */
+    public record Smallest(String text, Struct struct, List<String> moved, TransferPrediction predicted) {}
+
+    /** The most reorders the smallest-change search lays out before it gives up. */
+    static final int SMALLEST_BUDGET = 20_000;
+
     /** A candidate with what it takes to print it. */
     private record Option(Grouping grouping, List<Planned> plan, int structAlign, StructLayout layout, Hazards hazards,
                           TransferPrediction predicted) {}
@@ -112,6 +126,110 @@ public final class Suggester {
 
     public static Result suggest(CHeader header, Struct original, Roles roles, int lineSize, Starts starts) throws InputError {
         return new Suggester(header, original, roles, lineSize, starts).run();
+    }
+
+    /** The smallest change, or null where the original has nothing to remove or no such order exists. */
+    public static Smallest smallestChange(CHeader header, Struct original, Roles roles, int lineSize, Starts starts)
+            throws InputError {
+        return new Suggester(header, original, roles, lineSize, starts).smallest();
+    }
+
+    private Smallest smallest() throws InputError {
+        StructLayout o = original.layout();
+        Hazards before = hazards(o);
+        if (o.isUnion() || separable(before, fields) == 0) {
+            return null;
+        }
+        List<Item> order = new ArrayList<>();
+        Item flexible = null;
+        for (Item it : items) {
+            if (it.member().isFlexibleArray()) {
+                flexible = it;
+            } else {
+                order.add(it);
+            }
+        }
+        int[] budget = {SMALLEST_BUDGET};
+        for (int moves = 1; moves <= 2; moves++) {
+            Smallest best = null;
+            for (List<Item> trial : reorders(order, moves)) {
+                if (budget[0]-- <= 0) {
+                    return best;
+                }
+                List<Planned> plan = new ArrayList<>();
+                List<String> moved = new ArrayList<>();
+                for (int i = 0; i < trial.size(); i++) {
+                    Item it = trial.get(i);
+                    boolean isMoved = !sameNeighbours(order, trial, i);
+                    if (isMoved) {
+                        moved.add(it.member().name());
+                    }
+                    plan.add(new Planned(it, 0, isMoved ? "moved" : null));
+                }
+                if (flexible != null) {
+                    plan.add(new Planned(flexible, 0, null));
+                }
+                StructLayout l = layout(plan, 0);
+                if (l.size() > o.size()) {
+                    continue;
+                }
+                Hazards h = hazards(l);
+                FieldIndex f = FieldIndex.of(l);
+                if (separable(h, f) > 0 || !noNewStraddle(h, before)) {
+                    continue;
+                }
+                TransferPrediction p = TransferPrediction.of(roles.on(f), lineSize, starts.of(l.align(), lineSize));
+                if (best == null || p != null && best.predicted() != null && p.compareTo(best.predicted()) < 0) {
+                    String text = text(plan, original.decl().alignAttr());
+                    Struct parsed = header.parseAlso(original.decl().displayName() + " (smallest change)", text);
+                    check(l, parsed.layout());
+                    best = new Smallest(text, parsed, moved, p);
+                }
+            }
+            if (best != null) {
+                return best;
+            }
+        }
+        return null;
+    }
+
+    /** Every order that takes {@code moves} members out and puts each back elsewhere. */
+    private static List<List<Item>> reorders(List<Item> order, int moves) {
+        List<List<Item>> out = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = 0; j < order.size(); j++) {
+                if (j == i || j == i - 1) {
+                    continue;                       // back where it was
+                }
+                List<Item> once = new ArrayList<>(order);
+                Item it = once.remove(i);
+                once.add(j < i ? j + 1 : j, it);
+                if (moves == 1) {
+                    out.add(once);
+                } else {
+                    for (List<Item> twice : reorders(once, 1)) {
+                        out.add(twice);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the item at {@code i} of {@code trial} has the neighbour before it it had in {@code order}. */
+    private static boolean sameNeighbours(List<Item> order, List<Item> trial, int i) {
+        int was = order.indexOf(trial.get(i));
+        Item before = i == 0 ? null : trial.get(i - 1);
+        Item wasBefore = was == 0 ? null : order.get(was - 1);
+        Item after = i + 1 < trial.size() ? trial.get(i + 1) : null;
+        Item wasAfter = was + 1 < order.size() ? order.get(was + 1) : null;
+        return before == wasBefore || after == wasAfter;
+    }
+
+    private static boolean noNewStraddle(Hazards after, Hazards before) {
+        java.util.Set<String> old = new java.util.HashSet<>();
+        before.straddles().forEach(d -> old.add(d.what() + " " + d.name()));
+        return after.straddles().stream().allMatch(d -> old.contains(d.what() + " " + d.name()));
     }
 
     private Result run() throws InputError {
@@ -205,10 +323,7 @@ public final class Suggester {
         if (t != 0) {
             return t < 0;
         }
-        java.util.Set<String> old = new java.util.HashSet<>();
-        before.straddles().forEach(d -> old.add(d.what() + " " + d.name()));
-        boolean noneNew = best.hazards().straddles().stream().allMatch(d -> old.contains(d.what() + " " + d.name()));
-        return best.hazards().straddles().size() < before.straddles().size() && noneNew;
+        return best.hazards().straddles().size() < before.straddles().size() && noNewStraddle(best.hazards(), before);
     }
 
     /** Fewer predicted transfers per round first, then the smaller size; the first made wins what is left. */

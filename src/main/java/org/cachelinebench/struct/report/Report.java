@@ -48,8 +48,19 @@ public record Report(String source, String language, int lineSize, List<String> 
      * @param view    its layout and hazards; null when it could not be laid out here (said in notes)
      * @param notes   what cannot be separated, and why
      * @param candidates how many layouts the suggester chose among (0 when it made none)
+     * @param smallest   the order that moves the fewest members without growing, or null where there is none
      */
-    public record Suggestion(String text, boolean changed, View view, List<String> notes, int candidates) {}
+    public record Suggestion(String text, boolean changed, View view, List<String> notes, int candidates,
+                             Smallest smallest) {}
+
+    /**
+     * The smallest change beside the full re-layout.
+     *
+     * @param text  C text to paste back, each moved member marked
+     * @param moved the members it moves
+     * @param view  its layout and hazards
+     */
+    public record Smallest(String text, List<String> moved, View view) {}
 
     /** Runs the measurement with another result. */
     public Report withMeasurement(Measurement m) {

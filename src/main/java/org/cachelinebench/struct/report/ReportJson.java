@@ -58,6 +58,16 @@ public final class ReportJson {
         }
         s.add("notes", strings(r.suggestion().notes()));
         s.addProperty("candidates", r.suggestion().candidates());
+        Report.Smallest least = r.suggestion().smallest();
+        if (least != null) {
+            JsonObject m = new JsonObject();
+            m.add("moved", strings(least.moved()));
+            m.addProperty("sizeBefore", r.original().size());
+            m.addProperty("sizeAfter", least.view().size());
+            m.addProperty("text", least.text());
+            m.add("layout", view(least.view()));
+            s.add("smallestChange", m);
+        }
         o.add("suggestion", s);
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));

@@ -63,10 +63,29 @@ public final class ReportPrinter {
                 out.append("  ").append(n).append('\n');
             }
         }
+        if (s.smallest() != null) {
+            smallest(out, o, s.smallest(), r.lineSize());
+        }
         if (r.measurement() != null) {
             measurement(out, r.measurement(), o.predicted(), s.view() == null ? null : s.view().predicted());
         }
         return out.toString();
+    }
+
+    /** The fewest members moved, beside the full re-layout: for a reviewer who wants a minimal diff. */
+    private static void smallest(StringBuilder out, Report.View o, Report.Smallest m, int lineSize) {
+        int n = m.moved().size();
+        out.append("\n/* smallest change: moves ").append(n).append(n == 1 ? " member (" : " members (")
+                .append(String.join(", ", m.moved())).append("), size ").append(o.size()).append(" -> ")
+                .append(m.view().size()).append(" bytes */\n\n");
+        out.append(m.text()).append('\n');
+        out.append(m.view().layout()).append('\n');
+        hazards(out, "hazards of the smallest change", m.view(), lineSize);
+        predicted(out, m.view().predicted(), false);
+        if (o.predicted() != null && m.view().predicted() != null) {
+            out.append("predicted transfers per round: ").append(TransferPrediction.number(o.predicted().perRound()))
+                    .append(" -> ").append(TransferPrediction.number(m.view().predicted().perRound())).append('\n');
+        }
     }
 
     private static void hazards(StringBuilder out, String title, Report.View v, int lineSize) {
