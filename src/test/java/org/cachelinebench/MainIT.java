@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and a run ends in the comparisons its results contain.
  */
 class MainIT {
-    static final String WORKLOAD = "org.cachelinebench.struct.StructAccessBenchmark.access";
+    static final String WORKLOAD = "org.cachelinebench.struct.measure.StructAccessBenchmark.access";
     static final String LESSON = "org.cachelinebench.benchmarks.LineFloor.floor";
 
     @TempDir

@@ -26,7 +26,7 @@ class MainTest {
             "org.cachelinebench.benchmarks.IpiBenchmark.ipi",
             "org.cachelinebench.benchmarks.LineFloor.floor",
             "org.cachelinebench.benchmarks.ChunkFalseSharing.chunk",
-            "org.cachelinebench.struct.StructAccessBenchmark.access");
+            "org.cachelinebench.struct.measure.StructAccessBenchmark.access");
 
     private static boolean asks(String... includes) {
         return Main.asksFor(List.of(includes), STRUCT, BENCHMARKS);

@@ -6,6 +6,8 @@ import java.util.Objects;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.c.InputError;
 
 /** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
 final class StructOptions {
@@ -86,6 +88,10 @@ final class StructOptions {
         o.roles = p.value("roles");
         if (p.value("line") != null) {
             o.lineSize = CacheLine.validate(p.value("line"), "--line");
+            if (o.lineSize != 64 && o.lineSize != 128) {
+                throw new InputError("struct", 0, 0, "--line " + o.lineSize + ": the tool looks at 64-byte lines or"
+                        + " 128-byte pairs, --line 64 or --line 128");
+            }
         }
         Starts placement = p.value("placement", Starts::parse);
         o.defines = p.values("D");

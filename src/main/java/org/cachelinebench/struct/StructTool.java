@@ -11,6 +11,25 @@ import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.runner.ForkRunner;
 import org.cachelinebench.runner.JmhForkRunner;
 import org.cachelinebench.runner.PairedSession;
+import org.cachelinebench.struct.analysis.AccessSpec;
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Grouping;
+import org.cachelinebench.struct.analysis.Hazards;
+import org.cachelinebench.struct.analysis.JavaSuggester;
+import org.cachelinebench.struct.analysis.JolLayout;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.Suggester;
+import org.cachelinebench.struct.analysis.TransferPrediction;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
+import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.measure.StructMeasure;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportJson;
+import org.cachelinebench.struct.report.ReportPrinter;
 
 /**
  * {@code benchmarks/struct}: does <em>your</em> struct have a false-sharing or straddling problem, and
@@ -104,9 +123,15 @@ public final class StructTool {
             FieldIndex f = FieldIndex.of(suggestion.struct().layout());
             suggested = view(suggestion.struct(), roles.on(f), o.lineSize, o.placement);
         }
+        Suggester.Smallest least = Suggester.smallestChange(header, s, roles, o.lineSize, o.placement);
+        Report.Smallest smallest = null;
+        if (least != null) {
+            FieldIndex f = FieldIndex.of(least.struct().layout());
+            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement));
+        }
         return new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),
-                        suggestion.candidates().size()), null);
+                        suggestion.candidates().size(), smallest), null);
     }
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */
@@ -124,13 +149,13 @@ public final class StructTool {
                         + " straddle a line depends on that, not on their order");
             }
             return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                    new Report.Suggestion("", false, original, notes, 0), null);
+                    new Report.Suggestion("", false, original, notes, 0, null), null);
         }
         JavaSuggester.Result s = JavaSuggester.suggest(layout, roles, o.lineSize, o.placement, o.classpath,
                 type.getClassLoader() == null ? StructTool.class.getClassLoader() : type.getClassLoader());
         Report.View suggested = s.layout() == null ? null : view(s.layout(), roles, o.lineSize, o.placement);
         return new Report(o.javaClass, "Java", o.lineSize, List.of(), roles, original,
-                new Report.Suggestion(s.text(), true, suggested, s.notes(), 1), null);
+                new Report.Suggestion(s.text(), true, suggested, s.notes(), 1, null), null);
     }
 
     static Report.View view(JolLayout layout, Roles roles, int lineSize, Starts placement) {
@@ -151,7 +176,7 @@ public final class StructTool {
         List<Integer> starts = placement.of(layout.align(), lineSize);
         int printedStart = starts.size() == 1 ? starts.get(0) : 0;
         String text = Pahole.format(layout, lineSize, printedStart,
-                m -> ReportPrinter.tag(fields, bound, m.isAnonymous() ? "" : m.name()));
+                m -> bound.memberTag(m.isAnonymous() ? "" : m.name()));
         String where = placement.describe(layout.align(), lineSize)
                 + (starts.size() > 1 ? "; printed as if at a line start" : "");
         Hazards hazards = Hazards.find(fields, bound, s.name(), layout.size(), lineSize, starts);

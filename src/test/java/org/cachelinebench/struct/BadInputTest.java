@@ -12,9 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cachelinebench.runner.ForkRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
 
 /**
  * Every kind of bad input gets one line on stderr naming the file, line and column (or the option),
@@ -252,6 +255,35 @@ class BadInputTest {
         Run both = exec("--class", "java.lang.Object", "--measure");
         assertEquals(2, both.code());
         assertEquals(1, both.err().lines().count(), both.err());
+    }
+
+    /** A roles file that names no role asks for nothing: an error, not a report of an unread file. */
+    @Test
+    void aRolesFileWithoutRoles() throws Exception {
+        rolesFail("", "ROLES: names no role: expected lines such as 'ROLE writes FIELD...' (without roles, leave out --roles)");
+        rolesFail("# only a comment\n\n   \n", "ROLES: names no role: expected lines such as 'ROLE writes FIELD...'"
+                + " (without roles, leave out --roles)");
+    }
+
+    /** A rate whose terms do not fit is named as too long, not as "not a fraction". */
+    @Test
+    void aRateWithTooManyDigits() throws Exception {
+        rolesFail("x writes a 1234567890\n", "ROLES:1:12: rate '1234567890' has more than 9 digits in a term: write it"
+                + " as a smaller fraction, such as 1/64");
+        rolesFail("x writes a 1/1234567890\n", "ROLES:1:12: rate '1/1234567890' has more than 9 digits in a term: write it"
+                + " as a smaller fraction, such as 1/64");
+        rolesFail("x writes a 1/0\n", "ROLES:1:12: rate '1/0' is not a fraction of positive integers, such as 1/64"
+                + " (accesses per operation)");
+    }
+
+    /** The manual offers 64 or 128; other powers of two are refused as it says. */
+    @Test
+    void onlyTheLineSizesTheManualNames() throws Exception {
+        check(run(GOOD, null, "--line", "32"), "struct: --line 32: the tool looks at 64-byte lines or 128-byte pairs,"
+                + " --line 64 or --line 128");
+        check(run(GOOD, null, "--line", "256"), "struct: --line 256: the tool looks at 64-byte lines or 128-byte pairs,"
+                + " --line 64 or --line 128");
+        assertEquals(0, run(GOOD, null, "--line", "128").code());
     }
 
     @Test

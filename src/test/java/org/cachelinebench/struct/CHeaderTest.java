@@ -8,10 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cachelinebench.model.layout.Pahole;
-import org.cachelinebench.testing.Gcc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.cachelinebench.model.layout.Pahole;
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.testing.Gcc;
 
 /** What a header may hold besides the structs, and how a struct is named on the command line. */
 class CHeaderTest {

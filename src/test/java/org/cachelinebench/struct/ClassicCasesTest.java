@@ -13,6 +13,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Hazards;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
+
 /**
  * The classic false-sharing cases, each with the property its right layout has: the writer of each
  * field decides its line. Where two roles write different fields, those fields end up in different
@@ -102,9 +108,12 @@ class ClassicCasesTest {
 
     @Test
     void mpscQueueKeepsTheProducersIndexFromTheConsumers() throws Exception {
+        // Four producers take tail's line from each other every operation: the model predicts no layout that
+        // moves fewer lines, so none is suggested, and the report says so.
         Report r = classic("mpsc", "mpsc");
-        apart(r, "tail", "head", "mask");
-        together(r, "tail", "head_cache");
+        assertFalse(r.suggestion().changed(), ReportPrinter.print(r));
+        assertTrue(r.suggestion().notes().stream().anyMatch(n -> n.contains("predicts fewer transfers per round than the original")),
+                r.suggestion().notes().toString());
         assertTrue(r.original().hazards().notes().stream().anyMatch(n -> n.startsWith("producer runs 4 threads that all write")),
                 r.original().hazards().notes().toString());
     }

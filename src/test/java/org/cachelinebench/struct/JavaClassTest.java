@@ -12,6 +12,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
+
 /**
  * {@code --class}: the suite's unpadded Java pcpu_chunk, read with JOL on this JVM. Its readers share
  * a line with the allocator's fields at some start (asserted as a relation, never an offset: the JVM

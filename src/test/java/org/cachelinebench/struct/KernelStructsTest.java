@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+
 import org.cachelinebench.model.ipi.CallSingleData;
 import org.cachelinebench.model.layout.CType;
 import org.cachelinebench.model.layout.StructLayout;
@@ -15,7 +17,13 @@ import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkAccess;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
-import org.junit.jupiter.api.Test;
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Hazards;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
 
 /**
  * The two kernel structs the suite models, fed to the tool as header text: their layouts equal the

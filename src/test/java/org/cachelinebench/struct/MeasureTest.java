@@ -12,17 +12,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.cachelinebench.runner.ForkResult;
-import org.cachelinebench.runner.ForkRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Variant;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
-import org.cachelinebench.claims.Variant;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.cachelinebench.runner.ForkResult;
+import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.struct.analysis.AccessSpec;
+import org.cachelinebench.struct.analysis.FieldIndex;
+import org.cachelinebench.struct.analysis.Roles;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.measure.StructAccessBenchmark;
+import org.cachelinebench.struct.measure.StructMeasure;
+import org.cachelinebench.struct.report.Report;
 
 /**
  * {@code --measure}'s plumbing with fake forks (no JMH): which variants run with which specs, how the

@@ -12,13 +12,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.struct.c.CHeader;
+import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
+import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.report.Report;
+import org.cachelinebench.struct.report.ReportPrinter;
 import org.cachelinebench.testing.Gcc;
 import org.cachelinebench.testing.MachineAssumption;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Layouts from the compiler: headers compiled with {@code gcc -g}, read back through pahole
@@ -119,6 +127,28 @@ class PaholeTest {
                 "packed.h struct holds_packed:11:1: pahole puts pa.x at 17 (4 bytes), read back as C it lies at 20 (4 bytes)"),
                 unreadable);
         assertTrue(compared >= 35, "only " + compared + " structs compared");
+    }
+
+    /**
+     * A struct without members is GNU C (size 0): {@code struct pcpuobj_ext} without {@code CONFIG_MEMCG}. The
+     * tool lays it out, alone and inside another, as gcc does and pahole prints; a -D that changes nothing is fine.
+     */
+    @Test
+    void aStructWithoutMembersIsLaidOutAsGccDoes() throws Exception {
+        requirePahole();
+        String header = "struct pcpuobj_ext {\n#ifdef CONFIG_MEMCG\n\tstruct obj_cgroup *cgroup;\n#endif\n};\n"
+                + "struct holder { int a; struct pcpuobj_ext e; int b; };\n";
+        Path h = dir.resolve("empty.h");
+        Files.writeString(h, header, StandardCharsets.UTF_8);
+        Path o = compile(header + "struct holder use_h; struct pcpuobj_ext use_e;\n", "empty", List.of());
+        for (String name : List.of("pcpuobj_ext", "holder")) {
+            Struct own = CHeader.read(h, "empty.h", List.of("CONFIG_NOTHING")).find(name);
+            Struct theirs = PaholeText.read(name, PaholeCommand.layout(o.toString(), name), null).struct();
+            assertSameLeaves(name, theirs.layout(), own.layout());
+        }
+        Report r = analyse(h.toString(), "pcpuobj_ext", "-D", "CONFIG_NOTHING");
+        assertEquals(0, r.original().size());
+        assertTrue(ReportPrinter.print(r).contains("\t/* size: 0, cachelines: 0, members: 0 */\n"), ReportPrinter.print(r));
     }
 
     static String pcpuSource() throws Exception {

@@ -57,7 +57,7 @@ class StructForkLoadsNoCoherenceTest {
                 todo.push(ref);
             }
         }
-        assertTrue(reached.contains("org/cachelinebench/struct/AccessSpec"), "the walk missed AccessSpec: " + reached);
+        assertTrue(reached.contains("org/cachelinebench/struct/analysis/AccessSpec"), "the walk missed AccessSpec: " + reached);
         assertEquals(List.of(), offenders);
     }
 }

@@ -129,6 +129,10 @@ public final class Pahole {
                 } else {
                     String type = m.type().name();
                     String declarator = local.name() + m.type().arraySuffix();
+                    // Length 0 before the last member is GNU C's zero-length array, which C writes [0] ([] must be last).
+                    if (declarator.startsWith(local.name() + "[]") && local != s.members().get(s.members().size() - 1)) {
+                        declarator = local.name() + "[0]" + declarator.substring(local.name().length() + 2);
+                    }
                     // A pointer to a function or an array is declared around its name, as C (and pahole) write it.
                     int around = type.indexOf("(*)");
                     if (around >= 0) {

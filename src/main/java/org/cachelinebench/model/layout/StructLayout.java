@@ -418,9 +418,7 @@ public final class StructLayout {
         }
 
         public StructLayout build() {
-            if (members.isEmpty()) {
-                throw new IllegalArgumentException(what() + " has no members");
-            }
+            // A struct without members is GNU C: size 0, alignment 1 (gcc and pahole agree).
             int end = union ? contentEnd : (int) ((bitCursor + 7) / 8);
             String keyword = union ? "union" : "struct";
             return new StructLayout(tag, tag.isEmpty() ? keyword : keyword + " " + tag, union, members, typeAlignAttr,

@@ -1,0 +1,36 @@
+package org.cachelinebench.struct.c;
+
+/**
+ * One member as the file declares it.
+ *
+ * @param name      its name; "" for an anonymous struct or union, or an unnamed bit-field
+ * @param at        where it is named (or where its declaration starts), for messages
+ * @param type      its declared type
+ * @param alignAttr the largest {@code aligned} on it, 0 if none
+ * @param packed    a {@code packed} attribute on the member itself
+ * @param bitWidth  the bit-field width, -1 when it is no bit-field
+ * @param specText  the declaration's specifiers as written ("unsigned long", "struct list_head",
+ *                  "union { ... }"), shared by every declarator of one declaration
+ * @param declText  its declarator as written ("*alloc_map", "x : 3", "fn(void *)" ...), "" for an
+ *                  anonymous struct or union
+ */
+public record MemberDecl(String name, Token at, TypeRef type, int alignAttr, boolean packed, int bitWidth,
+                  String specText, String declText) {
+
+    public boolean isBitField() {
+        return bitWidth >= 0;
+    }
+
+    public boolean isAnonymous() {
+        return name.isEmpty() && !isBitField();
+    }
+
+    /** The declaration as C text, without the semicolon: "unsigned long *alloc_map". */
+    String text() {
+        return declText.isEmpty() ? specText : specText + " " + declText;
+    }
+
+    public boolean isFlexibleArray() {
+        return type instanceof TypeRef.Array a && a.flexible();
+    }
+}
