@@ -145,8 +145,8 @@ public final class Guard {
         if (plan.isEmpty()) {
             String other = target == Target.ORIGINAL ? "; the suggested layout is guarded with --guard-for suggested"
                     : report.suggestion().changed() ? "" : "; the suggestion is the original: its notes say why";
-            throw bad("nothing to guard: the " + target.word() + " layout of " + typeName + " keeps none of the "
-                    + (needs.apart().size() + needs.whole().size()) + " separations the roles need" + other);
+            throw bad("nothing to guard: the " + target.word() + " layout of " + typeName + " keeps none of what the roles need ("
+                    + needs.apart().size() + " pairs in different lines, " + needs.whole().size() + " kept in one line)" + other);
         }
         return plan;
     }

@@ -80,7 +80,7 @@ final class KernelGuard {
         List<Group> groups = groups(tag, fields, roles);
         List<String> notes = new ArrayList<>(plan.notAsserted());
         GroupMarkup markup = new GroupMarkup(s.decl().text());
-        int declStart = s.decl().at().start();
+        int declStart = declarationStart(s);
         List<Group> marked = new ArrayList<>();
         for (Group g : groups) {
             try {
@@ -153,6 +153,22 @@ final class KernelGuard {
         }
         sb.append("}\n");
         return sb.toString();
+    }
+
+    /**
+     * Where the declaration's text begins in its source: the declaration is known by its tag's token (or,
+     * untagged, its keyword's), the text begins at the keyword, and the tag is the first word after it.
+     */
+    private static int declarationStart(Struct s) {
+        String text = s.decl().text(), at = s.decl().at().text();
+        if (text.startsWith(at)) {
+            return s.decl().at().start();
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(at) + "\\b").matcher(text);
+        if (!m.find(s.decl().keyword().length())) {
+            throw new IllegalStateException("no tag " + at + " in " + text);
+        }
+        return s.decl().at().start() - m.start();
     }
 
     private static String notesText(List<String> notes) {
