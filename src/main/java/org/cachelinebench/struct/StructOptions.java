@@ -8,6 +8,7 @@ import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.struct.analysis.Starts;
 import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.guard.Guard;
 
 /** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
 final class StructOptions {
@@ -38,6 +39,10 @@ final class StructOptions {
             "  --warmup CxT        warmup iterations per fork (default 1x500ms)",
             "  --measurement CxT   measurement iterations per fork (default 3x500ms)",
             "  --json OUT          also write everything as JSON to OUT",
+            "  --guard FORM        print only the assertions that keep what the roles need: c (C11 _Static_assert),",
+            "                      kernel (__cacheline_group_begin/end markers and a check function), junit (a JUnit 5",
+            "                      test on JOL, with --class); needs --roles",
+            "  --guard-for L       the layout they hold: suggested (default) or original",
             "  --class NAME        a Java class on the class path instead of a C file (its JOL layout on this JVM)",
             "  --classpath PATH    where to find it (besides this jar)",
             "  --help              this text",
@@ -50,7 +55,7 @@ final class StructOptions {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("roles").value("line").value("placement").value("D").flag("measure").value("rounds")
             .value("warmup").value("measurement").value("json").value("class").value("classpath")
-            .value("pahole").value("object");
+            .value("pahole").value("object").value("guard").value("guard-for");
 
     String file;
     /** The pahole text or object file the struct comes from instead of a header (then {@code file} is it). */
@@ -68,6 +73,9 @@ final class StructOptions {
     IterationSpec warmup = new IterationSpec(1, 500);
     IterationSpec measurement = new IterationSpec(3, 500);
     String json;
+    /** --guard: the form of the guard to print instead of the report, or null. */
+    Guard.Form guard;
+    Guard.Target guardFor = Guard.Target.SUGGESTED;
     boolean help;
 
     /** The options, or an {@link InputError} of the command line ("struct: ...") naming the first problem. */
@@ -102,6 +110,20 @@ final class StructOptions {
         o.json = p.value("json");
         if (o.json != null && o.json.isEmpty()) {
             throw new InputError("struct", 0, 0, "--json needs a file name");
+        }
+        o.guard = p.value("guard", Guard.Form::parse);
+        Guard.Target guardFor = p.value("guard-for", Guard.Target::parse);
+        if (o.guard == null && guardFor != null) {
+            throw new InputError("struct", 0, 0, "--guard-for goes with --guard");
+        }
+        if (o.guard != null) {
+            o.guardFor = guardFor == null ? o.guardFor : guardFor;
+            if (o.roles == null) {
+                throw new InputError("struct", 0, 0, "--guard needs --roles: a guard keeps what the roles need");
+            }
+            if (o.measure || o.json != null) {
+                throw new InputError("struct", 0, 0, "--guard prints the guard alone: drop " + (o.measure ? "--measure" : "--json"));
+            }
         }
         o.javaClass = p.value("class");
         o.classpath = p.value("classpath");

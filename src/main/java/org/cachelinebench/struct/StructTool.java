@@ -26,6 +26,7 @@ import org.cachelinebench.struct.c.InputError;
 import org.cachelinebench.struct.c.PaholeCommand;
 import org.cachelinebench.struct.c.PaholeText;
 import org.cachelinebench.struct.c.Struct;
+import org.cachelinebench.struct.guard.Guard;
 import org.cachelinebench.struct.measure.StructMeasure;
 import org.cachelinebench.struct.report.Report;
 import org.cachelinebench.struct.report.ReportJson;
@@ -47,13 +48,18 @@ public final class StructTool {
         EntryPoint.exit("struct", () -> run(args, System.out, System.err, new JmhForkRunner(null, null, false)));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err, ForkRunner runner) {
+    public static int run(String[] args, PrintStream out, PrintStream err, ForkRunner runner) {
         StructOptions o;
         Report report;
         try {
             o = StructOptions.parse(args);
             if (o.help) {
                 out.println(StructOptions.USAGE);
+                return 0;
+            }
+            if (o.guard != null) {
+                out.print(o.javaClass != null ? Guard.java(o.guard, o.guardFor, analyseJava(o), o.roles) : guard(o));
+                out.flush();
                 return 0;
             }
             report = o.javaClass != null ? analyseJava(o) : analyse(o);
@@ -95,6 +101,19 @@ public final class StructTool {
 
     /** The C side: header, struct, roles, hazards, suggestion. */
     static Report analyse(StructOptions o) throws InputError {
+        return analyseC(o).report();
+    }
+
+    /** A C struct's report, with the struct as read and the suggestion parsed back (the original where unchanged). */
+    private record Analysis(Report report, Struct original, Struct suggested) {}
+
+    /** --guard for a C struct: the guard's text. */
+    private static String guard(StructOptions o) throws InputError {
+        Analysis a = analyseC(o);
+        return Guard.c(o.guard, o.guardFor, a.report(), a.original(), a.suggested(), o.roles);
+    }
+
+    private static Analysis analyseC(StructOptions o) throws InputError {
         CHeader header;
         Struct s;
         List<String> sourceNotes = List.of();
@@ -129,9 +148,9 @@ public final class StructTool {
             FieldIndex f = FieldIndex.of(least.struct().layout());
             smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement));
         }
-        return new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
+        return new Analysis(new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),
-                        suggestion.candidates().size(), smallest), null);
+                        suggestion.candidates().size(), smallest), null), s, suggestion.changed() ? suggestion.struct() : s);
     }
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */

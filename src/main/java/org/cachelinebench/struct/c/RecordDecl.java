@@ -24,7 +24,7 @@ public final class RecordDecl {
 
     public String keyword() { return keyword; }
     public String tag() { return tag; }
-    Token at() { return at; }
+    public Token at() { return at; }
     boolean isUnion() { return keyword.equals("union"); }
     boolean isDefined() { return members != null; }
     public List<MemberDecl> members() { return members; }
