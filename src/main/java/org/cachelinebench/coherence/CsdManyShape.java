@@ -17,14 +17,13 @@ import org.openjdk.jmh.infra.Control;
  * IpiMany's shape at any CPU count, as the scaling sets run it: N/2 senders each calling
  * {@code smp_call_function_many_cond()} with no condition (sync, the kernel's IPIs to idle targets) on the same N/2
  * targets, their per-cpu csds placed by {@link PercpuCsdUnits} on a recording memory (adjacent, or the boot CPU's
- * apart: {@link CsdAllocationOrder}, an assumption either way), the protocol {@link CallMany}'s own code. One series per alignment
- * of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles) and the extra of
- * mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's, per completed
- * call (one call queues a csd on every target), counted over a whole number of the first sender's calls while
- * every sender calls: round-robin makes the senders' progress periodic, so the count is the steady state's whatever
- * its length, and a few calls per sender suffice. Traced round-robin whatever the model's schedule, as
- * {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is senders writing neighbouring csds of one line at the
- * same time, which a burst hides (a sender's turn queues on many targets before another sender runs). With the
+ * apart: {@link CsdAllocationOrder}, an assumption either way), the protocol {@link CallMany}'s own code. One
+ * series per alignment of the scaling sets (64: the 2017 series, 32: mainline, 8 from byte 48: v4.13's straddles)
+ * and the extra of mainline's over line alignment, the number a 32-or-64 decision needs. Transfers are every CPU's,
+ * per completed call (one call queues a csd on every target), counted over whole periods of the senders' progress
+ * while every sender calls ({@link #trace(int, int, int, int, CsdAllocationOrder, Handshake, Model, int, int)}).
+ * Traced round-robin whatever the model's schedule, as {@link Shapes#PCPU_SYMMETRIC}: the false sharing here is
+ * senders writing neighbouring csds of one line at the same time, which a burst hides (a sender's turn queues on many targets before another sender runs). With the
  * doorbell handshake ({@link #doorbell}) at one sender and one target it is IpiInterleaved's csd with the doorbell
  * protocol on the current layout.
  */
@@ -34,15 +33,21 @@ final class CsdManyShape implements Shape {
     static final String STRADDLED = "align-8-at-48";
     static final String EXTRA = "extra-32-vs-64";
 
-    /** Calls of each sender before counting starts: one puts every line in its steady state, a second confirms. */
-    static final int WARMUP = 2;
+    /** Rounds left out before a period is looked for: the cold start's first calls are never the steady state's. */
+    static final int SETTLE = 2;
+    /** Whole periods the curve counts. */
+    static final int PERIODS = 1;
+    /** The longest period looked for, in rounds. */
+    static final int MAX_PERIOD = 8;
+    /** Rounds a period must repeat over beyond its first occurrence, at least: one equal pair could be chance. */
+    static final int MIN_REPEAT = 2;
     /**
-     * Calls counted, over all senders (at least 2 of the first sender's): a trace's cost grows with senders x targets
-     * x CPUs, so many senders share the count rather than each making it.
+     * Calls over all senders a trace makes at most looking for a period: a trace's cost grows with senders x targets
+     * x CPUs, so the rounds allowed shrink as senders grow (at least {@link #MIN_ROUNDS}).
      */
-    static final int CALLS = 64;
-    /** Calls each sender makes after the count, so that every sender calls until the count ends. */
-    static final int TAIL = 2;
+    static final int MAX_CALLS = 1536;
+    /** Rounds allowed whatever the senders: enough for {@link #SETTLE} and a few short periods. */
+    static final int MIN_ROUNDS = 12;
     /** Accesses one csd may take at most, spins included, before the trace is called stuck. */
     static final long STEPS_PER_CSD = 100_000;
 
@@ -90,7 +95,7 @@ final class CsdManyShape implements Shape {
         Model roundRobin = model.with(Schedule.ROUND_ROBIN);
         String key = align + "/" + start + "/" + cpus + "/" + roundRobin;
         return traced.computeIfAbsent(key, k -> trace(cpus / 2, cpus / 2, align, start, order, kernel(IpiMode.SYNC, 0),
-                roundRobin, WARMUP, calls(cpus / 2)).perOperation().transfers());
+                roundRobin, SETTLE, PERIODS).perOperation().transfers());
     }
 
     /** {@code senders} CPUs calling the same {@code targets} CPUs (after them), per completed call: the curve's. */
@@ -108,11 +113,6 @@ final class CsdManyShape implements Shape {
         return units -> CallMany.on(units, mode, false, work);
     }
 
-    /** The calls counted for {@code senders} senders. */
-    private static int calls(int senders) {
-        return Math.max(2, (CALLS + senders - 1) / senders);
-    }
-
     /** What runs on the units: IpiMany's choice of {@link CallMany} or {@code FlagFanout} for its parameters. */
     @FunctionalInterface
     interface Handshake {
@@ -121,45 +121,52 @@ final class CsdManyShape implements Shape {
 
     /** {@code senders} CPUs calling the same {@code targets} CPUs with {@code protocol}, per completed call. */
     static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model) {
-        return trace(senders, targets, align, start, protocol, model, WARMUP, calls(senders));
-    }
-
-    /** {@link #trace(int, int, int, int, Model, int, int)} of the curve's calls. */
-    static Traced trace(int senders, int targets, int align, int start, Model model, int warmup, int calls) {
-        return trace(senders, targets, align, start, kernel(IpiMode.SYNC, 0), model, warmup, calls);
+        return trace(senders, targets, align, start, protocol, model, SETTLE, PERIODS);
     }
 
     /** {@link #trace(int, int, int, int, CsdAllocationOrder, Handshake, Model, int, int)} of adjacent csds. */
-    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model, int warmup,
-                        int calls) {
-        return trace(senders, targets, align, start, CsdAllocationOrder.ADJACENT, protocol, model, warmup, calls);
+    static Traced trace(int senders, int targets, int align, int start, Handshake protocol, Model model, int settle,
+                        int periods) {
+        return trace(senders, targets, align, start, CsdAllocationOrder.ADJACENT, protocol, model, settle, periods);
     }
 
     /**
-     * Counted between two calls of the first sender, {@code warmup} and {@code warmup + calls}, while every sender
-     * still calls (each makes {@link #TAIL} more): the two ends fall at the same point of the senders' common period, so the
-     * calls in flight at one end are the calls in flight at the other, and neither the start nor the tail, where
-     * fewer senders contend, enters the count.
+     * Counted over {@code periods} whole periods of the senders' progress, the first {@code settle} rounds left out. A
+     * round runs from one completed call of the first sender to its next; round-robin over a deterministic protocol
+     * makes the rounds repeat once the cold start has worn off, so the traffic and calls of each round are compared
+     * with those of the rounds before: the count is the last {@code periods} periods of the shortest period
+     * ({@link #MAX_PERIOD} rounds at most) seen repeating over {@code periods + 1} periods and at least
+     * {@link #MIN_REPEAT} rounds more than one. Its calls are a whole number per sender, each period's the same, so
+     * neither the warm-up nor the count's length changes it. Where no period repeats within the rounds allowed
+     * ({@link #MAX_CALLS}), the count is the later half of the rounds after {@code settle}: a mean, not a period.
+     * Every sender calls until the count is taken, so no round holds a tail with fewer senders.
      */
     static Traced trace(int senders, int targets, int align, int start, CsdAllocationOrder order, Handshake protocol,
-                        Model model, int warmup, int calls) {
+                        Model model, int settle, int periods) {
+        if (settle < 0 || periods < 1) {
+            throw new IllegalArgumentException("settle " + settle + " and periods " + periods + ": at least 0 and 1");
+        }
         Trace trace = model.trace(senders + targets);
         TracedMemory memory = trace.memory(PercpuCsdUnits.lines(senders, targets, align, start, order,
                 model.lineSize()), true);
         ManyHandshake many = protocol.on(PercpuCsdUnits.on(memory, senders, targets, align, start, order));
         Control stop = new Control();
-        int total = warmup + calls + TAIL;
-        Window window = new Window(trace.caches());
+        int rounds = Math.max(settle + MIN_ROUNDS, MAX_CALLS / senders);
+        Window window = new Window(trace.caches(), settle, periods, rounds);
+        int[] running = {senders};
         List<Runnable> bodies = new ArrayList<>();
         for (int s = 0; s < senders; s++) {
             int sender = s;
             bodies.add(() -> {
                 SpinWait spin = new SpinWait();
-                for (int i = 1; i <= total; i++) {
+                for (long i = 1; !window.counted(); i++) {
                     if (!many.send(sender, stop, spin)) {
                         throw new IllegalStateException("sender " + sender + ", call " + i + " did not complete");
                     }
-                    window.called(sender == 0 && i == warmup, sender == 0 && i == warmup + calls, i == total);
+                    window.called(sender == 0);
+                }
+                if (--running[0] == 0) {
+                    stop.stopMeasurement = true;   // every call completed, so handled: the targets may stop waiting
                 }
             });
         }
@@ -167,49 +174,91 @@ final class CsdManyShape implements Shape {
             int target = t;
             bodies.add(() -> {
                 SpinWait spin = new SpinWait();
-                while (many.handled(target) < (long) senders * total) {
+                while (!stop.stopMeasurement) {
                     many.receive(target, stop, spin);
                 }
             });
         }
-        trace.run(bodies, STEPS_PER_CSD * senders * targets * total);
+        trace.run(bodies, STEPS_PER_CSD * senders * targets * (rounds + 2L));
         String problem = many.check(true);
         if (problem != null) {
             throw new IllegalStateException("traced " + many.where() + ": " + problem);
-        }
-        if (window.traffic == null) {
-            throw new IllegalStateException("traced " + many.where() + ": a sender finished before the count did");
         }
         return new Traced(window.calls, window.traffic.per(window.calls), Map.of(), Map.of());
     }
 
     /** The counting window; only the thread holding the trace's token touches it. */
     private static final class Window {
+        /** One round: the calls every sender completed in it, and the traffic. */
+        private record Round(long calls, Traffic traffic) { }
+
         private final Caches caches;
-        private boolean open;
-        private boolean spoiled;
+        private final int settle;
+        private final int periods;
+        private final int maxRounds;
+        private final List<Round> rounds = new ArrayList<>();
+        private long callsBefore;
+        private Traffic before;
         long calls;
         Traffic traffic;
 
-        Window(Caches caches) {
+        Window(Caches caches, int settle, int periods, int maxRounds) {
             this.caches = caches;
+            this.settle = settle;
+            this.periods = periods;
+            this.maxRounds = maxRounds;
         }
 
-        /** A sender completed a call: the window's first or last, or the sender's own last. */
-        void called(boolean opens, boolean closes, boolean last) {
-            if (open) {
-                calls++;
+        boolean counted() {
+            return traffic != null;
+        }
+
+        /** A sender completed a call; {@code first} when it is the first sender, whose calls end the rounds. */
+        void called(boolean first) {
+            callsBefore++;
+            if (!first || counted()) {
+                return;
             }
-            if (opens) {
-                caches.resetCounts();
-                open = true;
-            } else if (closes && open) {
-                traffic = spoiled ? null : caches.total();
-                open = false;
+            Traffic now = caches.total();
+            if (before != null) {
+                rounds.add(new Round(callsBefore, now.minus(before)));
             }
-            if (last && open) {
-                spoiled = true;   // the count would hold a tail with fewer senders
+            before = now;
+            callsBefore = 0;
+            int n = rounds.size() - settle;
+            for (int p = 1; p <= MAX_PERIOD && n > 0; p++) {
+                int span = Math.max((periods + 1) * p, p + MIN_REPEAT);
+                if (span <= n && repeats(p, span)) {
+                    count(periods * p);
+                    return;
+                }
             }
+            if (rounds.size() >= maxRounds) {
+                count(n - n / 2);
+            }
+        }
+
+        /** True when each of the last {@code span} rounds equals the round {@code period} before it, within the span. */
+        private boolean repeats(int period, int span) {
+            int last = rounds.size();
+            for (int i = last - span + period; i < last; i++) {
+                if (!rounds.get(i).equals(rounds.get(i - period))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The count: the last {@code n} rounds. */
+        private void count(int n) {
+            Traffic sum = Traffic.NONE;
+            long c = 0;
+            for (Round r : rounds.subList(rounds.size() - n, rounds.size())) {
+                sum = sum.plus(r.traffic());
+                c += r.calls();
+            }
+            calls = c;
+            traffic = sum;
         }
     }
 }

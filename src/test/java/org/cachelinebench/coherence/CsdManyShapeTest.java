@@ -67,22 +67,29 @@ class CsdManyShapeTest {
     }
 
     /**
-     * The count spans whole periods of the senders' round-robin progress: its length does not change it, with the
-     * doorbell. With the kernel's wakes it does (one target woken through its flags, several by interrupts, as the
-     * queues happen to be empty): at 4 CPUs, align 64, 12.25 against 12.0 per call. With llist_add's retry and
-     * csd_unlock's load as the kernel's, the doorbell's count at 16 CPUs depends on it too (align 64: 30.94 against 31.375), so only 4
-     * CPUs are held here until the window is made a whole period again.
+     * The count is whole periods of the senders' progress after the cold start, found by the count itself: from
+     * the first round, from a later one and over three periods it is the curve's, with the doorbell and the kernel's wakes (one target woken through its
+     * flags, several by interrupts), at 4 and 16 CPUs, line-aligned and mainline's 32-byte csds.
      */
     @Test
     void theCountIsTheSteadyStateWhateverItsLength() {
         Model roundRobin = Model.DEFAULT.with(Schedule.ROUND_ROBIN);
-        for (int cpus : new int[] {4}) {
-            for (int align : new int[] {64, 32}) {
-                double two = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, CsdManyShape.doorbell(IpiMode.SYNC, 0),
-                        roundRobin, 2, 2).perOperation().transfers();
-                double eight = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, CsdManyShape.doorbell(IpiMode.SYNC, 0),
-                        roundRobin, 4, 8).perOperation().transfers();
-                assertEquals(two, eight, 1e-9, cpus + " CPUs, align " + align);
+        for (boolean doorbell : new boolean[] {true, false}) {
+            CsdManyShape.Handshake protocol = doorbell ? CsdManyShape.doorbell(IpiMode.SYNC, 0)
+                    : CsdManyShape.kernel(IpiMode.SYNC, 0);
+            for (int cpus : new int[] {4, 16}) {
+                for (int align : new int[] {64, 32}) {
+                    Traced curve = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, protocol, roundRobin);
+                    Traced first = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, protocol, roundRobin, 0, 1);
+                    Traced later = CsdManyShape.trace(cpus / 2, cpus / 2, align, 0, protocol, roundRobin,
+                            CsdManyShape.SETTLE + 4, 3);
+                    String where = (doorbell ? "doorbell, " : "kernel, ") + cpus + " CPUs, align " + align;
+                    assertEquals(0, curve.operations() % (cpus / 2), where + ": whole calls per sender");
+                    for (Traced other : new Traced[] {first, later}) {
+                        assertEquals(curve.perOperation().transfers(), other.perOperation().transfers(), 1e-9, where);
+                        assertEquals(curve.perOperation().messages(), other.perOperation().messages(), 1e-9, where);
+                    }
+                }
             }
         }
     }
