@@ -40,6 +40,11 @@ public record MeasuredUnitPrediction(String claimId, CriticalPath path, ProbeCos
         return priced(c.id(), d, costs);
     }
 
+    /** The same difference priced with another run's {@code costs} (null: none): the trace is the run's as any. */
+    public MeasuredUnitPrediction at(ProbeCosts costs) {
+        return path == null ? this : priced(claimId, path, costs);
+    }
+
     /** The path {@code d} priced: exact where no class needs a probe, else at {@code costs}, else "no probes". */
     static MeasuredUnitPrediction priced(String id, CriticalPath d, ProbeCosts costs) {
         ProbeCosts.Range r = ProbeCosts.Range.exactly(round(d.hops()) * ProbeCosts.HOP);

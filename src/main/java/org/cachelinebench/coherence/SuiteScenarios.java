@@ -89,20 +89,14 @@ final class SuiteScenarios {
         if (Params.runs(v, ChunkInterleaved.class)) {
             // Each side is the fork-paired chunk variant of its layout, in the same reader-and-allocator trace.
             ChunkVersion layout = ChunkSides.LAYOUTS.get(ChunkSides.NAMES.indexOf(side));
-            var struct = PcpuChunkLayouts.pcpuChunk(layout,
-                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
+            ChunkTrace.ChunkFactory chunk = chunkOf(v, side);
             String r = role(role);
             return new Scenario("chunk " + layout.label() + " " + r, r.equals(ChunkTrace.READER) ? PER_READ
-                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct),
-                    CHUNK_READERS, m));
+                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(chunk, CHUNK_READERS, m));
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
-            int s = ChunkObjectSides.NAMES.indexOf(side);
-            if (s < 0) {
-                throw new IllegalArgumentException("no side " + side + " in ChunkObjectInterleaved");
-            }
-            return chunkObject(ChunkObjectSides.VARIANTS.get(s), role(role));
+            return chunkObject(ChunkObjectSides.VARIANTS.get(chunkObjectSide(side)), role(role));
         }
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
@@ -151,6 +145,49 @@ final class SuiteScenarios {
             }
         }
         throw new IllegalArgumentException("no side " + side);
+    }
+
+    /**
+     * The chunk of side {@code side} of an interleaved pcpu_chunk claim, as its benchmark lays it out; null for a
+     * claim whose benchmark runs no chunk.
+     */
+    static ChunkTrace.ChunkFactory chunkOf(Claim c, String side) {
+        return c.interleaved() ? chunkOf(Suite.set(c.set()).variant(c.variant()), side) : null;
+    }
+
+    /** The side of an interleaved pcpu_chunk claim's benchmark its ratios are against; null as {@link #chunkOf}. */
+    static String chunkReference(Claim c) {
+        if (!c.interleaved()) {
+            return null;
+        }
+        Variant v = Suite.set(c.set()).variant(c.variant());
+        return Params.runs(v, ChunkInterleaved.class) ? ChunkSides.REFERENCE
+                : Params.runs(v, ChunkObjectInterleaved.class) ? ChunkObjectSides.REFERENCE : null;
+    }
+
+    private static ChunkTrace.ChunkFactory chunkOf(Variant v, String side) {
+        if (Params.runs(v, ChunkInterleaved.class)) {
+            int s = ChunkSides.NAMES.indexOf(side);
+            if (s < 0) {
+                throw new IllegalArgumentException("no side " + side + " in ChunkInterleaved");
+            }
+            var struct = PcpuChunkLayouts.pcpuChunk(ChunkSides.LAYOUTS.get(s),
+                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
+            return mem -> TracedPcpuChunk.of(mem, struct);
+        }
+        if (Params.runs(v, ChunkObjectInterleaved.class)) {
+            ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));
+            return mem -> ObjectChunk.in(mem, variant, mem.lineSize());
+        }
+        return null;
+    }
+
+    private static int chunkObjectSide(String side) {
+        int s = ChunkObjectSides.NAMES.indexOf(side);
+        if (s < 0) {
+            throw new IllegalArgumentException("no side " + side + " in ChunkObjectInterleaved");
+        }
+        return s;
     }
 
     /** What a handshake side runs: its benchmark's family, protocol, layout and mode, and the side (work and pinning change no access). */

@@ -56,6 +56,11 @@ final class TracedPcpuChunk implements PcpuChunkFields {
         return memory.lineOf(baseAddr);
     }
 
+    /** The line number the caches know int member {@code member}'s line by. */
+    long lineOfMember(int member) {
+        return memory.lineOf(intOffsets[member]);
+    }
+
     @Override
     public int getInt(int member) {
         return memory.getInt(intOffsets[member]);

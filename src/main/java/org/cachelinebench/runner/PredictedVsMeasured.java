@@ -11,7 +11,6 @@ import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.coherence.ClaimPrediction;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
 import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Predictions;
 import org.cachelinebench.coherence.ProbeCosts;
@@ -62,7 +61,8 @@ public final class PredictedVsMeasured {
         String report;
         try {
             System.setOut(err);
-            report = markdown(saved, new Predictions(Model.DEFAULT), RunProbes.of(saved.dir()));
+            report = markdown(saved, new Predictions(Model.DEFAULT), UnitPredictions.RunCosts.of(saved.dir()),
+                    new UnitPredictions(Model.DEFAULT));
         } catch (IllegalArgumentException e) {
             err.println("predict: " + e.getMessage());
             return 2;
@@ -73,9 +73,10 @@ public final class PredictedVsMeasured {
         return 0;
     }
 
-    /** The table of the run's gated comparisons, headed by the run and the model; {@code probes} null: none recorded. */
-    static String markdown(SavedRun run, Predictions predictions, ProbeCosts probes) {
+    /** The table of the run's gated comparisons, headed by the run and the model, priced at the run's {@code costs}. */
+    static String markdown(SavedRun run, Predictions predictions, UnitPredictions.RunCosts costs, UnitPredictions units) {
         Summary s = run.summary();
+        ProbeCosts probes = costs.probes();
         StringBuilder sb = new StringBuilder();
         sb.append("# Predicted against measured: ").append(run.dir()).append("\n\n")
                 .append("Measured: profile ").append(s.profile()).append(", ").append(s.rounds()).append(" rounds, ")
@@ -88,7 +89,7 @@ public final class PredictedVsMeasured {
                         + probes.parallel().describe() + ".").append("\n\n");
         sb.append("| comparison | status | measured ratio (95 % interval) | measured extra line transfers (95 % interval) "
                 + "| unit | predicted subject | predicted reference | predicted extra (round trips) "
-                + "| predicted extra line transfers, critical path | against measured | note |\n");
+                + "| predicted in the measured unit (extra round trips, or the ratio) | against measured | note |\n");
         sb.append("|---|---|---|---|---|---:|---:|---|---|---|---|\n");
         int inside = 0;
         int judged = 0;
@@ -106,29 +107,23 @@ public final class PredictedVsMeasured {
                     .append(predicted ? number(p.subject()) : "").append(" | ")
                     .append(predicted ? number(p.reference()) : "").append(" | ")
                     .append(predicted ? extra(p) : "").append(" | ");
-            MeasuredUnitPrediction m = c == null || e.extraTransfers() == null ? null
-                    : MeasuredUnitPrediction.of(c, probes, predictions.model());
-            String against = m == null ? "" : m.against(e.extraTransfersLow(), e.extraTransfersHigh());
+            UnitPredictions.Row m = c == null || !e.measured() ? null
+                    : units.of(c, costs, e.extraTransfersLow(), e.extraTransfersHigh(), e.low(), e.high());
+            String against = m == null ? "" : m.against();
             if (!against.isEmpty()) {
                 judged++;
-                inside += against.equals("inside") ? 1 : 0;
+                inside += against.equals(UnitPredictions.INSIDE) ? 1 : 0;
             }
-            sb.append(m == null ? "" : m.predicted() == null ? m.why() : m.predicted().describe()).append(" | ")
+            sb.append(m == null ? "" : m.shown()).append(" | ")
                     .append(against).append(" | ")
                     .append(note.isEmpty() ? "" : "[" + notes.computeIfAbsent(note, k -> notes.size() + 1) + "]")
                     .append(" |\n");
         }
-        sb.append('\n').append(hitLine(inside, judged)).append('\n');
+        sb.append('\n').append(UnitPredictions.hitLine(inside, judged)).append('\n');
         if (!notes.isEmpty()) {
             sb.append('\n').append(SummaryTable.notes(notes, "- "));
         }
         return sb.toString();
-    }
-
-    /** "Inside: 3 of 4 predicted comparisons' measured intervals." */
-    static String hitLine(int inside, int judged) {
-        return "Inside: " + inside + " of " + judged + " predicted comparisons (critical path at this run's probes; "
-                + "rows without a prediction not counted) fall inside their measured 95 % interval.";
     }
 
     /** A row of the table: a gated comparison, or a point of the scaling profile (informational, all of them). */

@@ -1,7 +1,5 @@
 package org.cachelinebench.runner;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,48 +7,36 @@ import org.cachelinebench.coherence.ProbeCosts;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.results.JmhResult;
-import org.cachelinebench.results.JmhResultReader;
-import org.cachelinebench.results.UnusableInputException;
 
 /**
  * A run's machine costs from its own probes: every interleaved fork that reports the probes' ratios to the floor
- * ({@link CsdSides#PROBES}) gives one sample per probe, the median over its measurement iterations; over the forks,
+ * ({@link CsdSides#PROBES}) gives one sample per probe, the median over its measurement iterations (JMH writes a
+ * benchmark's forks together, a row of raw data each); over the forks,
  * each cost is the mean with its 95 % interval ({@link MeanStats}), as the run's other measured quantities are.
  */
 final class RunProbes {
     private RunProbes() {}
 
-    /** The costs the run's runs.json records, or null for a run without probes (all runs before them). */
-    static ProbeCosts of(Path runDir) {
-        Path runs = runDir.resolve(ResultStore.RUNS);
-        if (!Files.isRegularFile(runs)) {
-            return null;
-        }
-        try {
-            return of(JmhResultReader.read(runs));
-        } catch (UnusableInputException e) {
-            throw new IllegalArgumentException(runs + ": " + e.getMessage(), e);
-        }
-    }
-
     /** The costs these forks record, or null when none has the probes, or too few forks to give an interval. */
     static ProbeCosts of(List<JmhResult> forks) {
         List<double[]> perFork = new ArrayList<>();
         for (JmhResult f : forks) {
-            double[] r = new double[CsdSides.PROBES.size()];
-            boolean all = true;
-            for (int p = 0; p < r.length && all; p++) {
-                String counter = CounterNames.ratio(CsdSides.PROBES.get(p), CsdSides.FLOOR);
-                all = f.secondary().containsKey(counter);
-                if (all) {
-                    double[] it = f.metric(counter).iterations();
-                    double[] finite = java.util.Arrays.stream(it).filter(Double::isFinite).toArray();
-                    all = finite.length > 0;
-                    r[p] = all ? InterleavedFork.median(finite) / InterleavedFork.senders(f) : Double.NaN;
+            for (int k = 0; k < UnitPredictions.forksIn(f); k++) {
+                double[] r = new double[CsdSides.PROBES.size()];
+                boolean all = true;
+                for (int p = 0; p < r.length && all; p++) {
+                    String counter = CounterNames.ratio(CsdSides.PROBES.get(p), CsdSides.FLOOR);
+                    all = f.secondary().containsKey(counter) && k < f.metric(counter).rawData().length;
+                    if (all) {
+                        double[] finite = java.util.Arrays.stream(f.metric(counter).rawData()[k])
+                                .filter(Double::isFinite).toArray();
+                        all = finite.length > 0;
+                        r[p] = all ? InterleavedFork.median(finite) / InterleavedFork.senders(f) : Double.NaN;
+                    }
                 }
-            }
-            if (all) {
-                perFork.add(r);
+                if (all) {
+                    perFork.add(r);
+                }
             }
         }
         if (perFork.size() < 2) {
