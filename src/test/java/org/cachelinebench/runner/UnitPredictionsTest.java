@@ -28,7 +28,6 @@ class UnitPredictionsTest {
     @Test
     void theReadersRatioIsPricedAtTheRunsRatesAndFloor() {
         UnitPredictions.Row r = row(READERS, UnitPredictions.RunCosts.of(Q3));
-        System.out.println(READERS + ": " + r);
         assertEquals(UnitPredictions.RATIO, r.unit());
         assertTrue(r.predicted().low() > 1 && r.predicted().high() >= r.predicted().low(), r.toString());
         assertTrue(r.against().equals(UnitPredictions.INSIDE) || r.against().equals(UnitPredictions.OUTSIDE));

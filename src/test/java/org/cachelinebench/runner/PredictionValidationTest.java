@@ -1,0 +1,44 @@
+package org.cachelinebench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** predict --validate over committed runs: a hit line per run, a row per comparison it measured, bad input exit 2. */
+class PredictionValidationTest {
+    private static String[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = PredictionValidation.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new String[] {Integer.toString(status), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void aPcpuRunGetsItsReaderRatiosAndItsAaControlsChecked() {
+        String[] r = run("results/pcpu-interleaved-2026-12-01/q3");
+        assertEquals("0", r[0], r[2]);
+        String out = r[1];
+        assertTrue(out.startsWith("# The coherence model against"), "no JVM or JOL line in the report");
+        assertTrue(out.contains("- `results/pcpu-interleaved-2026-12-01/q3` (Intel(R) Xeon(R) Processor): "), out);
+        assertTrue(out.contains("| `chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader` | ratio "), out);
+        assertTrue(out.contains("| `chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader` | ratio 0.997 (0.992 .. 1.003) "
+                + "| ratio 1.000 | inside |"), out);
+        assertTrue(out.contains("| `mailbox.straddled-vs-line-aligned` | +1.40 (+1.24 .. +1.56) | no probes |  |"), out);
+        assertTrue(!out.contains("floor-vs-line-aligned"), "the floor's own row has no measured extra: " + out);
+    }
+
+    @Test
+    void aFolderWithoutRunsIsOneLineAndExitTwo(@TempDir Path empty) {
+        String[] r = run(empty.toString());
+        assertEquals("2", r[0]);
+        assertEquals(1, r[2].lines().count(), r[2]);
+        assertEquals("2", run()[0]);
+    }
+}
