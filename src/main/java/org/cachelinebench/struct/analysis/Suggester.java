@@ -534,6 +534,16 @@ public final class Suggester {
             sb.append(kernelStyle ? " __packed" : " __attribute__((packed))");
         }
         sb.append(d.tag() == null ? "" : " " + d.tag()).append(" {\n");
+        // A type defined inline at one member is defined where it is first printed, whichever member that is.
+        java.util.Map<String, String> inline = new java.util.HashMap<>();
+        for (Planned p : plan) {
+            for (MemberDecl x : p.item().decls()) {
+                Matcher tagged = TAGGED_DEFINITION.matcher(x.specText());
+                if (tagged.find()) {
+                    inline.putIfAbsent(tagged.group(1) + " " + tagged.group(2), x.specText());
+                }
+            }
+        }
         Set<String> defined = new LinkedHashSet<>();
         for (Planned p : plan) {
             if (p.comment() != null) {
@@ -546,6 +556,10 @@ public final class Suggester {
             }
             for (MemberDecl x : p.item().decls()) {
                 String spec = x.specText();
+                String full = inline.get(spec.strip().replaceAll("\\s+", " "));
+                if (full != null && !defined.contains(full)) {
+                    spec = full;                                           // its definition, before any use
+                }
                 Matcher tagged = TAGGED_DEFINITION.matcher(spec);
                 if (tagged.find() && !defined.add(spec)) {
                     spec = tagged.group(1) + " " + tagged.group(2);      // define a nested type once

@@ -97,7 +97,10 @@ public final class ReportPrinter {
             out.append("none\n");
             return;
         }
-        for (Hazards.Sharing s : h.falseSharing()) {
+        if (several) {
+            bySides(out, h, v);
+        }
+        for (Hazards.Sharing s : several ? List.<Hazards.Sharing>of() : h.falseSharing()) {
             int start = s.starts().get(0);
             int line = Math.floorDiv(start + s.firstByte(), lineSize);
             int lo = Math.max(0, s.firstByte()), hi = Math.min(v.size(), s.firstByte() + lineSize) - 1;
@@ -173,6 +176,42 @@ public final class ReportPrinter {
         }
         out.append("predicted transfers per operation").append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")")
                 .append(": ").append(p.describe()).append('\n');
+    }
+
+    /**
+     * False sharing over several starts, each distinct pair (kind and roles) once: the fields it involves at
+     * any start, and the starts at which it occurs. The JSON keeps each start's lines.
+     */
+    private static void bySides(StringBuilder out, Hazards h, Report.View v) {
+        record Key(Hazards.Kind kind, String first, String second) {}
+        Map<Key, java.util.LinkedHashSet<String>> firsts = new java.util.LinkedHashMap<>(), seconds = new java.util.LinkedHashMap<>();
+        Map<Key, java.util.TreeSet<Integer>> starts = new java.util.LinkedHashMap<>();
+        for (Hazards.Sharing s : h.falseSharing()) {
+            for (Hazards.Pair p : s.pairs()) {
+                Key k = new Key(p.kind(), p.first(), p.second());
+                firsts.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>()).addAll(p.firsts());
+                seconds.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>()).addAll(p.seconds());
+                starts.computeIfAbsent(k, x -> new java.util.TreeSet<>()).addAll(s.starts());
+            }
+        }
+        List<Key> keys = new ArrayList<>(starts.keySet());
+        keys.sort(java.util.Comparator.comparing(Key::kind));
+        for (Key k : keys) {
+            boolean ww = k.kind() == Hazards.Kind.WRITE_WRITE;
+            List<Integer> at = new ArrayList<>(starts.get(k));
+            out.append("false sharing, ").append(k.first()).append('/').append(k.second()).append(ww ? " write-write" : " write-read")
+                    .append(": at ").append(at.size()).append(" of ").append(v.starts().size()).append(" starts; ")
+                    .append(k.first()).append(" writes ").append(String.join(", ", inOrder(v, firsts.get(k)))).append("; ")
+                    .append(k.second()).append(ww ? " writes " : " reads ").append(String.join(", ", inOrder(v, seconds.get(k))))
+                    .append(startsText(at)).append('\n');
+        }
+    }
+
+    /** Field names in layout order. */
+    private static List<String> inOrder(Report.View v, java.util.Collection<String> paths) {
+        List<String> out = new ArrayList<>(paths);
+        out.sort(java.util.Comparator.comparingInt((String p) -> v.fields().field(p) == null ? 0 : v.fields().field(p).start()));
+        return out;
     }
 
     private static String startsText(List<Integer> starts) {
