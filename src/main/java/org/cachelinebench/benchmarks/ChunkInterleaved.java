@@ -6,12 +6,14 @@ import org.cachelinebench.harness.ChunkAllocatorState;
 import org.cachelinebench.harness.ChunkInterleaving;
 import org.cachelinebench.harness.ChunkReaderState;
 import org.cachelinebench.harness.ChunkSides;
+import org.cachelinebench.harness.EmptyPagesRate;
 import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -61,6 +63,10 @@ public class ChunkInterleaved {
         @Param({"default"})
         public String config;
 
+        /** The allocator's occupancy on every side (PendingArea): nr_empty_pop_pages on 2 of 2N steps at live=N. */
+        @Param({"1"})
+        public String live;
+
         ChunkInterleaving run;
         /** What the i-th pcpu_chunk_addr() of a reader batch adds to base_addr, as in ChunkFalseSharing. */
         long[] unitPageOffsets;
@@ -68,10 +74,16 @@ public class ChunkInterleaved {
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
-            run = new ChunkInterleaving(PercpuParams.config(config));
+            run = new ChunkInterleaving(PercpuParams.config(config), CacheLine.SIZE, PercpuParams.live(live));
             unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
             System.out.print(InterleavedReport.sides("ChunkInterleaved config=" + config, run.names(),
                     run.blocks()::whereIs));
+        }
+
+        /** Each side's measured rate of the allocator's nr_empty_pop_pages writes over the fork. */
+        @TearDown(Level.Trial)
+        public void printRate() {
+            System.out.print(EmptyPagesRate.perSide("ChunkInterleaved live=" + live, run, PercpuParams.live(live)));
         }
 
         /** After JMH's all-thread barrier: checks every block's chunk, restores fresh chunks for group 0. */

@@ -86,7 +86,7 @@ class ChunkInterleavedProtocolTest {
             run.checkAndReset();
             for (int b = 0; b < run.blocks().size(); b++) {
                 assertEquals(run.schedule().sideIn(b, 0), run.blocks().owner(b));
-                assertEquals(PendingArea.NONE, run.blocks().area(run.blocks().owner(b), b).bitOff);
+                assertEquals(0, run.blocks().area(run.blocks().owner(b), b).held());
             }
             assertNull(run.blocks().check(run.names()));
         }
