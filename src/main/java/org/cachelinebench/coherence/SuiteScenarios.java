@@ -3,6 +3,7 @@ package org.cachelinebench.coherence;
 import java.lang.reflect.Field;
 
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
+import org.cachelinebench.benchmarks.Chunk2026Interleaved;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
@@ -17,7 +18,6 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
 import org.cachelinebench.harness.ObjectMailboxSides;
@@ -32,6 +32,7 @@ import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.harness.ChunkLayoutSides;
 import org.cachelinebench.harness.PercpuParams;
 import org.openjdk.jmh.annotations.Param;
 
@@ -84,14 +85,10 @@ final class SuiteScenarios {
 
     private static Scenario interleavedSide(Variant v, String side, String role) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            // Each side is the fork-paired chunk variant of its layout, in the same reader-and-allocator trace.
-            ChunkVersion layout = ChunkSides.LAYOUTS.get(ChunkSides.NAMES.indexOf(side));
-            var struct = PcpuChunkLayouts.pcpuChunk(layout,
-                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
-            String r = role(role);
-            return new Scenario("chunk " + layout.label() + " " + r, r.equals(ChunkTrace.READER) ? PER_READ
-                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct),
-                    CHUNK_READERS, m));
+            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side, role);
+        }
+        if (Params.runs(v, Chunk2026Interleaved.class)) {
+            return offHeapChunkSide(new Params(v, Chunk2026Interleaved.class), ChunkLayoutSides.MM_2026, side, role);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
@@ -179,6 +176,20 @@ final class SuiteScenarios {
         return new Scenario("chunk-object " + variant.label() + " " + role,
                 role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
                 m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+    }
+
+    /**
+     * A side of an off-heap interleaved chunk benchmark: the fork-paired chunk variant of its layout, in the same
+     * reader-and-allocator trace, its allocator at the variant's occupancy (the key names it past live=1).
+     */
+    private static Scenario offHeapChunkSide(Params p, ChunkLayoutSides sides, String side, String role) {
+        ChunkVersion layout = sides.layoutOf(side);
+        var struct = PcpuChunkLayouts.pcpuChunk(layout, PercpuParams.config(p.get("config")));
+        int live = PercpuParams.live(p.get(PercpuParams.LIVE));
+        String r = role(role);
+        return new Scenario("chunk " + layout.label() + " " + r + (live == 1 ? "" : " live=" + live),
+                r.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, r,
+                m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, live, m));
     }
 
     /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */
