@@ -45,7 +45,7 @@ class ChunkInterleavedIT {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
         }
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("#   v6.4-rc4 ") && l.contains("with free_bytes")),
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("#   v6.4-rc4 ") && l.contains(" with ") && l.contains("free_bytes")),
                 r.describe());
         assertTrue(out.contains("# reader, all measurement iterations: "), r.describe());
         assertTrue(out.contains("# allocator, all measurement iterations: "), r.describe());
