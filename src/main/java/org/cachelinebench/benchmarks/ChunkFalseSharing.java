@@ -2,6 +2,7 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.harness.EmptyPagesRate;
 import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PendingArea;
 import org.cachelinebench.harness.PercpuParams;
@@ -22,7 +23,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -38,6 +41,7 @@ import org.openjdk.jmh.infra.Control;
  * core count, or the lock holder is descheduled and the scheduler is measured.
  *
  *   java -jar target/benchmarks.jar ChunkFalseSharing -tg 1,3      (allocators first, then readers)
+ *   java -jar target/benchmarks.jar ChunkFalseSharing -p live=8    (8 areas held: nr_empty_pop_pages on 1 step in 8)
  *
  * The model, the variants and the configs: docs/pcpu-chunk.md.
  */
@@ -53,6 +57,10 @@ public class ChunkFalseSharing {
 
     @Param({"default"})
     public String config;
+
+    /** The allocator's occupancy (PendingArea): nr_empty_pop_pages written on 2 of 2N steps at live=N. */
+    @Param({"1"})
+    public String live;
 
     OffHeapPcpuChunk chunk;
     PcpuLock lock;
@@ -72,6 +80,22 @@ public class ChunkFalseSharing {
         System.out.println("# " + chunk.describe());
     }
 
+    /** The measured rate of the allocator's nr_empty_pop_pages writes over the fork, beside the placement. */
+    @TearDown(Level.Trial)
+    public void printRate() {
+        System.out.println("# " + chunk.name() + ": "
+                + EmptyPagesRate.of(chunk.members().metadata()).describe(PercpuParams.live(live)));
+    }
+
+    /** Each allocator thread's held areas, at the fork's occupancy. */
+    @State(Scope.Thread)
+    public static class Occupied extends PendingArea {
+        @Setup(Level.Trial)
+        public void occupancy(BenchmarkParams params) {
+            occupy(PercpuParams.live(params.getParam(PercpuParams.LIVE)));
+        }
+    }
+
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
@@ -84,7 +108,7 @@ public class ChunkFalseSharing {
     @Group("chunk")
     @GroupThreads(1)
     @OperationsPerInvocation(PcpuChunkWorkload.OPS)
-    public void allocator(PendingArea area, Control control) {
+    public void allocator(Occupied area, Control control) {
         PcpuChunkWorkload.allocateOrFree(chunk, lock, area, control);
     }
 }

@@ -3,33 +3,25 @@ package org.cachelinebench.benchmarks;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ChunkAllocatorState;
-import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkLayoutSides;
+import org.cachelinebench.harness.ChunkOffHeapSides;
 import org.cachelinebench.harness.ChunkReaderState;
 import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.InterleavedReport;
-import org.cachelinebench.harness.OnePair;
-import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Control;
 
 /*
@@ -54,30 +46,11 @@ import org.openjdk.jmh.infra.Control;
 @Measurement(iterations = 3, time = 1)
 public class ChunkInterleaved {
 
-    /** The four sides' chunks in four blocks, shared by one reader and one allocator. */
+    /** The four sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
-    public static class Sides {
-        /** The kernel config the struct is laid out for, as in ChunkFalseSharing. */
-        @Param({"default"})
-        public String config;
-
-        ChunkInterleaving run;
-        /** What the i-th pcpu_chunk_addr() of a reader batch adds to base_addr, as in ChunkFalseSharing. */
-        long[] unitPageOffsets;
-
-        @Setup(Level.Trial)
-        public void allocate(BenchmarkParams params) {
-            OnePair.require(params);
-            run = new ChunkInterleaving(PercpuParams.config(config));
-            unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
-            System.out.print(InterleavedReport.sides("ChunkInterleaved config=" + config, run.names(),
-                    run.blocks()::whereIs));
-        }
-
-        /** After JMH's all-thread barrier: checks every block's chunk, restores fresh chunks for group 0. */
-        @TearDown(Level.Iteration)
-        public void checkAndReset() {
-            run.checkAndReset();
+    public static class Sides extends ChunkOffHeapSides {
+        public Sides() {
+            super("ChunkInterleaved", ChunkLayoutSides.CLASSIC);
         }
     }
 

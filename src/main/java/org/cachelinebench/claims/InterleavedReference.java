@@ -8,6 +8,7 @@ import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkLayoutSides;
 import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
@@ -31,7 +32,8 @@ public final class InterleavedReference {
             InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
             ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE,
             ChunkSets.INTERLEAVED, ChunkSides.REFERENCE,
-            ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE);
+            ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE,
+            ChunkSets.INTERLEAVED_2026, ChunkLayoutSides.MM_2026.referenceName());
 
     /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
     static final Map<String, Map<String, String>> PAIRS = Map.of(
@@ -47,10 +49,11 @@ public final class InterleavedReference {
 
     /** The roles of a benchmark whose threads have different jobs; any other has none (a claim's role is null). */
     static final Map<String, List<String>> ROLES = Map.of(ChunkSets.INTERLEAVED, ChunkSides.ROLES,
-            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES);
+            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES, ChunkSets.INTERLEAVED_2026, ChunkSides.ROLES);
 
     /** The interleaved benchmarks without a floor side (no one-line round trip in their workload): no extra lines. */
-    static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED, ChunkSets.OBJECT_INTERLEAVED);
+    static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED, ChunkSets.OBJECT_INTERLEAVED,
+            ChunkSets.INTERLEAVED_2026);
 
     /** True when the interleaved {@code benchmark}'s forks must report the floor's counters. */
     public static boolean hasFloor(String benchmark) {
@@ -64,6 +67,8 @@ public final class InterleavedReference {
     static final Map<String, SliceClock> CLOCKS = Map.of(ChunkSets.INTERLEAVED,
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
             ChunkSets.OBJECT_INTERLEAVED,
+            new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
+            ChunkSets.INTERLEAVED_2026,
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS));
 
     /** How to tell how long a slice of the interleaved {@code benchmark} lasts from its counters. */

@@ -79,7 +79,8 @@ public final class Suite {
             MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
             MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP,
             // The pcpu_chunk layouts interleaved in one fork (ChunkSets).
-            ChunkSets.CHUNK_INTERLEAVED, ChunkSets.CHUNK_OBJECT_INTERLEAVED), ScalingSets.SETS);
+            ChunkSets.CHUNK_INTERLEAVED, ChunkSets.CHUNK_OBJECT_INTERLEAVED), concat(ChunkSets.CHUNK_2026,
+            ScalingSets.SETS));
 
     public static final List<Claim> COMPARISONS = comparisons();
 
@@ -104,25 +105,27 @@ public final class Suite {
             new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
-     * Full: everything, 34 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the two of
-     * {@link ChunkSets}). 12 rounds x 34 x (1.0 + 1.0 + 1.5 s) = 1428 s (23.8 min); 30.6 min with a 2 s overhead.
+     * Full: everything, 38 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the six of
+     * {@link ChunkSets}: its two and one per 2026 occupancy). 12 rounds x 38 x (1.0 + 1.0 + 1.5 s) = 1596 s
+     * (26.6 min); 34.2 min with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
             concat(List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object",
-                    "chunk-symmetric"), concat(MailboxSets.FULL, List.of(ChunkSets.CHUNK_INTERLEAVED_SET,
-                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET))),
-            12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1500, 1.0);
+                    "chunk-symmetric"), concat(MailboxSets.FULL, concat(List.of(ChunkSets.CHUNK_INTERLEAVED_SET,
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.CHUNK_2026_SETS))),
+            12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1800, 1.0);
 
     /**
      * Calibration, for whoever measures the runner itself: the CI sets next to A/A controls (a variant
      * against itself, the ratio a reverted fix gives). Repeated runs show how often an A/A median would
      * pass a 1.10 gate (a missed revert) and how often the real claims miss it (a false alarm); csd-forks
      * beside csd, and chunk-interleaved beside chunk, show what interleaving buys on the same machine in the same
-     * minutes (chunk-object-interleaved beside full's chunk-object runs). 10 rounds x 15 forks x 2.5 s = 375 s.
+     * minutes (chunk-object-interleaved beside full's chunk-object runs); and the 2026 sets, one fork per occupancy,
+     * for their informational reader claims. 10 rounds x 19 forks x 2.5 s = 475 s.
      */
     public static final Profile CALIBRATE = new Profile("calibrate",
-            List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET,
-                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET),
+            concat(List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET,
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.CHUNK_2026_SETS),
             10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
 
     public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);

@@ -60,6 +60,15 @@ public final class ChunkTrace {
 
     /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
     static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, Model model) {
+        return readersAndAllocator(chunkFactory, readers, 1, model);
+    }
+
+    /**
+     * The same with the allocator at occupancy {@code live} (PendingArea#occupy): each call's
+     * {@link PcpuChunkWorkload#OPS} steps are whole periods of 2 x live steps for every live value that divides
+     * them, so the counted call holds the benchmark's rate of nr_empty_pop_pages writes exactly.
+     */
+    static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, int live, Model model) {
         if (readers < 1) {
             throw new IllegalArgumentException("need at least one reader, not " + readers);
         }
@@ -75,6 +84,7 @@ public final class ChunkTrace {
         List<Runnable> bodies = new ArrayList<>();
         bodies.add(() -> {
             PendingArea area = new PendingArea();
+            area.occupy(live);
             for (int call = 0; call < ALLOCATOR_CALLS; call++) {
                 if (call == 1) {
                     trace.caches().resetCounts();

@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.util.function.Function;
 
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
+import org.cachelinebench.benchmarks.Chunk2026Interleaved;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
@@ -18,7 +19,6 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CsdSides;
 import org.cachelinebench.harness.InterleavedSide;
 import org.cachelinebench.harness.ObjectMailboxSides;
@@ -35,6 +35,7 @@ import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.harness.ChunkLayoutSides;
 import org.cachelinebench.harness.PercpuParams;
 import org.openjdk.jmh.annotations.Param;
 
@@ -87,12 +88,10 @@ final class SuiteScenarios {
 
     private static Scenario interleavedSide(Variant v, String side, String role) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            // Each side is the fork-paired chunk variant of its layout, in the same reader-and-allocator trace.
-            ChunkVersion layout = ChunkSides.LAYOUTS.get(ChunkSides.NAMES.indexOf(side));
-            ChunkTrace.ChunkFactory chunk = chunkOf(v, side);
-            String r = role(role);
-            return new Scenario("chunk " + layout.label() + " " + r, r.equals(ChunkTrace.READER) ? PER_READ
-                    : PER_ALLOCATION, r, m -> ChunkTrace.readersAndAllocator(chunk, CHUNK_READERS, m));
+            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side, role);
+        }
+        if (Params.runs(v, Chunk2026Interleaved.class)) {
+            return offHeapChunkSide(new Params(v, Chunk2026Interleaved.class), ChunkLayoutSides.MM_2026, side, role);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
@@ -167,13 +166,10 @@ final class SuiteScenarios {
 
     private static ChunkTrace.ChunkFactory chunkOf(Variant v, String side) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            int s = ChunkSides.NAMES.indexOf(side);
-            if (s < 0) {
-                throw new IllegalArgumentException("no side " + side + " in ChunkInterleaved");
-            }
-            var struct = PcpuChunkLayouts.pcpuChunk(ChunkSides.LAYOUTS.get(s),
-                    PercpuParams.config(new Params(v, ChunkInterleaved.class).get("config")));
-            return mem -> TracedPcpuChunk.of(mem, struct);
+            return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side);
+        }
+        if (Params.runs(v, Chunk2026Interleaved.class)) {
+            return offHeapChunk(new Params(v, Chunk2026Interleaved.class), ChunkLayoutSides.MM_2026, side);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));
@@ -248,6 +244,26 @@ final class SuiteScenarios {
         return new Scenario("chunk-object " + variant.label() + " " + role,
                 role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
                 m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+    }
+
+    /**
+     * A side of an off-heap interleaved chunk benchmark: the fork-paired chunk variant of its layout, in the same
+     * reader-and-allocator trace, its allocator at the variant's occupancy (the key names it past live=1).
+     */
+    /** The off-heap chunk of one side of an interleaved pcpu_chunk benchmark, in its config. */
+    private static ChunkTrace.ChunkFactory offHeapChunk(Params p, ChunkLayoutSides sides, String side) {
+        var struct = PcpuChunkLayouts.pcpuChunk(sides.layoutOf(side), PercpuParams.config(p.get("config")));
+        return mem -> TracedPcpuChunk.of(mem, struct);
+    }
+
+    private static Scenario offHeapChunkSide(Params p, ChunkLayoutSides sides, String side, String role) {
+        ChunkVersion layout = sides.layoutOf(side);
+        var struct = PcpuChunkLayouts.pcpuChunk(layout, PercpuParams.config(p.get("config")));
+        int live = PercpuParams.live(p.get(PercpuParams.LIVE));
+        String r = role(role);
+        return new Scenario("chunk " + layout.label() + " " + r + (live == 1 ? "" : " live=" + live),
+                r.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, r,
+                m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, live, m));
     }
 
     /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */

@@ -4,6 +4,8 @@ import java.util.Map;
 
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
+import org.cachelinebench.model.percpu.PcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 
@@ -18,6 +20,8 @@ final class TracedPcpuChunk implements PcpuChunkFields {
     private final TracedMemory memory;
     private final int[] intOffsets = new int[KERNEL_NAMES.size()];
     private final int baseAddr;
+    /** The kernel layout's other members (null for a Java class's fields); their metadata is not traced. */
+    private PcpuChunkMembers members;
 
     /**
      * @param offsets byte offset of every member named in {@link PcpuChunkFields#KERNEL_NAMES} and of
@@ -40,7 +44,15 @@ final class TracedPcpuChunk implements PcpuChunkFields {
             offsets.put(name, layout.offsetOf(name));
         }
         offsets.put(PcpuChunkLayouts.BASE_ADDR, layout.offsetOf(PcpuChunkLayouts.BASE_ADDR));
-        return new TracedPcpuChunk(memory, 0, offsets);
+        TracedPcpuChunk chunk = new TracedPcpuChunk(memory, 0, offsets);
+        chunk.members = new PcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
+        chunk.members.initialise();
+        return chunk;
+    }
+
+    @Override
+    public PcpuChunkMembers members() {
+        return members;
     }
 
     private static int offset(Map<String, Integer> offsets, String name) {

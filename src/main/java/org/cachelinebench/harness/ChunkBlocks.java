@@ -29,6 +29,11 @@ public final class ChunkBlocks implements ChunkPlaces {
     private final int[] owner;
 
     public ChunkBlocks(List<ChunkVersion> layouts, KernelConfig config, int lineSize) {
+        this(layouts, config, lineSize, 1);
+    }
+
+    /** The same with every side's allocator at occupancy {@code live} ({@link PendingArea#occupy}). */
+    public ChunkBlocks(List<ChunkVersion> layouts, KernelConfig config, int lineSize, int live) {
         int n = layouts.size();
         int lines = layouts.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, config, lineSize)).max().orElse(1);
         this.lineSize = lineSize;
@@ -45,6 +50,7 @@ public final class ChunkBlocks implements ChunkPlaces {
             for (int b = 0; b < n; b++) {
                 chunks[s][b] = new OffHeapPcpuChunk(layouts.get(s), config, memory[b]);
                 areas[s][b] = new PendingArea();
+                areas[s][b].occupy(live);
             }
         }
         for (int b = 0; b < n; b++) {
@@ -88,14 +94,14 @@ public final class ChunkBlocks implements ChunkPlaces {
     @Override
     public void handTo(int side, int block) {
         chunks[side][block].reinitialise();
-        areas[side][block].bitOff = PendingArea.NONE;
+        areas[side][block].clear();
         owner[block] = side;
     }
 
     /**
      * What is wrong with the chunk block {@code block} holds, naming its side and block, or null: the lock must be
      * free, base_addr as set up (only readers touch it, and they only load it), and free_bytes down by exactly the
-     * area the allocator holds (its every step was an alloc and a free of that chunk, under its lock).
+     * areas the allocator holds (its every step was an alloc and a free of that chunk, under its lock).
      */
     public String check(int block, List<String> names) {
         int side = owner[block];
@@ -108,7 +114,7 @@ public final class ChunkBlocks implements ChunkPlaces {
             return where + String.format(": base_addr is 0x%x, not 0x%x", c.baseAddrOnce(), PcpuAllocator.CHUNK_BASE_ADDR);
         }
         int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
-        int expected = full - (areas[side][block].bitOff == PendingArea.NONE ? 0 : PcpuAllocator.AREA_SIZE);
+        int expected = full - areas[side][block].held() * PcpuAllocator.AREA_SIZE;
         int free = c.getInt(PcpuChunkFields.FREE_BYTES);
         if (free != expected) {
             return where + ": free_bytes " + free + ", not " + expected + " (an allocator step on another chunk?)";
@@ -126,6 +132,15 @@ public final class ChunkBlocks implements ChunkPlaces {
             }
         }
         return null;
+    }
+
+    /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages} in every block, since made. */
+    public EmptyPagesRate emptyPagesRate(int side) {
+        EmptyPagesRate r = new EmptyPagesRate(0, 0);
+        for (int b = 0; b < size(); b++) {
+            r = r.plus(EmptyPagesRate.of(chunks[side][b].members().metadata()));
+        }
+        return r;
     }
 
     /**

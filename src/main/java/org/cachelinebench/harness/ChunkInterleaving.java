@@ -59,6 +59,16 @@ public final class ChunkInterleaving {
         this(ChunkSides.NAMES, new ChunkBlocks(ChunkSides.LAYOUTS, config, lineSize));
     }
 
+    /** ChunkInterleaved's sides at occupancy {@code live}. */
+    public ChunkInterleaving(KernelConfig config, int lineSize, int live) {
+        this(ChunkLayoutSides.CLASSIC, config, lineSize, live);
+    }
+
+    /** The off-heap sides {@code sides}, one block each, at occupancy {@code live}. */
+    public ChunkInterleaving(ChunkLayoutSides sides, KernelConfig config, int lineSize, int live) {
+        this(sides.names(), new ChunkBlocks(sides.layouts(), config, lineSize, live));
+    }
+
     /** The schedule over {@code names}, in schedule order, on the chunks of {@code places}, one block per side. */
     public ChunkInterleaving(List<String> names, ChunkPlaces places) {
         if (places.size() != names.size()) {

@@ -43,7 +43,7 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
         for (int s = 0; s < handles.length; s++) {
             handles[s] = ChunkObjectHandle.of(sides.pick(s));
             PcpuAllocator.initialiseEmpty(handles[s]);
-            areas[s].bitOff = PendingArea.NONE;
+            areas[s].clear();
         }
     }
 
@@ -92,7 +92,7 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
                 return names.get(s) + String.format(": baseAddr is 0x%x, not 0x%x", c.baseAddrOnce(),
                         PcpuAllocator.CHUNK_BASE_ADDR);
             }
-            int expected = full - (areas[s].bitOff == PendingArea.NONE ? 0 : PcpuAllocator.AREA_SIZE);
+            int expected = full - areas[s].held() * PcpuAllocator.AREA_SIZE;
             int free = c.getInt(PcpuChunkFields.FREE_BYTES);
             if (free != expected) {
                 return names.get(s) + ": freeBytes " + free + ", not " + expected + " (an allocator step on another chunk?)";

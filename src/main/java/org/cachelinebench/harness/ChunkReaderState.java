@@ -25,7 +25,12 @@ public abstract class ChunkReaderState {
 
     /** For ChunkInterleaved's {@link ChunkSides}. */
     protected ChunkReaderState() {
-        this(ChunkSides.NAMES, ChunkSides.REFERENCE_SIDE, ChunkSides.counterNames());
+        this(ChunkLayoutSides.CLASSIC);
+    }
+
+    /** For an off-heap benchmark's sides. */
+    protected ChunkReaderState(ChunkLayoutSides sides) {
+        this(sides.names(), sides.reference(), sides.counterNames());
     }
 
     /** For the sides {@code names}, in schedule order, ratios against side {@code reference}, and their counters. */

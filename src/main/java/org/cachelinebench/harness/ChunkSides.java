@@ -26,6 +26,9 @@ public final class ChunkSides {
     public static final String V2_REORDER = ChunkVersion.V2_REORDER.label();
     public static final String V6_5_MERGED = ChunkVersion.V6_5_MERGED.label();
     public static final String V6_5_MERGED_AGAIN = V6_5_MERGED + "-again";
+    /** The 2026 orders, sides of Chunk2026Interleaved ({@link ChunkLayoutSides#MM_2026}). */
+    public static final String MM_2026_SIZE = ChunkVersion.MM_2026_SIZE.label();
+    public static final String MM_2026_HOLE = ChunkVersion.MM_2026_HOLE.label();
 
     /** The sides' names in schedule order; a side's number is its index here. */
     public static final List<String> NAMES = List.of(V6_4_RC4, V2_REORDER, V6_5_MERGED, V6_5_MERGED_AGAIN);

@@ -35,8 +35,9 @@ public final class PcpuChunkWorkload {
     }
 
     /**
-     * An allocator's loop: {@link #OPS} steps, each under the lock, alternately allocating an area and freeing it.
-     * Returns early when the measurement stops while it waits for the lock; the pending area is freed next time.
+     * An allocator's loop: {@link #OPS} steps, each under the lock, allocating areas and freeing them at the
+     * occupancy of {@code area} ({@link PendingArea}). Returns early when the measurement stops while it waits for
+     * the lock; the held areas are freed later.
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static void allocateOrFree(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
@@ -48,43 +49,51 @@ public final class PcpuChunkWorkload {
     }
 
     /**
-     * One step of the allocator's loop: allocates an area when none is pending, else frees the pending one. False
-     * when the measurement stopped while it waited for the lock (nothing changed).
+     * One step of the allocator's loop: frees the oldest held area while freeing, else allocates one. False when the
+     * measurement stopped while it waited for the lock (nothing changed).
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static boolean allocateOrFreeOnce(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
-        if (area.bitOff == PendingArea.NONE) {
+        if (!area.freeing()) {
             int bitOff = allocLocked(chunk, lock, control);
-            if (bitOff == PendingArea.NONE) {
+            if (bitOff == NONE) {
                 return false;
             }
-            area.bitOff = bitOff;
+            area.add(PcpuAllocator.afterAlloc(chunk, bitOff));
         } else {
-            if (!freeLocked(chunk, lock, area.bitOff, control)) {
+            if (!freeLocked(chunk, lock, area.oldest(), control)) {
                 return false;
             }
-            area.bitOff = PendingArea.NONE;
+            area.removeOldest();
         }
         return true;
     }
 
+    /** What {@link #allocLocked} returns when the measurement stopped while it waited for the lock. */
+    public static final int NONE = -1;
+
     /**
-     * {@code pcpu_alloc_area()} under {@code pcpu_lock}: returns the new area's bit offset, or
-     * {@link PendingArea#NONE} when the measurement stopped while waiting for the lock.
+     * pcpu_alloc()'s part under {@code pcpu_lock} ({@link PcpuAllocator#allocArea}): returns the new area's bit
+     * offset, or {@link #NONE} when the measurement stopped while waiting for the lock.
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static int allocLocked(PcpuChunkFields chunk, PcpuLock lock, Control control) {
         if (!lock.lock(control)) {
-            return PendingArea.NONE;
+            return NONE;
         }
         int bitOff = PcpuAllocator.allocArea(chunk, PcpuAllocator.AREA_BITS);
         lock.unlock();
         return bitOff;
     }
 
-    /** {@code pcpu_free_area()} under {@code pcpu_lock}; false when the measurement stopped while waiting. */
+    /**
+     * free_percpu() of the area at percpu pointer {@code ptr}: the offset from {@code base_addr} before the lock (as
+     * current kernels compute it), then {@link PcpuAllocator#freeArea} under it; false when the measurement stopped
+     * while waiting.
+     */
     @CompilerControl(CompilerControl.Mode.INLINE)
-    public static boolean freeLocked(PcpuChunkFields chunk, PcpuLock lock, int bitOff, Control control) {
+    public static boolean freeLocked(PcpuChunkFields chunk, PcpuLock lock, long ptr, Control control) {
+        int bitOff = PcpuAllocator.freeOffset(chunk, ptr);
         if (!lock.lock(control)) {
             return false;
         }

@@ -30,29 +30,29 @@ public final class PcpuExecl {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static long allocFree(PcpuChunkFields c, PcpuLock l, long[] unitOffsets, PendingArea area, Control control) {
-        if (area.bitOff != PendingArea.NONE) {
-            if (!PcpuChunkWorkload.freeLocked(c, l, area.bitOff, control)) {
+        if (area.held() > 0) {
+            if (!PcpuChunkWorkload.freeLocked(c, l, area.oldest(), control)) {
                 return 0;
             }
-            area.bitOff = PendingArea.NONE;
+            area.removeOldest();
         }
         // pcpu_alloc()
         int bitOff = PcpuChunkWorkload.allocLocked(c, l, control);
-        if (bitOff == PendingArea.NONE) {
+        if (bitOff == PcpuChunkWorkload.NONE) {
             return 0;
         }
-        area.bitOff = bitOff;
         int off = bitOff * PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
         // memset(pcpu_chunk_addr(chunk, cpu, 0) + off, 0, size) for each possible CPU: one base_addr load each
         long sum = PcpuChunkWorkload.sumChunkAddrs(c, unitOffsets) + (long) off * unitOffsets.length;
         long ptr = c.baseAddrOnce() + off;                        // __addr_to_pcpu_ptr(chunk->base_addr + off)
+        area.add(ptr);
         // free_percpu(ptr)
         if (!l.lock(control)) {
             return sum;
         }
-        long freeOff = ptr - c.baseAddrOnce();                   // under the lock, as free_percpu() computes it
+        long freeOff = ptr - c.baseAddrOnce();                   // under the lock, as v6.4/v6.5's free_percpu()
         PcpuAllocator.freeArea(c, (int) (freeOff / PcpuAllocator.PCPU_MIN_ALLOC_SIZE), PcpuAllocator.AREA_BITS);
-        area.bitOff = PendingArea.NONE;
+        area.removeOldest();
         l.unlock();
         return sum + ptr;
     }

@@ -3,6 +3,8 @@ package org.cachelinebench.harness;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 
 /**
  * The {@code @Param} values of the pcpu_chunk benchmarks, parsed in one place so that
@@ -12,6 +14,8 @@ import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 public final class PercpuParams {
     public static final String LAYOUT = "layout";
     public static final String CONFIG = "config";
+    /** The allocator's occupancy: areas allocated one after another into an empty block, then freed in order. */
+    public static final String LIVE = "live";
 
     private PercpuParams() {}
 
@@ -21,7 +25,35 @@ public final class PercpuParams {
             layout(value);
         } else if (CONFIG.equals(name)) {
             config(value);
+        } else if (LIVE.equals(name)) {
+            live(value);
         }
+    }
+
+    /** A {@code live} value: 1 to the areas a block holds ({@code PCPU_BITMAP_BLOCK_BITS / AREA_BITS}). */
+    public static int live(String value) {
+        int live;
+        try {
+            live = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(liveProblem(value));
+        }
+        return checkLive(live);
+    }
+
+    /** {@code live} itself when possible, else the one-line problem. */
+    public static int checkLive(int live) {
+        if (live < 1 || live > AREAS_PER_BLOCK) {
+            throw new IllegalArgumentException(liveProblem(Integer.toString(live)));
+        }
+        return live;
+    }
+
+    /** Areas of {@link PcpuAllocator#AREA_BITS} bits a block of {@code PCPU_BITMAP_BLOCK_BITS} holds. */
+    public static final int AREAS_PER_BLOCK = PcpuAllocatorMemory.BLOCK_BITS / PcpuAllocator.AREA_BITS;
+
+    private static String liveProblem(String value) {
+        return "live must be an occupancy from 1 to " + AREAS_PER_BLOCK + " (areas a block holds), not '" + value + "'";
     }
 
     public static ChunkVersion layout(String value) {

@@ -13,6 +13,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import org.cachelinebench.harness.ChunkInterleaving;
+import org.cachelinebench.harness.ChunkLayoutSides;
 import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.InterleavedSchedule;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ChunkInterleavedIT {
     static final String BENCH = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "ChunkInterleaved\\.";
+    static final String BENCH_2026 = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "Chunk2026Interleaved\\.";
     static final long ONE_FORK_SECONDS = 120;
     /** Cycles of the schedule in each iteration. */
     static final long CYCLES = 2;
@@ -61,10 +63,36 @@ class ChunkInterleavedIT {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
         }
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("#   v6.4-rc4 ") && l.contains("with free_bytes")),
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("#   v6.4-rc4 ") && l.contains(" with ") && l.contains("free_bytes")),
                 r.describe());
         assertTrue(out.contains("# reader, all measurement iterations: "), r.describe());
         assertTrue(out.contains("# allocator, all measurement iterations: "), r.describe());
+    }
+
+    /**
+     * Chunk2026Interleaved at -p live=8, one group: exits 0, prints every 2026 side's placement, reports its side
+     * list's counters, and prints each side's measured nr_empty_pop_pages rate beside live=8.
+     */
+    @Test
+    void the2026SidesRunAtAnOccupancyAndPrintTheirRate(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("result.json");
+        List<String> args = new ArrayList<>(List.of(BENCH_2026));
+        args.addAll(fixedCycles(ChunkLayoutSides.MM_2026.names().size()));
+        args.addAll(List.of("-t", "2", "-p", "live=8", "-rf", "json", "-rff", json.toString()));
+        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
+        assertEveryRolesCounters(r, json, 2, ChunkLayoutSides.MM_2026.names(), ChunkLayoutSides.MM_2026.counterNames());
+        for (String side : ChunkLayoutSides.MM_2026.names()) {
+            assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
+                    side + "'s placement in\n" + r.describe());
+            assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ")
+                    && l.contains("per step (live=8: 1/8)")), side + "'s rate in\n" + r.describe());
+        }
+    }
+
+    @Test
+    void a2026RunAtAnImpossibleOccupancyExitsTwoInOneLine(@TempDir Path dir) throws Exception {
+        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH_2026, "-p", "live=0"), dir, 60);
+        assertExitedTwoInOneLine(r, "benchmarks.jar: -p live=0: ");
     }
 
     /**

@@ -38,9 +38,9 @@ class PercpuBenchmarkMethodsTest {
             assertEquals(expected, b.reader());
             assertEquals(PcpuChunkWorkload.OPS, b.unitPageOffsets.length, "one table entry per counted operation");
             int free = b.chunk.getInt(PcpuChunkFields.FREE_BYTES);
-            PendingArea a = new PendingArea();
+            ChunkFalseSharing.Occupied a = new ChunkFalseSharing.Occupied();
             b.allocator(a, new Control());
-            assertEquals(-1, a.bitOff, "an even number of steps ends with a free");
+            assertEquals(0, a.held(), "an even number of steps ends with a free");
             assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
         }
     }
@@ -54,7 +54,7 @@ class PercpuBenchmarkMethodsTest {
         b.setUp();
         Control control = new Control();
         assertTrue(b.lock.lock(null));
-        Thread t = new Thread(() -> b.allocator(new PendingArea(), control));
+        Thread t = new Thread(() -> b.allocator(new ChunkFalseSharing.Occupied(), control));
         t.start();
         Thread.sleep(50);
         control.stopMeasurement = true;
@@ -75,7 +75,7 @@ class PercpuBenchmarkMethodsTest {
         long base = PcpuAllocator.CHUNK_BASE_ADDR;
         long expected = b.unitOffsets.length * base + Arrays.stream(b.unitOffsets).sum() + base; // offset 0: first area
         assertEquals(expected, sum);
-        assertEquals(-1, a.bitOff);
+        assertEquals(0, a.held());
         assertEquals(free, b.chunk.getInt(PcpuChunkFields.FREE_BYTES));
     }
 

@@ -66,6 +66,21 @@ class PercpuParamsTest {
                 assertThrows(IllegalArgumentException.class, () -> ChunkFalseSharing.checkParam("layout", "v7")).getMessage());
     }
 
+    /** An occupancy is 1 to the areas a block holds; anything else is one line naming the value. */
+    @Test
+    void impossibleOccupanciesAreNamed() {
+        for (String good : List.of("1", "8", "64", "512", "1024")) {
+            ChunkInterleaved.checkParam("live", good);
+            ChunkFalseSharing.checkParam("live", good);
+        }
+        for (String bad : List.of("0", "-1", "1025", "eight", "")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ChunkInterleaved.checkParam("live", bad));
+            assertEquals("live must be an occupancy from 1 to 1024 (areas a block holds), not '" + bad + "'",
+                    e.getMessage());
+        }
+    }
+
     @Test
     void setUpRejectsWhatCheckParamRejects() {
         ChunkFalseSharing b = new ChunkFalseSharing();

@@ -77,7 +77,7 @@ class ChunkBlocksTest {
         PcpuLock lock = blocks.lock(0);
         PcpuChunkWorkload.allocateOrFreeOnce(old, lock, area, null);
         assertNull(blocks.check(0, ChunkSides.NAMES), "an allocated area is counted");
-        area.bitOff = PendingArea.NONE;                 // as if a step had landed on another chunk
+        area.clear();                                   // as if a step had landed on another chunk
         assertTrue(blocks.check(0, ChunkSides.NAMES).contains("free_bytes"));
         blocks.handTo(ChunkSides.V2_REORDER_SIDE, 0);
         OffHeapPcpuChunk fresh = blocks.chunk(ChunkSides.V2_REORDER_SIDE, 0);

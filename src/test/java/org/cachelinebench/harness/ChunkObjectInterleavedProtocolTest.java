@@ -61,7 +61,7 @@ class ChunkObjectInterleavedProtocolTest {
             for (int s = 0; s < run.places().size(); s++) {
                 PendingArea a = run.places().area(s, 0);
                 int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
-                assertEquals(full - (a.bitOff == PendingArea.NONE ? 0 : PcpuAllocator.AREA_SIZE),
+                assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
                         run.places().chunk(s, 0).getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
             }
         }

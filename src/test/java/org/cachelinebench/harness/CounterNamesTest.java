@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.cachelinebench.benchmarks.Chunk2026Interleaved;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
@@ -59,6 +60,20 @@ class CounterNamesTest {
         }
         assertEquals(ChunkObjectSides.counterNames(),
                 ((ChunkReaderState) new ChunkObjectInterleaved.SideCounters()).counterNames());
+    }
+
+    /** Chunk2026Interleaved's counters are its side list's: no pair besides the reference, so 3 ratios per role. */
+    @Test
+    void chunk2026InterleavedDeclaresExactlyItsRolesCounters() throws Exception {
+        Set<String> declared = new TreeSet<>();
+        for (Method m : Chunk2026Interleaved.SideCounters.class.getDeclaredMethods()) {
+            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
+                declared.add(m.getName());
+            }
+        }
+        assertEquals(ChunkLayoutSides.MM_2026.counterNames(), declared);
+        assertEquals(ChunkLayoutSides.MM_2026.counterNames(), ((ChunkReaderState) new Chunk2026Interleaved.SideCounters()).counterNames());
+        assertEquals(24, declared.size(), "4 sides x 2 roles x (ns, calls), 3 ratios per role, 2 cycle counts");
     }
 
     @Test

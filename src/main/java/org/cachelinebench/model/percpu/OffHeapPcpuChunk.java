@@ -16,14 +16,12 @@ import org.cachelinebench.model.layout.StructLayout;
  * {@link PcpuChunkLayouts} computed for the version and config; none is written here.
  */
 public final class OffHeapPcpuChunk implements PcpuChunkFields {
-    /** Where the struct pretends to live, for {@code list}'s self-pointers. */
-    static final long STRUCT_ADDR_VALUE = 0xffff888100a3c000L;
-
     private final ChunkVersion version;
     private final KernelConfig config;
     private final StructLayout layout;
     private final LineAlignedMemory memory;
     private final Placement placement;
+    private final PcpuChunkMembers members;
 
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
@@ -75,6 +73,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         nrBits = offset(NR_BITS);
         nrAlloc = config.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
+        members = new PcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
         baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
     }
@@ -107,17 +106,10 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         return (bits + Long.SIZE - 1) / Long.SIZE * Long.BYTES;
     }
 
-    /** A fresh, empty, fully populated chunk, as {@code pcpu_alloc_chunk()} leaves it. */
+    /** A fresh, empty, fully populated chunk in its slot's list, as {@code pcpu_create_chunk()} leaves it. */
     private void initialise() {
-        long list = STRUCT_ADDR_VALUE + layout.offsetOf("list");
-        memory.setLong(layout.offsetOf("list.next"), list);   // INIT_LIST_HEAD
-        memory.setLong(layout.offsetOf("list.prev"), list);
         PcpuAllocator.initialiseEmpty(this);
-        int pages = PcpuAllocator.CHUNK_PAGES;
-        memory.setInt(layout.offsetOf("nr_pages"), pages);
-        memory.setInt(layout.offsetOf("nr_populated"), pages);
-        memory.setInt(layout.offsetOf("nr_empty_pop_pages"), pages);
-        memory.setLong(layout.offsetOf("populated"), (1L << pages) - 1);
+        members.initialise();
         memory.setLongVolatile(baseAddr, PcpuAllocator.CHUNK_BASE_ADDR);
     }
 
@@ -190,8 +182,15 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     @Override
+    public PcpuChunkMembers members() {
+        return members;
+    }
+
+    /** The global {@code pcpu_stats}' updates first, then the chunk's, as {@code pcpu_stats_area_alloc()}. */
+    @Override
     public void statsAreaAlloc(int size) {
         if (nrAlloc >= 0) {
+            members.metadata().statsAreaAlloc(size);
             memory.setInt(nrAlloc, memory.getInt(nrAlloc) + 1);
             memory.setLong(maxAllocSize, Math.max(memory.getLong(maxAllocSize), size));
         }
@@ -200,6 +199,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     @Override
     public void statsAreaDealloc() {
         if (nrAlloc >= 0) {
+            members.metadata().statsAreaDealloc();
             memory.setInt(nrAlloc, memory.getInt(nrAlloc) - 1);
         }
     }

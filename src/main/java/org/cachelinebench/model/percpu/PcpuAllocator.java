@@ -22,8 +22,13 @@ import static org.cachelinebench.model.percpu.PcpuChunkFields.SCAN_HINT_START;
  *       {@code chunk->base_addr + pcpu_unit_offsets[cpu] + (page << PAGE_SHIFT)}.</li>
  * </ul>
  *
- * The arithmetic on the hints is not the kernel's bitmap search (which lives in other memory): the
- * counts move by the area size, and {@code first_free} follows the kernel's rule (advance past an area
+ * For the kernel layouts ({@link PcpuChunkMembers}) the rest of the path too: {@code list} when the chunk changes
+ * slot, {@code nr_pages}, {@code isolated}, the bitmap and {@code md_blocks} pointers and what they point to
+ * ({@link PcpuAllocatorMemory}), {@code nr_empty_pop_pages} exactly when a block turns empty or stops being empty,
+ * the globals {@code pcpu_nr_empty_pop_pages} and {@code pcpu_stats}, {@code populated[]} and {@code obj_exts}; the
+ * access table ({@link PcpuChunkAccess}) lists them, and a test holds the two together.
+ *
+ * The arithmetic on the other hints is not the kernel's bitmap search: the counts move by the area size, and {@code first_free} follows the kernel's rule (advance past an area
  * allocated at it, fall back to {@code min(first_free, freed offset)}), so that when every allocation
  * is freed again all values return to their start, and while {@code n} threads alternate they stay
  * within {@code n} areas of it, however long the run. What is faithful is which members are loaded
@@ -67,33 +72,241 @@ public final class PcpuAllocator {
         chunk.setInt(NR_BITS, CHUNK_BITS);
     }
 
-    /** {@code pcpu_alloc_area()}: takes {@code bits} from the chunk; returns the area's bit offset. Caller holds the lock. */
+    /** {@code PCPU_EMPTY_POP_PAGES_LOW}: below it pcpu_alloc() schedules the balance work, which the model never runs. */
+    static final int EMPTY_POP_PAGES_LOW = 2;
+    /** {@code PCPU_EMPTY_POP_PAGES_HIGH}: pcpu_should_reclaim_chunk() compares the global count with it. */
+    static final int EMPTY_POP_PAGES_HIGH = 4;
+
+    /**
+     * pcpu_alloc()'s part under {@code pcpu_lock}, in the order of the 2026 mm tree (v6.4/v6.5 the same here): takes
+     * {@code bits} from the chunk; returns the area's bit offset. Caller holds the lock. For a chunk with
+     * {@link PcpuChunkFields#members} (the kernel layouts) every access of the path; for the Java classes only the
+     * members written on every step.
+     */
     public static int allocArea(PcpuChunkFields chunk, int bits) {
-        int nrBits = chunk.getInt(NR_BITS);
+        PcpuChunkMembers m = chunk.members();
+        if (m == null) {
+            int nrBits = chunk.getInt(NR_BITS);
+            int bitOff = chunk.getInt(FIRST_FREE);
+            chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) - bits * PCPU_MIN_ALLOC_SIZE);
+            chunk.setInt(FIRST_FREE, Math.min(bitOff + bits, nrBits));
+            chunkMdAlloc(chunk, bits);
+            chunk.statsAreaAlloc(bits * PCPU_MIN_ALLOC_SIZE);
+            return bitOff;
+        }
+        PcpuAllocatorMemory md = m.metadata();
+        // list_for_each_entry_safe() over pcpu_chunk_lists[slot]: the chunk's list.next
+        if (m.listNext() == 0) {
+            throw new IllegalStateException("chunk not on a slot list");
+        }
+        // pcpu_alloc_area(): oslot, then the area at first_free (the model's fit: pcpu_find_zero_area finds it free)
+        int oslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
+        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;                 // pcpu_chunk_map_bits()
         int bitOff = chunk.getInt(FIRST_FREE);
+        long allocMap = m.allocMap();
+        if (bitOff + bits > mapBits || md.testBit(allocMap, bitOff)) {
+            throw new IllegalStateException("no free area at first_free " + bitOff);
+        }
+        md.setBit(allocMap, bitOff);                                                // bitmap_set(alloc_map)
+        long boundMap = m.boundMap();
+        md.setBit(boundMap, bitOff);                                                // set_bit(bit_off, bound_map)
+        md.setBit(boundMap, bitOff + bits);                                         // set_bit(end, bound_map)
         chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) - bits * PCPU_MIN_ALLOC_SIZE);
-        chunk.setInt(FIRST_FREE, Math.min(bitOff + bits, nrBits));
+        int nextFree = md.nextZeroBit(allocMap, bitOff + bits, mapBits);           // find_next_zero_bit()
+        chunk.setInt(FIRST_FREE, nextFree);
+        blockHintAlloc(chunk, m, bitOff, bits, nextFree);
+        chunkMdAlloc(chunk, bits);
+        relocate(chunk, m, oslot);
+        // pcpu_reintegrate_chunk(): only an isolated chunk is moved back
+        if (m.isolated()) {
+            throw new IllegalStateException("the model's chunk is never isolated");
+        }
+        // area_found: pcpu_stats_area_alloc() (the chunk's and the global counters), then the balance check
+        chunk.statsAreaAlloc(bits * PCPU_MIN_ALLOC_SIZE);
+        if (md.globalEmptyPopPages() < EMPTY_POP_PAGES_LOW) {
+            throw new IllegalStateException("pcpu_schedule_balance_work(): the model never populates");
+        }
+        md.countStep();
+        return bitOff;
+    }
+
+    /**
+     * pcpu_alloc() after {@code pcpu_lock}: a non-atomic allocation checks {@code populated[]} for the area's page
+     * ({@code for_each_clear_bitrange_from}), then {@code __addr_to_pcpu_ptr(chunk->base_addr + off)}, then
+     * {@code pcpu_memcg_post_alloc_hook()} loads {@code obj_exts} (an accounted allocation, as mm_init()'s). Returns
+     * the percpu pointer {@link #freeOffset} takes back. The Java classes: the pointer, with no load.
+     */
+    public static long afterAlloc(PcpuChunkFields chunk, int bitOff) {
+        PcpuChunkMembers m = chunk.members();
+        int off = bitOff * PCPU_MIN_ALLOC_SIZE;
+        if (m == null) {
+            return CHUNK_BASE_ADDR + off;
+        }
+        int page = off >>> PAGE_SHIFT;
+        if ((m.populatedWord(page) & 1L << (page % Long.SIZE)) == 0) {
+            throw new IllegalStateException("page " + page + " unpopulated: the model never populates");
+        }
+        long ptr = chunk.baseAddrOnce() + off;
+        if (m.objExts() == 0 && m.hasObjExts()) {
+            throw new IllegalStateException("obj_exts is NULL");
+        }
+        return ptr;
+    }
+
+    /**
+     * free_percpu()'s {@code off = addr - chunk->base_addr}, as a bit offset: before {@code pcpu_lock} on current
+     * kernels (the 2026 mm tree), where the harness calls it; v6.4/v6.5 did it under the lock (PcpuExecl keeps that
+     * order). The Java classes: no load.
+     */
+    public static int freeOffset(PcpuChunkFields chunk, long ptr) {
+        long base = chunk.members() == null ? CHUNK_BASE_ADDR : chunk.baseAddrOnce();
+        return (int) ((ptr - base) / PCPU_MIN_ALLOC_SIZE);
+    }
+
+    /**
+     * free_percpu()'s part under {@code pcpu_lock}: {@code pcpu_free_area()}, then {@code pcpu_memcg_free_hook()}
+     * and the reclaim check ({@code pcpu_should_reclaim_chunk()}). Caller holds the lock.
+     */
+    public static void freeArea(PcpuChunkFields chunk, int bitOff, int bits) {
+        PcpuChunkMembers m = chunk.members();
+        if (m == null) {
+            chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) + bits * PCPU_MIN_ALLOC_SIZE);
+            chunk.setInt(FIRST_FREE, Math.min(chunk.getInt(FIRST_FREE), bitOff));
+            chunkMdFree(chunk, bits, Integer.MAX_VALUE);
+            chunk.statsAreaDealloc();
+            return;
+        }
+        PcpuAllocatorMemory md = m.metadata();
+        // pcpu_free_area()
+        chunk.statsAreaDealloc();
+        int oslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
+        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;
+        long boundMap = m.boundMap();                                               // find_next_bit(bound_map)
+        if (bitOff + bits > mapBits || !md.testBit(boundMap, bitOff + bits)) {
+            throw new IllegalStateException("no area of " + bits + " bits at " + bitOff);
+        }
+        md.clearBit(m.allocMap(), bitOff);                                          // bitmap_clear(alloc_map)
+        chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) + bits * PCPU_MIN_ALLOC_SIZE);
+        chunk.setInt(FIRST_FREE, Math.min(chunk.getInt(FIRST_FREE), bitOff));
+        blockHintFree(chunk, m, bitOff, bits);
+        chunkMdFree(chunk, bits, chunk.getInt(NR_BITS));                           // pcpu_block_update(&chunk_md)
+        relocate(chunk, m, oslot);
+        // pcpu_memcg_free_hook(): returns at once without obj_exts
+        if (m.objExts() == 0 && m.hasObjExts()) {
+            throw new IllegalStateException("obj_exts is NULL");
+        }
+        // if (!chunk->isolated && pcpu_should_reclaim_chunk(chunk)): the globals count only this chunk, so never
+        if (!m.isolated() && shouldReclaim(m, md)) {
+            throw new IllegalStateException("pcpu_should_reclaim_chunk(): the model never reclaims");
+        }
+        md.countStep();
+    }
+
+    /** {@code pcpu_should_reclaim_chunk()} for a chunk that is neither the first nor the reserved one. */
+    private static boolean shouldReclaim(PcpuChunkMembers m, PcpuAllocatorMemory md) {
+        if (m.isolated() && m.nrEmptyPopPages() != 0) {
+            return true;
+        }
+        return md.globalEmptyPopPages() > EMPTY_POP_PAGES_HIGH + m.nrEmptyPopPages()
+                && m.nrEmptyPopPages() >= m.nrPages() / 4;
+    }
+
+    /**
+     * pcpu_block_update_hint_alloc() on the area's block (an area here never spans two): the block's md in
+     * {@code md_blocks}, and {@code pcpu_update_empty_pages(chunk, -1)} exactly when the block was entirely free
+     * ({@code contig_hint == PCPU_BITMAP_BLOCK_BITS}). The model's block contig hint counts the block's free bits: not
+     * the kernel's value once areas are freed out of order, but the same on whether the block is entirely free.
+     */
+    private static void blockHintAlloc(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits, int nextFree) {
+        PcpuAllocatorMemory md = m.metadata();
+        int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
+        int sOff = bitOff % PcpuAllocatorMemory.BLOCK_BITS;
+        int contig = md.blockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT);
+        boolean wasEmpty = contig == PcpuAllocatorMemory.BLOCK_BITS;
+        if (sOff == md.blockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE)) {
+            int blockStart = bitOff - sOff;                 // the block's first_free: the chunk's next free bit, capped
+            md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE,
+                    Math.min(nextFree - blockStart, PcpuAllocatorMemory.BLOCK_BITS));
+        }
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_SCAN_HINT, 0);
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT, contig - bits);
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_LEFT_FREE,
+                Math.min(md.blockInt(block, PcpuAllocatorMemory.BLOCK_LEFT_FREE), sOff));
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_RIGHT_FREE,
+                Math.min(md.blockInt(block, PcpuAllocatorMemory.BLOCK_RIGHT_FREE),
+                        PcpuAllocatorMemory.BLOCK_BITS - sOff - bits));
+        if (wasEmpty) {
+            updateEmptyPages(m, -1);
+        }
+    }
+
+    /**
+     * pcpu_block_update_hint_free() on the area's block: {@code pcpu_update_empty_pages(chunk, +1)} exactly when the
+     * free leaves the block entirely free ({@code pcpu_block_update()} over the whole block, which reads its nr_bits).
+     */
+    private static void blockHintFree(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits) {
+        PcpuAllocatorMemory md = m.metadata();
+        int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
+        int sOff = bitOff % PcpuAllocatorMemory.BLOCK_BITS;
+        int contig = md.blockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT) + bits;
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT, contig);
+        md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE,
+                Math.min(md.blockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE), sOff));
+        if (contig == md.blockInt(block, PcpuAllocatorMemory.BLOCK_NR_BITS)) {
+            md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_LEFT_FREE, contig);
+            md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_RIGHT_FREE, contig);
+            updateEmptyPages(m, 1);
+        }
+    }
+
+    /**
+     * pcpu_update_empty_pages(): a read-modify-write of {@code chunk->nr_empty_pop_pages}, and of the global
+     * {@code pcpu_nr_empty_pop_pages} unless the chunk is isolated (the model's is never the reserved chunk).
+     */
+    private static void updateEmptyPages(PcpuChunkMembers m, int nr) {
+        m.setNrEmptyPopPages(m.nrEmptyPopPages() + nr);
+        m.metadata().countEmptyPopPagesWrite();
+        if (!m.isolated()) {
+            m.metadata().addGlobalEmptyPopPages(nr);
+        }
+    }
+
+    /**
+     * pcpu_chunk_relocate(): the chunk's slot from {@code free_bytes} and {@code chunk_md.contig_hint}
+     * ({@link PcpuAllocatorMemory#chunkSlot}); an isolated chunk stays; otherwise, when the slot changed,
+     * {@code __pcpu_chunk_move()}'s list_move: loads and stores of the chunk's {@code list}, stores to the heads.
+     */
+    private static void relocate(PcpuChunkFields chunk, PcpuChunkMembers m, int oslot) {
+        int nslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
+        if (m.isolated() || oslot == nslot) {
+            return;
+        }
+        PcpuAllocatorMemory md = m.metadata();
+        if (m.listPrev() != md.slotHead(oslot) || m.listNext() != md.slotHead(oslot)) {
+            throw new IllegalStateException("chunk not alone in slot " + oslot);
+        }
+        md.moveListEntry(m.listAddress(), oslot, nslot);
+        m.setList(md.slotHead(nslot));
+    }
+
+    /** The model's arithmetic on the {@code chunk_md} hints for an allocation (see the class comment). */
+    private static void chunkMdAlloc(PcpuChunkFields chunk, int bits) {
         chunk.setInt(CONTIG_HINT, chunk.getInt(CONTIG_HINT) - bits);
         chunk.setInt(CONTIG_HINT_START, chunk.getInt(CONTIG_HINT_START) + bits);
         chunk.setInt(SCAN_HINT, chunk.getInt(SCAN_HINT) + bits);
         chunk.setInt(SCAN_HINT_START, chunk.getInt(SCAN_HINT_START) + bits);
         chunk.setInt(LEFT_FREE, chunk.getInt(LEFT_FREE) - bits);
         chunk.setInt(RIGHT_FREE, chunk.getInt(RIGHT_FREE) - bits);
-        chunk.statsAreaAlloc(bits * PCPU_MIN_ALLOC_SIZE);
-        return bitOff;
     }
 
-    /** {@code pcpu_free_area()}: returns the area at {@code bitOff}. Caller holds the lock. */
-    public static void freeArea(PcpuChunkFields chunk, int bitOff, int bits) {
-        chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) + bits * PCPU_MIN_ALLOC_SIZE);
-        chunk.setInt(FIRST_FREE, Math.min(chunk.getInt(FIRST_FREE), bitOff));
+    /** The same for a free; {@code right_free} is capped at {@code nrBits} (the chunk's, or none). */
+    private static void chunkMdFree(PcpuChunkFields chunk, int bits, int nrBits) {
         chunk.setInt(CONTIG_HINT, chunk.getInt(CONTIG_HINT) + bits);
         chunk.setInt(CONTIG_HINT_START, chunk.getInt(CONTIG_HINT_START) - bits);
         chunk.setInt(SCAN_HINT, chunk.getInt(SCAN_HINT) - bits);
         chunk.setInt(SCAN_HINT_START, chunk.getInt(SCAN_HINT_START) - bits);
         chunk.setInt(LEFT_FREE, chunk.getInt(LEFT_FREE) + bits);
-        chunk.setInt(RIGHT_FREE, chunk.getInt(RIGHT_FREE) + bits);
-        chunk.statsAreaDealloc();
+        chunk.setInt(RIGHT_FREE, Math.min(chunk.getInt(RIGHT_FREE) + bits, nrBits));
     }
 
     /**

@@ -134,6 +134,8 @@ public final class PcpuChunkAccess {
                 Lock.PCPU_LOCK, Rate.EVERY_ALLOC));
         t.add(new Access("list", a, Kind.WRITES, "pcpu_chunk_relocate() -> __pcpu_chunk_move() (list_move) from"
                 + " pcpu_alloc_area()/pcpu_free_area()", Lock.PCPU_LOCK, Rate.ON_SLOT_CHANGE));
+        t.add(new Access("list", a, Kind.READS, "pcpu_alloc(): list_for_each_entry_safe() over pcpu_chunk_lists[slot]",
+                Lock.PCPU_LOCK, Rate.EVERY_ALLOC));
         t.add(new Access("free_bytes", a, Kind.WRITES, "pcpu_alloc_area()/pcpu_free_area(); read by pcpu_chunk_slot()"
                 + " and free_percpu()", Lock.PCPU_LOCK, Rate.EVERY_OPERATION));
         for (String hint : PcpuChunkLayouts.CHUNK_MD_HINTS) {
@@ -164,12 +166,14 @@ public final class PcpuChunkAccess {
                 + " chunk's), pcpu_alloc_first_chunk()", Lock.NONE, Rate.AT_CREATION));
         t.add(new Access("end_offset", a, Kind.READS, "pcpu_addr_in_chunk() (the first chunk's),"
                 + " pcpu_alloc_first_chunk()", Lock.NONE, Rate.AT_CREATION));
-        t.add(new Access(PcpuChunkLayouts.OBJ_CGROUPS, a, Kind.READS, "pcpu_memcg_free_hook() from free_percpu();"
-                + " pcpu_memcg_post_alloc_hook() after pcpu_lock (v6.4/v6.5, CONFIG_MEMCG_KMEM)", Lock.PCPU_LOCK,
-                Rate.EVERY_FREE));
+        t.add(new Access(PcpuChunkLayouts.OBJ_CGROUPS, a, Kind.READS, "pcpu_memcg_free_hook() from free_percpu()"
+                + " (v6.4/v6.5, CONFIG_MEMCG_KMEM)", Lock.PCPU_LOCK, Rate.EVERY_FREE));
+        t.add(new Access(PcpuChunkLayouts.OBJ_CGROUPS, a, Kind.READS, "pcpu_memcg_post_alloc_hook() after pcpu_lock,"
+                + " for an accounted allocation (GFP_KERNEL_ACCOUNT, as mm_init()'s)", Lock.NONE, Rate.EVERY_ALLOC));
         t.add(new Access(PcpuChunkLayouts.OBJ_EXTS, a, Kind.READS, "pcpu_memcg_free_hook(), pcpu_alloc_tag_free_hook()"
-                + " from free_percpu(); pcpu_memcg_post_alloc_hook() after pcpu_lock (NEED_PCPUOBJ_EXT)",
-                Lock.PCPU_LOCK, Rate.EVERY_FREE));
+                + " from free_percpu() (NEED_PCPUOBJ_EXT)", Lock.PCPU_LOCK, Rate.EVERY_FREE));
+        t.add(new Access(PcpuChunkLayouts.OBJ_EXTS, a, Kind.READS, "pcpu_memcg_post_alloc_hook() after pcpu_lock,"
+                + " for an accounted allocation (GFP_KERNEL_ACCOUNT, as mm_init()'s)", Lock.NONE, Rate.EVERY_ALLOC));
         t.add(new Access("nr_pages", a, Kind.READS, "pcpu_chunk_map_bits() in pcpu_alloc_area()/pcpu_free_area()/"
                 + "pcpu_find_block_fit()", Lock.PCPU_LOCK, Rate.EVERY_OPERATION));
         t.add(new Access("nr_populated", a, Kind.WRITES, "pcpu_chunk_populated()/pcpu_chunk_depopulated()",

@@ -41,6 +41,12 @@ public interface PcpuChunkFields {
      */
     long baseAddrOnce();
 
+    /**
+     * The struct's other members and the allocator's memory outside it, for a kernel layout; null for the Java
+     * classes, whose allocator does only the accesses to the members above (see {@link PcpuAllocator}).
+     */
+    default PcpuChunkMembers members() { return null; }
+
     /** CONFIG_PERCPU_STATS: {@code pcpu_stats_area_alloc()}'s per-chunk updates. No-op without stats. */
     default void statsAreaAlloc(int size) {}
 

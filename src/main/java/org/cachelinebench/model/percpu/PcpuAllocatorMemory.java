@@ -1,0 +1,255 @@
+package org.cachelinebench.model.percpu;
+
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.LineAlignedMemory;
+
+/**
+ * What {@link PcpuAllocator} touches outside {@code struct pcpu_chunk}, in off-heap lines of their own: the chunk's
+ * {@code alloc_map} and {@code bound_map} bitmaps and its {@code md_blocks} (one {@code struct pcpu_block_md} per
+ * page, 32 bytes each), where the struct's pointer members point; and the globals {@code pcpu_nr_empty_pop_pages},
+ * {@code pcpu_stats} (CONFIG_PERCPU_STATS) and {@code pcpu_chunk_lists[]} (the slot lists' heads). Each section
+ * starts on a line, so no access here shares a line with the struct or with another section.
+ *
+ * <p>The struct holds each section's address as a kernel-style pointer ({@link #address}); the allocator loads the
+ * pointer from the struct and reaches the section through it ({@link #index}), so the struct's pointer loads are
+ * real loads, and a wrong pointer fails loudly instead of landing elsewhere. The model's chunk is the only chunk its
+ * globals count.
+ *
+ * <p>Also the allocator's counters (Java fields, allocator-only, updated under {@code pcpu_lock}): its steps and its
+ * writes of {@code chunk->nr_empty_pop_pages}, whose ratio the benchmarks print per fork.
+ */
+public final class PcpuAllocatorMemory {
+    /** Where the sections pretend to live (the kmalloc/vmalloc'ed metadata), for the struct's pointer members. */
+    static final long ADDR_VALUE = 0xffff888100b00000L;
+
+    /** {@code PCPU_BITMAP_BLOCK_SIZE} is {@code PAGE_SIZE}: one block per page, this many map bits each. */
+    public static final int BLOCK_BITS = (1 << PcpuAllocator.PAGE_SHIFT) / PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
+    /** {@code sizeof(struct pcpu_block_md)}: eight ints (scan_hint, ..., nr_bits) in every version here. */
+    static final int BLOCK_MD_SIZE = 32;
+    static final int BLOCK_SCAN_HINT = 0;
+    static final int BLOCK_CONTIG_HINT = 8;
+    static final int BLOCK_LEFT_FREE = 16;
+    static final int BLOCK_RIGHT_FREE = 20;
+    static final int BLOCK_FIRST_FREE = 24;
+    static final int BLOCK_NR_BITS = 28;
+
+    /** {@code struct percpu_stats} (mm/percpu-internal.h): u64 nr_alloc, nr_dealloc, nr_cur_alloc, nr_max_alloc; ... */
+    static final int STATS_NR_ALLOC = 0;
+    static final int STATS_NR_DEALLOC = 8;
+    static final int STATS_NR_CUR_ALLOC = 16;
+    static final int STATS_NR_MAX_ALLOC = 24;
+    static final int STATS_MIN_ALLOC_SIZE = 40;
+    static final int STATS_MAX_ALLOC_SIZE = 48;
+
+    /** {@code PCPU_SLOT_BASE_SHIFT}: slot 1 holds chunks whose largest free area is under 32 bytes. */
+    static final int SLOT_BASE_SHIFT = 5;
+    /** {@code pcpu_unit_size}. */
+    static final int UNIT_SIZE = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
+    /** pcpu_setup_first_chunk(): sidelined, free and to-depopulate slots follow the size slots. */
+    public static final int FREE_SLOT = sizeToSlot(UNIT_SIZE) + 2;
+    static final int NR_SLOTS = FREE_SLOT + 2;
+    static final int LIST_HEAD_SIZE = 16;
+
+    private final LineAlignedMemory memory;
+    private final int emptyPopPages;   // int pcpu_nr_empty_pop_pages
+    private final int stats;           // struct percpu_stats pcpu_stats
+    private final int slotLists;       // struct list_head pcpu_chunk_lists[NR_SLOTS]
+    private final int allocMap;
+    private final int boundMap;
+    private final int mdBlocks;
+
+    private long steps;
+    private long emptyPopPagesWrites;
+
+    public PcpuAllocatorMemory() {
+        int line = CacheLine.SIZE;
+        int o = 0;
+        emptyPopPages = o;
+        o += line;
+        stats = o;
+        o += line;
+        slotLists = o;
+        o += roundUp(NR_SLOTS * LIST_HEAD_SIZE, line);
+        allocMap = o;
+        o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE, line);
+        boundMap = o;
+        o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE + Long.BYTES, line);
+        mdBlocks = o;
+        o += roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE, line);
+        memory = LineAlignedMemory.allocate(o / line, line);
+        reinitialise();
+    }
+
+    private static int roundUp(int bytes, int line) {
+        return (bytes + line - 1) / line * line;
+    }
+
+    /**
+     * A fresh, empty chunk's metadata, as {@code pcpu_alloc_chunk()} and {@code pcpu_init_md_blocks()} leave it (every
+     * block free), the globals counting only it, and every slot list empty. The counters keep counting.
+     */
+    public void reinitialise() {
+        for (int i = 0; i < memory.capacity(); i += Long.BYTES) {
+            memory.setLong(i, 0L);
+        }
+        memory.setInt(emptyPopPages, PcpuAllocator.CHUNK_PAGES);
+        memory.setLong(stats + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
+        for (int s = 0; s < NR_SLOTS; s++) {
+            long head = slotHead(s);
+            memory.setLong(slotLists + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
+            memory.setLong(slotLists + s * LIST_HEAD_SIZE + 8, head);
+        }
+        for (int b = 0; b < PcpuAllocator.CHUNK_PAGES; b++) {           // pcpu_init_md_block()
+            int md = mdBlocks + b * BLOCK_MD_SIZE;
+            memory.setInt(md + BLOCK_CONTIG_HINT, BLOCK_BITS);
+            memory.setInt(md + BLOCK_LEFT_FREE, BLOCK_BITS);
+            memory.setInt(md + BLOCK_RIGHT_FREE, BLOCK_BITS);
+            memory.setInt(md + BLOCK_NR_BITS, BLOCK_BITS);
+        }
+    }
+
+    // ---- pointers the struct holds ----------------------------------------------------------------
+
+    public long allocMapAddress() { return address(allocMap); }
+    public long boundMapAddress() { return address(boundMap); }
+    public long mdBlocksAddress() { return address(mdBlocks); }
+
+    /** The kernel address of {@code pcpu_chunk_lists[slot]}, what a chunk's {@code list} points to in that slot. */
+    public long slotHead(int slot) { return address(slotLists + slot * LIST_HEAD_SIZE); }
+
+    private static long address(int index) {
+        return ADDR_VALUE + index;
+    }
+
+    /** The byte index of a kernel address inside this memory; throws for one outside it (a corrupt pointer). */
+    private int index(long address) {
+        long i = address - ADDR_VALUE;
+        if (i < 0 || i >= memory.capacity()) {
+            throw new IllegalStateException(String.format("pointer 0x%x is not the allocator's metadata", address));
+        }
+        return (int) i;
+    }
+
+    // ---- bitmaps ------------------------------------------------------------------------------------
+
+    /** {@code set_bit(bit, map)} / {@code bitmap_set(map, bit, 1)}: a read-modify-write of the word. */
+    public void setBit(long map, int bit) {
+        int w = index(map) + bit / Long.SIZE * Long.BYTES;
+        memory.setLong(w, memory.getLong(w) | 1L << (bit % Long.SIZE));
+    }
+
+    /** {@code bitmap_clear(map, bit, 1)}. */
+    public void clearBit(long map, int bit) {
+        int w = index(map) + bit / Long.SIZE * Long.BYTES;
+        memory.setLong(w, memory.getLong(w) & ~(1L << (bit % Long.SIZE)));
+    }
+
+    /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
+    public boolean testBit(long map, int bit) {
+        return (memory.getLong(index(map) + bit / Long.SIZE * Long.BYTES) & 1L << (bit % Long.SIZE)) != 0;
+    }
+
+    /**
+     * {@code find_next_zero_bit(map, size, from)}: the first clear bit at or after {@code from}, or {@code size}; it
+     * loads the words it scans (one, in the benchmarks' workloads: the areas are taken in order).
+     */
+    public int nextZeroBit(long map, int from, int size) {
+        int base = index(map);
+        for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
+            long free = ~memory.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            if (free != 0) {
+                return Math.min(bit + Long.numberOfTrailingZeros(free), size);
+            }
+        }
+        return size;
+    }
+
+    // ---- md_blocks ----------------------------------------------------------------------------------
+
+    /** The byte index of block {@code block}'s {@code pcpu_block_md}, through the loaded {@code md_blocks} pointer. */
+    public int block(long mdBlocksPointer, int block) {
+        return index(mdBlocksPointer) + block * BLOCK_MD_SIZE;
+    }
+
+    public int blockInt(int block, int field) { return memory.getInt(block + field); }
+    public void setBlockInt(int block, int field, int value) { memory.setInt(block + field, value); }
+
+    // ---- globals ------------------------------------------------------------------------------------
+
+    /** {@code pcpu_update_empty_pages()}'s update of {@code pcpu_nr_empty_pop_pages}: a read-modify-write. */
+    public void addGlobalEmptyPopPages(int nr) {
+        memory.setInt(emptyPopPages, memory.getInt(emptyPopPages) + nr);
+    }
+
+    /** A load of {@code pcpu_nr_empty_pop_pages}. */
+    public int globalEmptyPopPages() {
+        return memory.getInt(emptyPopPages);
+    }
+
+    /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */
+    public void statsAreaAlloc(int size) {
+        long cur = memory.getLong(stats + STATS_NR_CUR_ALLOC) + 1;
+        memory.setLong(stats + STATS_NR_ALLOC, memory.getLong(stats + STATS_NR_ALLOC) + 1);
+        memory.setLong(stats + STATS_NR_CUR_ALLOC, cur);
+        memory.setLong(stats + STATS_NR_MAX_ALLOC, Math.max(memory.getLong(stats + STATS_NR_MAX_ALLOC), cur));
+        memory.setLong(stats + STATS_MIN_ALLOC_SIZE, Math.min(memory.getLong(stats + STATS_MIN_ALLOC_SIZE), size));
+        memory.setLong(stats + STATS_MAX_ALLOC_SIZE, Math.max(memory.getLong(stats + STATS_MAX_ALLOC_SIZE), size));
+    }
+
+    /** {@code pcpu_stats_area_dealloc()}'s updates of the global {@code pcpu_stats}. */
+    public void statsAreaDealloc() {
+        memory.setLong(stats + STATS_NR_DEALLOC, memory.getLong(stats + STATS_NR_DEALLOC) + 1);
+        memory.setLong(stats + STATS_NR_CUR_ALLOC, memory.getLong(stats + STATS_NR_CUR_ALLOC) - 1);
+    }
+
+    /**
+     * {@code __pcpu_chunk_move()}'s list_move of a chunk alone in its slot from slot {@code from} to the empty slot
+     * {@code to}: the old head points to itself again, the new head to the chunk ({@code entry}, its list's address).
+     */
+    public void moveListEntry(long entry, int from, int to) {
+        int old = index(slotHead(from));
+        memory.setLong(old + 8, slotHead(from));      // __list_del(): next->prev = prev, prev->next = next
+        memory.setLong(old, slotHead(from));
+        int head = index(slotHead(to));
+        memory.setLong(head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
+        memory.setLong(head, entry);
+    }
+
+    /** {@code pcpu_chunk_relocate(chunk, -1)} at creation: the chunk alone in the slot list of {@code slot}. */
+    void insertListEntry(long entry, int slot) {
+        int head = index(slotHead(slot));
+        memory.setLong(head + 8, entry);
+        memory.setLong(head, entry);
+    }
+
+    // ---- slots --------------------------------------------------------------------------------------
+
+    /** {@code __pcpu_size_to_slot()}: {@code max(fls(size) - PCPU_SLOT_BASE_SHIFT + 2, 1)}. */
+    static int sizeToSlot(int size) {
+        int fls = Integer.SIZE - Integer.numberOfLeadingZeros(size);
+        return Math.max(fls - SLOT_BASE_SHIFT + 2, 1);
+    }
+
+    /**
+     * {@code pcpu_chunk_slot()}: slot 0 for a chunk with no free area, the free slot for an entirely free one
+     * ({@code pcpu_size_to_slot()} of the unit size), else by the largest free area's size.
+     */
+    public static int chunkSlot(int freeBytes, int contigHint) {
+        if (freeBytes < PcpuAllocator.PCPU_MIN_ALLOC_SIZE || contigHint == 0) {
+            return 0;
+        }
+        int size = contigHint * PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
+        return size == UNIT_SIZE ? FREE_SLOT : sizeToSlot(size);
+    }
+
+    // ---- counters -----------------------------------------------------------------------------------
+
+    void countStep() { steps++; }
+    void countEmptyPopPagesWrite() { emptyPopPagesWrites++; }
+
+    /** Alloc and free steps since the memory was made. */
+    public long steps() { return steps; }
+
+    /** Writes of {@code chunk->nr_empty_pop_pages} since the memory was made. */
+    public long emptyPopPagesWrites() { return emptyPopPagesWrites; }
+}
