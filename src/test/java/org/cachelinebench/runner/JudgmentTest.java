@@ -167,4 +167,22 @@ class JudgmentTest {
         assertEquals("NO VERDICT x: why", Judgment.problem("x", true, "UNDECIDED", "why"));
         assertEquals("FAILS x: why", Judgment.problem("x", false, "FAILS", "why"));
     }
+
+    /**
+     * One A/A round at 10 of its sds out of ten does not widen the margin: the margin of ten steady rounds and of the
+     * same rounds with one wild one are within a third of each other (an sd-based margin grew about threefold).
+     */
+    @Test
+    void oneWildAaRoundDoesNotWidenTheMargin() {
+        double[] steady = {1.001, 0.999, 1.002, 0.998, 1.000, 1.0015, 0.9985, 1.0005, 0.9995, 1.000};
+        double[] wild = steady.clone();
+        wild[9] = Math.exp(10 * sdOfLogs(steady));
+        double[] claim = new double[10];
+        for (int i = 0; i < 10; i++) {
+            claim[i] = wild[i];          // a revert: the claim is its A/A in every round
+        }
+        double calm = judge(of(READER, steady), of(AA, steady)).get(READER.id()).margin();
+        Judgment.Verdict v = judge(of(READER, claim), of(AA, wild)).get(READER.id());
+        assertTrue(Math.log(v.margin()) < 1.34 * Math.log(calm), "margin x" + v.margin() + " vs x" + calm);
+    }
 }
