@@ -202,9 +202,12 @@ public final class Judgment {
         }
         double[] values = c.rounds().stream().mapToDouble(Round::logValue).toArray();
         double margin = margin(Arrays.stream(values).boxed().toList(), confidence);
-        SignedRank.Bounds b = SignedRank.centre(values, confidence);
+        // Its own bounds are order statistics of its rounds at the A/A's confidence: one wild round must not decide
+        // whether the measurement is sound (docs/ci-gate.md, "An A/A control").
+        double aaConfidence = Math.min(confidence, GateRule.AA_CONFIDENCE);
+        SignedRank.Bounds b = SignedRank.orderStatistics(values, aaConfidence);
         String numbers = String.format(Locale.ROOT, "centre %.4f (%s bounds %.4f .. %.4f), its margin %.4f .. %.4f, "
-                        + "%d rounds", Math.exp(b.estimate()), percent(confidence), Math.exp(b.low()),
+                        + "%d rounds", Math.exp(b.estimate()), percent(aaConfidence), Math.exp(b.low()),
                 Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), n);
         Analysis.Status status;
         String why;

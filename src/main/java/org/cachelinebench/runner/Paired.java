@@ -379,8 +379,10 @@ public final class Paired {
     private static String verdictOf(List<Boolean> checked, List<String> statuses, int notMeasured) {
         Map<String, Long> n = new LinkedHashMap<>();
         long ungatedFailures = 0;
+        boolean judged = false;
         for (int i = 0; i < statuses.size(); i++) {
             if (checked.get(i)) {
+                judged = true;
                 n.merge(Regate.label(Analysis.Status.valueOf(statuses.get(i))).toLowerCase(Locale.ROOT), 1L, Long::sum);
             } else if (statuses.get(i).equals(Analysis.Status.FAILS.name())) {
                 ungatedFailures++;
@@ -395,7 +397,7 @@ public final class Paired {
         if (n.containsKey("fails")) {
             return "CLAIMS FAILED: " + counts;
         }
-        if (n.isEmpty()) {
+        if (!judged) {
             return "NO VERDICT: no gated claim was judged in this run" + (counts.isEmpty() ? "" : ": " + counts);
         }
         return n.size() == 1 && n.containsKey("holds") && ungatedFailures == 0 ? "claims hold: " + counts

@@ -41,9 +41,8 @@ public final class Regate {
                    benchmarks/regate --simulate [--noise SD,...] [--effects R,...] [--effect-sd SD,...]
                                      [--rounds N|N+M,...] [--trials N] [--seed S] [--confidence C]
               Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner).
-              --baseline DIR     also compare each run with the baseline of its machine fingerprint: DIR holds
-                                 one folder per fingerprint (DIR/<fingerprint>/), or is itself a baseline run
-                                 (a missing DIR or fingerprint: not used, said in one line)
+              --baseline DIR     also compare each run with the baseline run in DIR, used only when its machine
+                                 fingerprint matches (a missing DIR or another machine: not used, said in one line)
               --only-baseline    only the baseline step, for one RUN_DIR (benchmarks/ci's second step)
               --calibrate        judge the runs (default: claims.GateRule's calibration runs) at every candidate
                                  confidence and print which the runs choose, and the noise they show
