@@ -49,7 +49,9 @@ public final class Analysis {
         /** Fewer rounds than a bound needs at the stated confidence. */
         TOO_FEW_ROUNDS,
         /** Nothing to judge it against (its set's A/A control did not run or failed its layout check). */
-        NOT_JUDGED
+        NOT_JUDGED,
+        /** A gated claim of the suite that the run has no rounds of: no verdict, never a pass. */
+        NOT_MEASURED
     }
 
     /**
@@ -86,7 +88,7 @@ public final class Analysis {
      * @param roundOf        per fork, aligned with {@link #byFork}: its 0-based round
      */
     public record Measured(String subjectBenchmark, String referenceBenchmark, double[] ratios, double[] secondsApart,
-                           RatioStats stats, Score subject, Score reference, int roundsOnExpectedSide,
+                           RatioStats stats, Score subject, Score reference, int iterationsOnExpectedSide,
                            double[][] byFork, double[] extraTransfers, MeanStats extra, double[] floorNanos,
                            int noCycle, int[] roundOf) {
         static final Measured NOTHING = new Measured(null, null, new double[0], new double[0], null, null, null, 0,
@@ -114,9 +116,9 @@ public final class Analysis {
         /** A comparison of forks built by hand: every sample is its own round, rounds 0, 1, ...; no floor. */
         public ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
                                 double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
-                                Score reference, int roundsOnExpectedSide, Status status) {
+                                Score reference, int iterationsOnExpectedSide, Status status) {
             this(comparison, new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject,
-                    reference, roundsOnExpectedSide, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length)),
+                    reference, iterationsOnExpectedSide, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length)),
                     Judgment.Verdict.of(status, "", Double.NaN, ratios.length));
         }
 
@@ -148,8 +150,8 @@ public final class Analysis {
             return data.reference();
         }
 
-        public int roundsOnExpectedSide() {
-            return data.roundsOnExpectedSide();
+        public int iterationsOnExpectedSide() {
+            return data.iterationsOnExpectedSide();
         }
 
         public Status status() {

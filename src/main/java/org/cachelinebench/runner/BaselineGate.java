@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.claims.GateRule;
 
 /**
  * A run against a baseline of the same machine: the second step of {@code benchmarks/ci}, after the claims.
@@ -12,11 +13,13 @@ import org.cachelinebench.claims.Claim;
  * <p>Rules. The baseline is used only when the fingerprints ({@link Fingerprint}) match; otherwise one line says
  * why. Each gated claim with a direction is compared by its per-round effect over its own run's A/A control
  * ({@link Judgment#effects}), never by its raw ratio. It REGRESSES when the effect moved toward the A/A by more
- * than both runs' A/A margins explain (the upper bound of the shift, at the gate's confidence, below minus their
- * sum) while the machine did not move: the two runs' floors, the cost of one line transfer, indistinguishable at
- * the same confidence. When the floors moved, a smaller effect is what a different machine state gives as well as
- * a partial revert, and the line says it cannot tell them apart; a full revert is the within-run claim's to catch
- * (the same as its A/A). Improvements never fail. Why: docs/ci-gate.md.
+ * than the two runs' round-to-round scatter explains (the upper bound of the shift, at the gate's confidence, below
+ * minus z(confidence) times the robust sd of the difference of one round's effect here and one in the baseline)
+ * while the machine did not move: both bounds of the shift of the two runs' floors, the cost of one line transfer,
+ * inside {@link GateRule#FLOOR_BAND} either way (shown unmoved, not merely not shown moved). Otherwise a smaller
+ * effect is what a different machine state gives as well as a partial revert, and the line says it cannot tell them
+ * apart; a full revert is the within-run claim's to catch (the same as its A/A). Improvements never fail. Why:
+ * docs/ci-gate.md.
  */
 public final class BaselineGate {
     private BaselineGate() {}
@@ -119,7 +122,8 @@ public final class BaselineGate {
                     confidence));
         }
         String why = "baseline " + baseline.dir() + " used: its machine fingerprint matches this run's; "
-                + (moved == null ? "the floors did not move" : moved);
+                + (moved == null ? String.format(Locale.ROOT, "the floors did not move (shift inside x%.2f either way)",
+                GateRule.FLOOR_BAND) : moved);
         return new Result(true, why, out);
     }
 
@@ -134,9 +138,9 @@ public final class BaselineGate {
                     rounds(baseline), min));
         }
         SignedRank.Bounds shift = SignedRank.shift(here.values(), baseline.values(), confidence);
-        double explained = here.margin() + baseline.margin();
+        double explained = Judgment.marginQuantile(confidence) * Math.hypot(scatter(here), scatter(baseline));
         String numbers = String.format(Locale.ROOT, "effect over the A/A x%.3f here vs x%.3f in the baseline, shift"
-                        + " x%.3f (%s bounds %.3f .. %.3f), A/A margins explain x%.3f", Math.exp(centre(here, confidence)),
+                        + " x%.3f (%s bounds %.3f .. %.3f), the effects' scatter explains x%.3f", Math.exp(centre(here, confidence)),
                 Math.exp(centre(baseline, confidence)), Math.exp(shift.estimate()), Judgment.percent(confidence),
                 Math.exp(shift.low()), Math.exp(shift.high()), Math.exp(-explained));
         if (!(shift.high() < -explained)) {
@@ -150,9 +154,15 @@ public final class BaselineGate {
                 + ": the effect moved toward its A/A on an unmoved machine");
     }
 
+    /** The robust sd of a run's per-round effects: their own round-to-round scatter, the A/A's included. */
+    private static double scatter(Judgment.Effects e) {
+        return Judgment.robustSd(java.util.Arrays.stream(e.values()).boxed().toList());
+    }
+
     /**
-     * Null when both runs' floors are indistinguishable at {@code confidence}; otherwise why the machine counts as
-     * moved, in a few words ("the floors moved: median 131 ns here vs 80 ns in the baseline").
+     * Null when both bounds of the shift between the runs' floors, at {@code confidence}, lie inside
+     * {@link GateRule#FLOOR_BAND} either way (the machine shown unmoved); otherwise why the machine counts as moved
+     * or not shown unmoved, in a few words ("the floors moved: median 131 ns here vs 80 ns in the baseline").
      */
     static String machineMoved(SavedRun baseline, SavedRun current, double confidence) {
         double[] h = current.roundFloors().values().stream().mapToDouble(Math::log).toArray();
@@ -166,7 +176,15 @@ public final class BaselineGate {
         if (!s.decidable()) {
             return "too few floors to tell whether the machine moved (" + medians + ")";
         }
-        return s.low() > 0 || s.high() < 0 ? "the floors moved: " + medians : null;
+        double band = Math.log(GateRule.FLOOR_BAND);
+        if (s.low() >= -band && s.high() <= band) {
+            return null;
+        }
+        String bounds = String.format(Locale.ROOT, "floor shift x%.2f (%s bounds %.2f .. %.2f)", Math.exp(s.estimate()),
+                Judgment.percent(confidence), Math.exp(s.low()), Math.exp(s.high()));
+        return s.low() > 0 || s.high() < 0 ? "the floors moved: " + medians + ", " + bounds
+                : String.format(Locale.ROOT, "the floors are not shown unmoved: %s, %s, beyond x%.2f either way",
+                medians, bounds, GateRule.FLOOR_BAND);
     }
 
     private static double centre(Judgment.Effects e, double confidence) {

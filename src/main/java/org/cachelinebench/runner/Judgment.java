@@ -10,6 +10,8 @@ import java.util.Map;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
+import org.cachelinebench.claims.GateRule;
+import org.cachelinebench.claims.Suite;
 
 /**
  * The within-run verdicts: one pass over every claim of a run, the rule the paired runner applies as it runs and
@@ -19,9 +21,10 @@ import org.cachelinebench.claims.Expect;
  * iterations). A directional claim is judged on its per-round effect over the A/A control of its set and metric in
  * the same round, {@code e = ±(ln claim - ln A/A)}, with signed-rank bounds at the stated confidence: it HOLDS
  * (different from the A/A) when the lower bound is above 0, FAILS (the same as the A/A, what a revert gives) when
- * the upper bound is below the A/A's own margin, {@code z(confidence) x sd} of its rounds, and is UNDECIDED
- * otherwise. An A/A control HOLDS when its bounds lie inside its own margin around 0, FAILS when they lie wholly
- * outside it. Fewer rounds than a bound needs ({@link SignedRank#minRounds}) decide nothing. Why: docs/ci-gate.md.
+ * the upper bound is below the A/A's own margin, {@link #margin}, and is UNDECIDED otherwise. An A/A control HOLDS
+ * when its bounds lie inside its own margin around 0, FAILS when they lie wholly outside it. Fewer rounds than a
+ * bound needs ({@link SignedRank#minRounds}) decide nothing. A gated claim of the suite that the run has no rounds
+ * of is NOT_MEASURED ({@link #notMeasured}). Why: docs/ci-gate.md.
  */
 public final class Judgment {
     private Judgment() {}
@@ -57,14 +60,14 @@ public final class Judgment {
     /**
      * A claim's verdict.
      *
-     * @param status HOLDS, FAILS, UNDECIDED, NOT_JUDGED, TOO_FEW_ROUNDS or INFO
+     * @param status HOLDS, FAILS, UNDECIDED, NOT_JUDGED, TOO_FEW_ROUNDS, NOT_MEASURED or INFO
      * @param reason one line saying why, for every status but INFO
      * @param median the median over rounds of the claim's own ratio (NaN when none)
      * @param rounds rounds judged
      * @param effect directional: the estimated effect over the A/A as a ratio (an A/A: its own centre); NaN otherwise
      * @param low    lower bound of {@link #effect} at the confidence (NaN when none)
      * @param high   upper bound (NaN when none)
-     * @param margin the A/A's margin as a ratio, exp(z x sd) (NaN when none)
+     * @param margin the A/A's margin as a ratio, exp({@link #margin}) (NaN when none)
      */
     public record Verdict(Analysis.Status status, String reason, double median, int rounds, double effect,
                           double low, double high, double margin) {
@@ -78,9 +81,57 @@ public final class Judgment {
         }
     }
 
-    /** The standard normal quantile of {@code confidence}: how many A/A standard deviations the margin spans. */
+    /** The standard normal quantile of {@code confidence}. */
     public static double marginQuantile(double confidence) {
-        return new NormalDistribution().inverseCumulativeProbability(confidence);
+        // No random generator: the distribution is only inverted (building one costs more than the judging pass).
+        return new NormalDistribution(null, 0, 1).inverseCumulativeProbability(confidence);
+    }
+
+    /**
+     * The margin of "the same" in log space for an A/A whose rounds are {@code values}:
+     * {@link GateRule#MARGIN_WIDTH} x z(confidence) x their robust standard deviation ({@link #robustSd}); NaN below
+     * 2 values.
+     */
+    public static double margin(List<Double> values, double confidence) {
+        return GateRule.MARGIN_WIDTH * marginQuantile(confidence) * robustSd(values);
+    }
+
+    /**
+     * A standard deviation that one wild round cannot inflate: the median absolute deviation from the median,
+     * scaled by 1.4826 (consistent for normal values) and by n / (n - 0.8), the small-sample correction of Croux
+     * and Rousseeuw (1992) that removes its downward bias at 8 to 12 values. Half the rounds may be wild before it
+     * moves without bound. NaN below 2 values.
+     */
+    public static double robustSd(List<Double> values) {
+        int n = values.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double centre = SignedRank.median(sorted);
+        double[] deviations = Arrays.stream(sorted).map(v -> Math.abs(v - centre)).sorted().toArray();
+        return 1.4826 * SignedRank.median(deviations) * n / (n - 0.8);
+    }
+
+    /**
+     * The gated claims of the suite that no case of {@code cases} measured (absent, or without a round and without
+     * a layout failure), each with its NOT_MEASURED verdict: a run that lacks a gated claim has not shown that its
+     * fix is still there.
+     */
+    public static Map<Claim, Verdict> notMeasured(List<Case> cases) {
+        Map<Claim, Verdict> out = new LinkedHashMap<>();
+        for (Claim gated : Suite.COMPARISONS) {
+            if (!gated.expect().checked()) {
+                continue;
+            }
+            boolean measured = cases.stream().anyMatch(c -> c.claim().id().equals(gated.id())
+                    && (!c.rounds().isEmpty() || c.layoutFailure() != null));
+            if (!measured) {
+                out.put(gated, Verdict.of(Analysis.Status.NOT_MEASURED, "not measured: a gated claim this run has no"
+                        + " rounds of (its set did not run, or ran under an older name)", Double.NaN, 0));
+            }
+        }
+        return out;
     }
 
     /** The one judging pass: every case's verdict, by claim id, in the order given. */
@@ -150,10 +201,13 @@ public final class Judgment {
                     + ", a verdict at " + percent(confidence) + " needs " + min, median, n);
         }
         double[] values = c.rounds().stream().mapToDouble(Round::logValue).toArray();
-        double margin = marginQuantile(confidence) * sd(Arrays.stream(values).boxed().toList());
-        SignedRank.Bounds b = SignedRank.centre(values, confidence);
+        double margin = margin(Arrays.stream(values).boxed().toList(), confidence);
+        // Its own bounds are order statistics of its rounds at the A/A's confidence: one wild round must not decide
+        // whether the measurement is sound (docs/ci-gate.md, "An A/A control").
+        double aaConfidence = Math.min(confidence, GateRule.AA_CONFIDENCE);
+        SignedRank.Bounds b = SignedRank.orderStatistics(values, aaConfidence);
         String numbers = String.format(Locale.ROOT, "centre %.4f (%s bounds %.4f .. %.4f), its margin %.4f .. %.4f, "
-                        + "%d rounds", Math.exp(b.estimate()), percent(confidence), Math.exp(b.low()),
+                        + "%d rounds", Math.exp(b.estimate()), percent(aaConfidence), Math.exp(b.low()),
                 Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), n);
         Analysis.Status status;
         String why;
@@ -173,8 +227,8 @@ public final class Judgment {
 
     /**
      * A directional claim's per-round effects over its A/A control, the rounds both measured:
-     * {@code sign x (ln claim - ln A/A)}, and the A/A's margin in log space, {@code z(confidence) x sd} of its
-     * rounds (NaN below 2).
+     * {@code sign x (ln claim - ln A/A)}, and the A/A's margin in log space over those rounds ({@link #margin};
+     * NaN below 2).
      */
     public record Effects(double[] values, double margin) {}
 
@@ -200,7 +254,7 @@ public final class Judgment {
                 controls.add(a);
             }
         }
-        return new Effects(toArray(effects), marginQuantile(confidence) * sd(controls));
+        return new Effects(toArray(effects), margin(controls, confidence));
     }
 
     /** The gated A/A control of {@code claim}'s set and metric among {@code cases}; null when there is none. */
@@ -221,16 +275,6 @@ public final class Judgment {
         }
         double[] logs = rounds.stream().mapToDouble(Round::logValue).sorted().toArray();
         return Math.exp(SignedRank.median(logs));
-    }
-
-    static double sd(List<Double> values) {
-        int n = values.size();
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-        return Math.sqrt(ss / (n - 1));
     }
 
     private static double[] toArray(List<Double> values) {
@@ -258,23 +302,25 @@ public final class Judgment {
     }
 
     /**
-     * The run's exit status from its gated verdicts (GUIDE's contract): 1 when one failed; 3 when one has no
-     * verdict or none was judged; else 0.
+     * The run's exit status from its verdicts (GUIDE's contract): 1 only when a gated claim failed; 3 when a gated
+     * claim has no verdict (undecided, too few rounds, not judged, not measured), when none was judged, or when a
+     * claim that does not gate failed (a layout check: reported, but no gated claim shown broken); else 0.
      */
     public static int exitCode(List<Boolean> checked, List<Analysis.Status> statuses) {
-        boolean failed = statuses.contains(Analysis.Status.FAILS);
-        if (failed) {
-            return 1;
-        }
         boolean anyGated = false;
+        boolean noVerdict = false;
         for (int i = 0; i < statuses.size(); i++) {
+            Analysis.Status s = statuses.get(i);
             if (checked.get(i)) {
-                anyGated = true;
-                if (statuses.get(i) != Analysis.Status.HOLDS) {
-                    return 3;
+                if (s == Analysis.Status.FAILS) {
+                    return 1;
                 }
+                anyGated = true;
+                noVerdict |= s != Analysis.Status.HOLDS;
+            } else {
+                noVerdict |= s == Analysis.Status.FAILS;
             }
         }
-        return anyGated ? 0 : 3;
+        return anyGated && !noVerdict ? 0 : 3;
     }
 }

@@ -149,7 +149,8 @@ public final class Paired {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
         }
-        int code = Analysis.exitCode(results);
+        List<String> notMeasured = notMeasured(results);
+        int code = notMeasured.isEmpty() ? Analysis.exitCode(results) : Regate.worst(Analysis.exitCode(results), 3);
         if (records.isEmpty()) {
             // Every fork failed its layout check: the claims fail, but no fork measured anything to write.
             out.println();
@@ -160,8 +161,9 @@ public final class Paired {
                     out.println(line);
                 }
             }
+            notMeasured.forEach(out::println);
             out.println("nothing written: no fork gave a result");
-            out.println(verdict(results));
+            out.println(verdict(results, notMeasured.size()));
             return code;
         }
         ForkRecord first = records.get(0);
@@ -184,6 +186,7 @@ public final class Paired {
         out.print(SummaryTable.text(summary.comparisons()));
         out.println(states(summary));
         SummaryTable.problems(summary.comparisons()).forEach(out::println);
+        notMeasured.forEach(out::println);
         out.println(Budget.measured(records, plan));
         try {
             if (o.updateBaseline) {
@@ -209,7 +212,7 @@ public final class Paired {
         out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
                 + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
                 + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
-        out.println(verdict(results));
+        out.println(verdict(results, notMeasured.size()));
         return code;
     }
 
@@ -347,30 +350,58 @@ public final class Paired {
                 + (SummaryTable.problems(s.comparisons()).isEmpty() ? "" : "\n") + verdict(s) + "\n";
     }
 
-    static String verdict(List<Analysis.ComparisonResult> results) {
-        return verdictOf(results.stream().map(r -> r.status().name()).toList());
+    /**
+     * One line per gated claim of the suite that {@code results} did not measure ("NOT MEASURED id: ..."): such a
+     * run has no verdict on it, exit 3.
+     */
+    static List<String> notMeasured(List<Analysis.ComparisonResult> results) {
+        List<Judgment.Case> cases = results.stream().map(r -> new Judgment.Case(r.comparison(), r.roundSamples(),
+                r.status() == Analysis.Status.FAILS ? r.reason() : null)).toList();
+        List<String> out = new ArrayList<>();
+        Judgment.notMeasured(cases).forEach((c, v) -> out.add("NOT MEASURED " + c.id() + ": " + v.reason()));
+        return out;
+    }
+
+    static String verdict(List<Analysis.ComparisonResult> results, int notMeasured) {
+        return verdictOf(results.stream().map(r -> r.comparison().expect().checked()).toList(),
+                results.stream().map(r -> r.status().name()).toList(), notMeasured);
     }
 
     private static String verdict(Summary s) {
-        return verdictOf(s.comparisons().stream().map(Summary.Entry::status).toList());
+        return verdictOf(s.comparisons().stream().map(Summary.Entry::checked).toList(),
+                s.comparisons().stream().map(Summary.Entry::status).toList(), 0);
     }
 
-    private static String verdictOf(List<String> statuses) {
+    /**
+     * "claims hold: 9 holds", "CLAIMS FAILED: ..." (a gated claim failed), or "NO VERDICT: ..." with the counts of
+     * the gated claims' verdicts, then how many claims that do not gate failed a layout check.
+     */
+    private static String verdictOf(List<Boolean> checked, List<String> statuses, int notMeasured) {
         Map<String, Long> n = new LinkedHashMap<>();
-        for (Analysis.Status st : Analysis.Status.values()) {
-            long k = statuses.stream().filter(st.name()::equals).count();
-            if (k > 0 && st != Analysis.Status.INFO) {
-                n.put(Regate.label(st).toLowerCase(Locale.ROOT), k);
+        long ungatedFailures = 0;
+        boolean judged = false;
+        for (int i = 0; i < statuses.size(); i++) {
+            if (checked.get(i)) {
+                judged = true;
+                n.merge(Regate.label(Analysis.Status.valueOf(statuses.get(i))).toLowerCase(Locale.ROOT), 1L, Long::sum);
+            } else if (statuses.get(i).equals(Analysis.Status.FAILS.name())) {
+                ungatedFailures++;
             }
         }
-        String counts = n.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
-        if (statuses.contains(Analysis.Status.FAILS.name())) {
+        if (notMeasured > 0) {
+            n.merge(Regate.label(Analysis.Status.NOT_MEASURED).toLowerCase(Locale.ROOT), (long) notMeasured, Long::sum);
+        }
+        String counts = n.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "))
+                + (ungatedFailures == 0 ? "" : (n.isEmpty() ? "" : "; ") + ungatedFailures
+                + " claim(s) that do not gate failed a layout check");
+        if (n.containsKey("fails")) {
             return "CLAIMS FAILED: " + counts;
         }
-        if (n.isEmpty()) {
-            return "NO VERDICT: no gated claim was judged in this run";
+        if (!judged) {
+            return "NO VERDICT: no gated claim was judged in this run" + (counts.isEmpty() ? "" : ": " + counts);
         }
-        return n.size() == 1 && n.containsKey("holds") ? "claims hold: " + counts : "NO VERDICT: " + counts;
+        return n.size() == 1 && n.containsKey("holds") && ungatedFailures == 0 ? "claims hold: " + counts
+                : "NO VERDICT: " + counts;
     }
 
     private static Metadata metadata(PairedOptions o, PairedSession.Plan plan, List<ForkRecord> records,

@@ -37,19 +37,42 @@ public final class Regate {
     private Regate() {}
 
     static final String USAGE = """
-            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate] [--confidence C] RUN_DIR...
+            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate | --table] [--confidence C] RUN_DIR...
+                   benchmarks/regate --simulate [--noise SD,...] [--effects R,...] [--effect-sd SD,...]
+                                     [--rounds N|N+M,...] [--trials N] [--seed S] [--confidence C]
               Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner).
-              --baseline DIR     also compare each run with this baseline, where their machine fingerprints
-                                 match (a missing DIR: not used, said in one line)
+              --baseline DIR     also compare each run with the baseline run in DIR, used only when its machine
+                                 fingerprint matches (a missing DIR or another machine: not used, said in one line)
               --only-baseline    only the baseline step, for one RUN_DIR (benchmarks/ci's second step)
-              --calibrate        judge the runs at every candidate confidence and print which the runs choose
+              --calibrate        judge the runs (default: claims.GateRule's calibration runs) at every candidate
+                                 confidence and print which the runs choose, and the noise they show
+              --table            one Markdown row per run: its exit and each gated claim's verdict
+              --simulate         the gate's judging code on synthetic rounds: how often a claim and its A/A read
+                                 HOLDS, FAILS and UNDECIDED (default: the table of docs/ci-gate.md)
+                --noise          sd of the A/A's per-round log ratio, each > 0
+                --effects        the claim's effect over its A/A as a ratio, each >= 1 (1: a revert)
+                --effect-sd      sd of the effect's own per-round scatter (log), each >= 0
+                --rounds         rounds judged, each >= 7; N+M: judge at N, stop when decided, else at M
+                --trials         synthetic runs per row (default 4000); --seed the first row's seed
               --confidence C     a candidate confidence for each one-sided bound, e.g. 0.95 (default: the
                                  committed one, claims.GateRule)
-            exit: 0 every gated claim holds and no regression; 1 a claim failed or regressed; 2 bad input;
-                  3 no verdict (a gated claim undecided or too few rounds, or no gated claim in a run)""";
+            exit: 0 every gated claim holds and no regression; 1 a gated claim failed or regressed; 2 bad input;
+                  3 no verdict (a gated claim undecided, too few rounds, not measured, or a layout check that
+                  failed a claim that does not gate)""";
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
-            .value("baseline").flag("only-baseline").flag("calibrate").value("confidence");
+            .value("baseline").flag("only-baseline").flag("calibrate").flag("table").value("confidence")
+            .flag("simulate").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
+            .value("seed");
+
+    /** The simulation docs/ci-gate.md shows: what {@code --simulate} runs without further options. */
+    static final List<Double> SIMULATED_NOISE = List.of(0.004, 0.012);
+    static final List<Double> SIMULATED_EFFECTS = List.of(1.0, 1.34, 1.65, 2.5);
+    static final List<Double> SIMULATED_EFFECT_SDS = List.of(0.05, 0.15, 0.30);
+    static final List<GateSimulation.Looks> SIMULATED_LOOKS = List.of(new GateSimulation.Looks(8, 8),
+            new GateSimulation.Looks(10, 10), new GateSimulation.Looks(8, 10));
+    static final int SIMULATED_TRIALS = 4000;
+    static final long SIMULATED_SEED = 1;
 
     public static void main(String[] args) {
         EntryPoint.exit("regate", () -> run(args, System.out, System.err));
@@ -69,7 +92,21 @@ public final class Regate {
                 return 0;
             }
             confidence = confidence(p.value("confidence"));
-            if (p.positional().isEmpty()) {
+            if (p.has("simulate")) {
+                if (!p.positional().isEmpty()) {
+                    throw new IllegalArgumentException("--simulate takes no RUN_DIR");
+                }
+                out.print(GateSimulation.markdown(simulate(p, confidence)));
+                return 0;
+            }
+            for (String option : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
+                if (p.value(option) != null) {
+                    throw new IllegalArgumentException("--" + option + " needs --simulate");
+                }
+            }
+            if (p.positional().isEmpty() && p.has("calibrate")) {
+                GateRule.CALIBRATION_RUNS.forEach(d -> runs.add(SavedRun.read(Path.of(d))));
+            } else if (p.positional().isEmpty()) {
                 throw new IllegalArgumentException("no RUN_DIR given (see --help)");
             }
             if (p.has("only-baseline") && p.has("calibrate")) {
@@ -95,6 +132,10 @@ public final class Regate {
         }
         if (p.has("calibrate")) {
             out.print(calibrate(runs));
+            return 0;
+        }
+        if (p.has("table")) {
+            out.print(table(runs, confidence));
             return 0;
         }
         int code = 0;
@@ -123,6 +164,80 @@ public final class Regate {
             }
         }
         return code;
+    }
+
+    /** The simulation's rows from the command line's options, each a list with the defaults of the page. */
+    private static List<GateSimulation.Row> simulate(CommandLine.Parsed p, double confidence) {
+        List<Double> noise = numbers(p, "noise", SIMULATED_NOISE);
+        List<Double> effects = numbers(p, "effects", SIMULATED_EFFECTS);
+        List<Double> effectSds = numbers(p, "effect-sd", SIMULATED_EFFECT_SDS);
+        List<GateSimulation.Looks> looks = p.value("rounds") == null ? SIMULATED_LOOKS
+                : java.util.Arrays.stream(p.value("rounds").split(",")).map(GateSimulation.Looks::parse).toList();
+        int trials = (int) whole(p, "trials", SIMULATED_TRIALS);
+        long seed = whole(p, "seed", SIMULATED_SEED);
+        // Each value checked before any trial runs: a bad one is one line, not a table cut short.
+        for (double sd : noise) {
+            new GateSimulation.Scenario(sd, 1, 0);
+        }
+        for (double e : effects) {
+            new GateSimulation.Scenario(1, e, 0);
+        }
+        for (double sd : effectSds) {
+            new GateSimulation.Scenario(1, 1, sd);
+        }
+        if (trials < 1) {
+            throw new IllegalArgumentException("--trials " + trials + ": at least 1");
+        }
+        return GateSimulation.table(noise, effects, effectSds, looks, trials, seed, confidence);
+    }
+
+    private static List<Double> numbers(CommandLine.Parsed p, String option, List<Double> defaults) {
+        String text = p.value(option);
+        if (text == null) {
+            return defaults;
+        }
+        List<Double> out = new ArrayList<>();
+        for (String part : text.split(",")) {
+            try {
+                out.add(Double.parseDouble(part.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + option + " " + text + ": '" + part + "' is not a number");
+            }
+        }
+        return out;
+    }
+
+    private static long whole(CommandLine.Parsed p, String option, long fallback) {
+        String text = p.value(option);
+        try {
+            return text == null ? fallback : Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + option + " " + text + ": not a whole number");
+        }
+    }
+
+    /**
+     * One Markdown row per run: its folder (relative to results/), its exit under today's rule, and each gated
+     * claim of today's suite as a short verdict ("holds", "FAILS", "undecided", "not measured", ...).
+     */
+    static String table(List<SavedRun> runs, double confidence) {
+        List<Claim> gated = Suite.COMPARISONS.stream().filter(c -> c.expect().checked()).toList();
+        StringBuilder sb = new StringBuilder("| run | exit |");
+        gated.forEach(c -> sb.append(' ').append(c.id()).append(" |"));
+        sb.append("\n|---|---|").append("---|".repeat(gated.size())).append('\n');
+        for (SavedRun run : runs) {
+            List<ClaimVerdict> verdicts = judge(run, confidence);
+            String dir = run.dir().toString().replace('\\', '/').replaceFirst("^results/", "");
+            sb.append("| ").append(dir).append(" | ").append(exitCode(verdicts)).append(" |");
+            for (Claim c : gated) {
+                Analysis.Status s = verdicts.stream().filter(v -> v.claim().id().equals(c.id())).findFirst()
+                        .map(v -> v.verdict().status()).orElseThrow();
+                sb.append(' ').append(s == Analysis.Status.FAILS ? "FAILS" : label(s).toLowerCase(Locale.ROOT))
+                        .append(" |");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
 
     /** GUIDE's exit statuses by severity: 0 &lt; 3 (no verdict) &lt; 1 (a claim failed) &lt; 2 (our failure). */
@@ -180,16 +295,21 @@ public final class Regate {
                 : new Claim(e.set(), e.subject(), e.reference(), e.metric(), x, e.claim());
     }
 
-    /** The gated claims of {@code run}, and any a layout check failed, with their verdicts, in the summary's order. */
+    /**
+     * The gated claims of {@code run}, and any a layout check failed, with their verdicts, in the summary's order;
+     * then every gated claim of today's suite the run did not measure, NOT_MEASURED.
+     */
     static List<ClaimVerdict> judge(SavedRun run, double confidence) {
         List<Judgment.Case> cases = cases(run);
         Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence);
         List<ClaimVerdict> out = new ArrayList<>();
         for (Judgment.Case k : cases) {
-            if (k.claim().expect().checked() || k.layoutFailure() != null) {
+            boolean gated = k.claim().expect().checked();
+            if ((gated && !k.rounds().isEmpty()) || k.layoutFailure() != null) {
                 out.add(new ClaimVerdict(k.claim(), verdicts.get(k.claim().id())));
             }
         }
+        Judgment.notMeasured(cases).forEach((c, v) -> out.add(new ClaimVerdict(c, v)));
         return out;
     }
 
@@ -199,22 +319,33 @@ public final class Regate {
                 verdicts.stream().map(v -> v.verdict().status()).toList());
     }
 
-    /** "verdict: 9 held" / "verdict: 1 failed, 8 held" / "no verdict: 2 undecided, 7 held" / "no verdict: no gated claim". */
+    /**
+     * "verdict: 9 holds" / "verdict: FAILED, 1 fails, 8 holds" / "no verdict: 2 undecided, 7 holds" / "no verdict: 9
+     * not measured (no gated claim in this run)".
+     */
     static String verdictLine(List<ClaimVerdict> verdicts, int code) {
         Map<Analysis.Status, Integer> n = new EnumMap<>(Analysis.Status.class);
-        verdicts.forEach(v -> n.merge(v.verdict().status(), 1, Integer::sum));
-        if (verdicts.stream().noneMatch(v -> v.claim().expect().checked())) {
-            return "no verdict: no gated claim in this run";
+        verdicts.stream().filter(v -> v.claim().expect().checked())
+                .forEach(v -> n.merge(v.verdict().status(), 1, Integer::sum));
+        long ungated = verdicts.stream().filter(v -> !v.claim().expect().checked()).count();
+        String layout = ungated == 0 ? "" : "; " + ungated + " claim" + (ungated == 1 ? "" : "s")
+                + " that do" + (ungated == 1 ? "es" : "") + " not gate failed a layout check";
+        if (verdicts.stream().allMatch(v -> !v.claim().expect().checked()
+                || v.verdict().status() == Analysis.Status.NOT_MEASURED)) {
+            return "no verdict: " + n.getOrDefault(Analysis.Status.NOT_MEASURED, 0)
+                    + " not measured (no gated claim in this run)" + layout;
         }
         List<String> parts = new ArrayList<>();
         n.forEach((s, k) -> parts.add(k + " " + label(s).toLowerCase(Locale.ROOT)));
-        return (code == 0 ? "verdict: " : code == 1 ? "verdict: FAILED, " : "no verdict: ") + String.join(", ", parts);
+        return (code == 0 ? "verdict: " : code == 1 ? "verdict: FAILED, " : "no verdict: ") + String.join(", ", parts)
+                + layout;
     }
 
     static String label(Analysis.Status s) {
         return switch (s) {
             case NOT_JUDGED -> "NOT JUDGED";
             case TOO_FEW_ROUNDS -> "TOO FEW ROUNDS";
+            case NOT_MEASURED -> "NOT MEASURED";
             default -> s.name();
         };
     }
@@ -243,8 +374,8 @@ public final class Regate {
         double chosen = GateRule.CANDIDATES.get(0);
         for (double c : GateRule.CANDIDATES) {
             double level = c;
-            boolean all = runs.stream().allMatch(r -> judge(r, level).stream()
-                    .allMatch(v -> !v.claim().expect().checked() || v.verdict().status() == Analysis.Status.HOLDS));
+            boolean all = runs.stream().allMatch(r -> measuredGated(judge(r, level)).stream()
+                    .allMatch(v -> v.verdict().status() == Analysis.Status.HOLDS));
             if (all) {
                 chosen = c;
             }
@@ -267,7 +398,7 @@ public final class Regate {
             List<String> cells = new ArrayList<>(List.of(Judgment.percent(c), Integer.toString(SignedRank.minRounds(c))));
             boolean all = true;
             for (SavedRun r : runs) {
-                List<ClaimVerdict> vs = judge(r, c).stream().filter(v -> v.claim().expect().checked()).toList();
+                List<ClaimVerdict> vs = measuredGated(judge(r, c));
                 long held = vs.stream().filter(v -> v.verdict().status() == Analysis.Status.HOLDS).count();
                 all &= held == vs.size();
                 cells.add(held + "/" + vs.size() + (held == vs.size() ? "" : " " + notHeld(vs)));
@@ -283,6 +414,12 @@ public final class Regate {
         sb.append(String.format(Locale.ROOT, "chosen: %s, the strictest candidate at which every gated claim of every"
                 + " run holds (committed: %s)%n", Judgment.percent(chosen), Judgment.percent(GateRule.CONFIDENCE)));
         return sb.toString();
+    }
+
+    /** The gated verdicts of claims the run measured: a claim a run lacks is no evidence either way. */
+    private static List<ClaimVerdict> measuredGated(List<ClaimVerdict> verdicts) {
+        return verdicts.stream().filter(v -> v.claim().expect().checked()
+                && v.verdict().status() != Analysis.Status.NOT_MEASURED).toList();
     }
 
     private static String notHeld(List<ClaimVerdict> vs) {

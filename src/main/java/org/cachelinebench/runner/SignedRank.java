@@ -56,6 +56,29 @@ public final class SignedRank {
     }
 
     /**
+     * Bounds on the median of {@code values} that are order statistics of the values themselves (the sign test's):
+     * the k-th smallest and k-th largest value, k the largest count with P(B &lt;= k - 1) &lt;= 1 - confidence for B
+     * binomial(n, 1/2). Unlike a Walsh average, which pairs a wild value with every other, a wild value here moves a
+     * bound by one order statistic only. NaN bounds when even 2^-n exceeds 1 - confidence.
+     */
+    public static Bounds orderStatistics(double[] values, double confidence) {
+        int n = values.length;
+        if (n == 0) {
+            throw new IllegalArgumentException("no values");
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        double[] ways = new double[n + 1];
+        for (int b = 0; b <= n; b++) {
+            ways[b] = binomial(n, b);
+        }
+        int k = depth(ways, Math.pow(2, n), 1 - confidence);
+        double estimate = median(sorted);
+        return k == 0 ? new Bounds(estimate, Double.NaN, Double.NaN, n)
+                : new Bounds(estimate, sorted[k - 1], sorted[n - k], n);
+    }
+
+    /**
      * Bounds on the shift x - y between two samples (every pairwise difference), one-sided at {@code confidence}
      * each.
      */

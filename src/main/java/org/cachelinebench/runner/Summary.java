@@ -12,6 +12,7 @@ import java.util.Map;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
+import com.google.gson.annotations.SerializedName;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.MachineState;
@@ -85,6 +86,9 @@ public record Summary(int format, String profile, int rounds, String started, St
      * @param median             median ratio over all rounds; null when no round measured the claim
      * @param medianSecondsApart median over rounds of the time between the two sides' measurement windows
      * @param status             HOLDS, FAILS, INFO, TOO_FEW_ROUNDS or NOT_JUDGED
+     * @param iterationsOnExpectedSide samples (an interleaved claim: measurement iterations, several a round) whose
+     *                           ratio lies on the expected side of 1; read from {@code roundsOnExpectedSide} in older
+     *                           summaries, which counted the same
      * @param confidence         "clear" when the interval excludes 1 on the expected side, "noisy" if not,
      *                           "" for comparisons without a direction
      * @param extraTransfers     interleaved only: mean over the samples (each the median over an iteration's cycles)
@@ -114,7 +118,8 @@ public record Summary(int format, String profile, int rounds, String started, St
     public record Entry(String id, String set, String subject, String reference, String metric, String claim,
                         String direction, String expected, boolean checked, Double atLeast, int rounds,
                         double[] ratios, Double geoMean, Double low, Double high, Double median, Double logSd,
-                        int roundsOnExpectedSide, Double medianSecondsApart, String subjectBenchmark,
+                        @SerializedName(value = "iterationsOnExpectedSide", alternate = "roundsOnExpectedSide")
+                        int iterationsOnExpectedSide, Double medianSecondsApart, String subjectBenchmark,
                         Double subjectScore, String subjectUnit, String referenceBenchmark, Double referenceScore,
                         String referenceUnit, String status, String confidence, Double extraTransfers,
                         Double extraTransfersLow, Double extraTransfersHigh, Double floorNanos,
@@ -278,7 +283,7 @@ public record Summary(int format, String profile, int rounds, String started, St
                 c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
                 null, r.rounds(), r.ratios(),
                 s == null ? null : s.geoMean(), s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high()),
-                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.roundsOnExpectedSide(),
+                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.iterationsOnExpectedSide(),
                 orNull(r.medianSecondsApart()), r.subjectBenchmark(), r.subject() == null ? null : r.subject().geoMean(),
                 r.subject() == null ? null : r.subject().unit(), r.referenceBenchmark(),
                 r.reference() == null ? null : r.reference().geoMean(), r.reference() == null ? null : r.reference().unit(),

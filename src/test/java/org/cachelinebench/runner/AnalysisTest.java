@@ -95,7 +95,7 @@ class AnalysisTest {
         Map<String, Analysis.ComparisonResult> r = judged(Expect.slower(),
                 new double[] {124, 150, 135, 167, 90, 140, 130, 145, 138, 129}, SCATTER);
         assertEquals(Analysis.Status.HOLDS, r.get("a").status(), r.get("a").reason());
-        assertEquals(9, r.get("a").roundsOnExpectedSide());
+        assertEquals(9, r.get("a").iterationsOnExpectedSide());
         assertEquals(Analysis.Status.HOLDS, r.get("b-again").status(), r.get("b-again").reason());
         assertEquals(0, Analysis.exitCode(List.copyOf(r.values())));
     }

@@ -172,7 +172,7 @@ class PairedTest {
                     return fake;
                 }, fake, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err());
+        assertEquals(3, code, "--only leaves the other sets' gated claims not measured: " + err());
         assertEquals(List.of(List.of("gc", "stack:lines=3")), asked, "as JMH's -prof takes them, in order");
         assertTrue(out().contains("note: every fork runs with --prof gc, stack:lines=3; their rows go to runs.json,"
                 + " never into a ratio"), out());
@@ -335,8 +335,8 @@ class PairedTest {
         fake = healthy().score("floor", 5e6);
         Path latest = root.resolve("latest");
         // Profile full: a fork-paired set (chunk-object) beside csd's interleaved fork, and a gated mailbox claim.
-        assertEquals(0, run("--profile", "full", "--rounds", "8", "--only", "^(csd|mailbox|chunk-object)\\.", "--out",
-                latest.toString()), err());
+        assertEquals(3, run("--profile", "full", "--rounds", "8", "--only", "^(csd|mailbox|chunk-object)\\.", "--out",
+                latest.toString()), "the interleaved pcpu sets' gated claims are not measured: " + err());
         Summary s = Summary.read(latest.resolve("summary.json"));
         assertEquals("csd", s.floorSet());
         assertEquals(8, s.roundStates().size());
@@ -387,8 +387,8 @@ class PairedTest {
     @Test
     void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(0, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--out", latest.toString()),
-                err());
+        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--out", latest.toString()),
+                "the other sets' gated claims are not measured: " + err());
         assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
                 + "judged without states"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));
