@@ -160,7 +160,8 @@ final class SuiteScenarios {
             return null;
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
-        return Params.runs(v, ChunkInterleaved.class) ? ChunkSides.REFERENCE
+        return Params.runs(v, ChunkInterleaved.class) ? ChunkLayoutSides.CLASSIC.referenceName()
+                : Params.runs(v, Chunk2026Interleaved.class) ? ChunkLayoutSides.MM_2026.referenceName()
                 : Params.runs(v, ChunkObjectInterleaved.class) ? ChunkObjectSides.REFERENCE : null;
     }
 
