@@ -87,7 +87,6 @@ class CsdManyShapeTest {
                     assertEquals(0, curve.operations() % (cpus / 2), where + ": whole calls per sender");
                     for (Traced other : new Traced[] {first, later}) {
                         assertEquals(curve.perOperation().transfers(), other.perOperation().transfers(), 1e-9, where);
-                        assertEquals(curve.perOperation().transfers(), other.perOperation().transfers(), 1e-9, where);
                         assertEquals(curve.perOperation().invalidations(), other.perOperation().invalidations(), 1e-9, where);
                         assertEquals(curve.perOperation().upgrades(), other.perOperation().upgrades(), 1e-9, where);
                     }
