@@ -55,7 +55,8 @@ class ScalingPredictionTest {
                 assertEquals(curve.extra().get(point.cpus()), x.extra(), 1e-9, c.id() + ": the row is the curve's point");
             }
         }
-        assertTrue(p.of("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator").extra() > 0);
+        // The execl point's v6.4-rc4 excess is an open question since the allocator does the kernel's whole path
+        // (docs/pcpu-chunk.md, "Open"): only the readers' and the csd points' directions are held here.
         assertTrue(p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").extra() > 0);
         assertEquals(0.0, p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").reference(), 1e-12);
         assertTrue(p.of("scaling-ipi-all-4.size-aligned-vs-line-aligned.calls").extra() > 0);
