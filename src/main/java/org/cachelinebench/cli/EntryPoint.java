@@ -63,7 +63,7 @@ public final class EntryPoint {
     public static String oneLine(Throwable e, String lineBreak) {
         String join = Matcher.quoteReplacement(lineBreak);
         StringBuilder sb = new StringBuilder();
-        for (Throwable t = e; t != null && sb.length() <= 600; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t = e; t != null && sb.length() <= 600; t = next(t)) {
             String msg = t.getMessage() == null ? "" : t.getMessage().strip().replaceAll("\\s*\\R\\s*", join);
             sb.append(sb.length() > 0 ? " <- " : "").append(t.getClass().getSimpleName());
             if (!msg.isEmpty()) {
@@ -71,5 +71,18 @@ public final class EntryPoint {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The exception that explains {@code t}: its cause, else its first suppressed one. JMH's BenchmarkException
+     * carries the benchmark's own exceptions as suppressed, so without them the line says only "error during the run".
+     */
+    private static Throwable next(Throwable t) {
+        Throwable cause = t.getCause();
+        if (cause != null && cause != t) {
+            return cause;
+        }
+        Throwable[] suppressed = t.getSuppressed();
+        return suppressed.length > 0 ? suppressed[0] : null;
     }
 }

@@ -64,6 +64,16 @@ class EntryPointTest {
     }
 
     @Test
+    void oneLineFollowsASuppressedExceptionWhereThereIsNoCause() {
+        // JMH's BenchmarkException carries what the benchmark threw as suppressed, not as its cause.
+        Exception jmh = new Exception("Benchmark error during the run");
+        jmh.addSuppressed(new IllegalStateException("the measured object moved"));
+        assertEquals("RuntimeException: caught <- Exception: Benchmark error during the run"
+                + " <- IllegalStateException: the measured object moved",
+                EntryPoint.oneLine(new RuntimeException("caught", jmh)));
+    }
+
+    @Test
     void anythingElseIsAnInternalErrorNamingTheExceptionAndItsCauses() {
         assertEquals(2, run(() -> {
             throw new IllegalStateException("state", new java.io.IOException("disk\nfull"));
