@@ -43,6 +43,14 @@ public record Traffic(double transfers, double invalidations, double upgrades, d
         return times(1.0 / operations);
     }
 
+    /**
+     * Misses another cache holds the line for, dirty or clean ({@code transfers} and {@code sharedReads}): the line
+     * came to this core from another's use of it, which a layout that keeps it apart removes; a memory read does not.
+     */
+    public double lineMoves() {
+        return transfers + sharedReads;
+    }
+
     /** Every miss, of the three kinds. */
     public double misses() {
         return transfers + sharedReads + memoryReads;
