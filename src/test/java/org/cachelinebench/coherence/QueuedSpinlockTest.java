@@ -62,14 +62,42 @@ class QueuedSpinlockTest {
         return true;
     }
 
+    /**
+     * True when the first {@code cpus} acquisitions are every CPU once and each later round repeats their order:
+     * a FIFO lock whose waiters re-queue at once serves them in arrival order, round after round.
+     */
+    private static boolean inArrivalOrder(List<Integer> order, int cpus) {
+        if (order.size() < cpus || order.subList(0, cpus).stream().distinct().count() != cpus) {
+            return false;
+        }
+        for (int k = cpus; k < order.size(); k++) {
+            if (!order.get(k - cpus).equals(order.get(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Test
     void threeWaitersAreServedInTurnThenTheFirstAgain() {
         List<Integer> order = acquisitions(true, CPUS);
         assertTrue(fifo(order, CPUS), "each of the 3 waiters once before the holder twice: " + order);
-        assertEquals(CPUS, order.subList(0, CPUS).stream().distinct().count(), "every CPU in the first round: " + order);
-        for (int k = CPUS; k < order.size(); k++) {
-            assertEquals(order.get(k - CPUS), order.get(k), "each round in the first's order (arrival order): " + order);
-        }
+        assertTrue(inArrivalOrder(order, CPUS), "each round in the first's order: " + order);
+    }
+
+    /** Every CPU once per round, but the second round reversed: fair by count, not FIFO, and rejected. */
+    @Test
+    void theOrderCheckRejectsARoundOutOfArrivalOrder() {
+        List<Integer> reversed = List.of(0, 1, 2, 3, 3, 2, 1, 0);
+        assertTrue(fifo(reversed, CPUS), "the count alone cannot tell it");
+        assertFalse(inArrivalOrder(reversed, CPUS));
+        assertTrue(inArrivalOrder(List.of(0, 1, 2, 3, 0, 1, 2, 3), CPUS));
+    }
+
+    /** x86 overrides the generic {@code _Q_PENDING_LOOPS} (1): arch/x86/include/asm/qspinlock.h sets 1 << 9. */
+    @Test
+    void aPendingHandOverIsWaitedOutForX86sLoops() {
+        assertEquals(1 << 9, QueuedSpinlock.PENDING_LOOPS);
     }
 
     @Test
