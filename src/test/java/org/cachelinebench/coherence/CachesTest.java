@@ -20,9 +20,7 @@ class CachesTest {
     @Test
     void mesiWritesAModifiedLineBackWhenAnotherCpuReadsItMoesiKeepsItOwned() {
         for (Protocol p : Protocol.values()) {
-            Caches c = new Caches(p, Prefetch.NONE, 2);
-            c.access(0, Kind.WRITE, 1);
-            c.access(1, Kind.READ, 1);
+            Caches c = writtenThenRead(p, 2, 1);
             assertEquals(p == Protocol.MESI ? "S" : "O", c.state(0, 1), p.name());
             assertEquals("S", c.state(1, 1));
             assertEquals(1, c.total().transfers(), p.name());
@@ -157,9 +155,7 @@ class CachesTest {
     @Test
     void aWriteFromOwnedIsAnUpgradeAWriteToOwnedATransferUnlikeMesi() {
         for (Protocol p : Protocol.values()) {
-            Caches c = new Caches(p, Prefetch.NONE, 3);
-            c.access(0, Kind.WRITE, 9);
-            c.access(1, Kind.READ, 9);
+            Caches c = writtenThenRead(p, 3, 9);
             assertEquals(p == Protocol.MOESI ? "O" : "S", c.state(0, 9), p.name());
             c.resetCounts();
             c.access(0, Kind.WRITE, 9);
@@ -167,13 +163,19 @@ class CachesTest {
             assertEquals("M", c.state(0, 9));
             assertEquals("I", c.state(1, 9));
 
-            Caches d = new Caches(p, Prefetch.NONE, 3);
-            d.access(0, Kind.WRITE, 9);
-            d.access(1, Kind.READ, 9);
+            Caches d = writtenThenRead(p, 3, 9);
             d.resetCounts();
             d.access(2, Kind.WRITE, 9);
             assertEquals(p == Protocol.MOESI ? new Traffic(1, 2, 0, 0, 0, 0, 0) : new Traffic(0, 2, 0, 0, 0, 0, 1),
                     d.total(), p.name());
         }
+    }
+
+    /** {@code cpus} caches in which CPU 0 wrote {@code line} and CPU 1 then read it. */
+    private static Caches writtenThenRead(Protocol p, int cpus, int line) {
+        Caches c = new Caches(p, Prefetch.NONE, cpus);
+        c.access(0, Kind.WRITE, line);
+        c.access(1, Kind.READ, line);
+        return c;
     }
 }
