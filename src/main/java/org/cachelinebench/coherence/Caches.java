@@ -12,10 +12,12 @@ import java.util.TreeMap;
  * access causes, counted per line. Caches are unbounded (no capacity misses: the models' lines are few) and
  * every line starts invalid everywhere.
  *
- * <p>A read hit costs nothing. A read miss is a transfer when another cache holds the line (its modified or
- * exclusive holder, or a sharer, supplies it), else a memory read. A write or locked read-modify-write needs the
- * line modified: from exclusive silently, from shared or owned with an upgrade that invalidates the other copies,
- * from invalid with a read-for-ownership that is a transfer (or a memory read) and invalidates them too.
+ * <p>A read hit costs nothing. A miss is of one of three kinds: a transfer when another cache holds the line
+ * modified (or owned, under MOESI) and must supply the dirty data itself; a shared read when other caches hold it
+ * only clean (exclusive or shared), which the shared cache or memory serves; else a memory read. A write or locked
+ * read-modify-write needs the line modified: from exclusive silently, from shared or owned with an upgrade that
+ * invalidates the other copies, from invalid with a read-for-ownership that is a miss of one of those kinds and
+ * invalidates them too.
  */
 public final class Caches {
     /** A line's state in one cache. */
@@ -38,7 +40,7 @@ public final class Caches {
     private final long[][] byCpu;
 
     private static final int TRANSFERS = 0, INVALIDATIONS = 1, UPGRADES = 2, WRITE_BACKS = 3, MEMORY_READS = 4,
-            PREFETCHES = 5, COUNTERS = 6;
+            PREFETCHES = 5, SHARED_READS = 6, COUNTERS = 7;
 
     public Caches(Protocol protocol, Prefetch prefetch, int cpus) {
         if (cpus < 1) {
@@ -79,6 +81,10 @@ public final class Caches {
             return;
         }
         if (l.holders > 0) {
+            count(cpu, l, missFromCaches(l), 1);
+            if (prefetched) {
+                count(cpu, l, PREFETCHES, 1);
+            }
             int o = l.owner;
             if (o >= 0) {
                 switch (s[o]) {
@@ -99,10 +105,6 @@ public final class Caches {
                         // OWNED stays the owner
                 }
             }
-            count(cpu, l, TRANSFERS, 1);
-            if (prefetched) {
-                count(cpu, l, PREFETCHES, 1);
-            }
             s[cpu] = State.SHARED;
         } else {
             count(cpu, l, MEMORY_READS, 1);
@@ -110,6 +112,15 @@ public final class Caches {
             l.owner = cpu;
         }
         l.holders++;
+    }
+
+    /**
+     * The kind of a miss on a line other caches hold: a transfer when one holds it dirty (modified or owned), which
+     * only that core can supply; a shared read when every copy is clean.
+     */
+    private static int missFromCaches(Line l) {
+        int o = l.owner;
+        return o >= 0 && (l.states[o] == State.MODIFIED || l.states[o] == State.OWNED) ? TRANSFERS : SHARED_READS;
     }
 
     private void own(int cpu, Line l) {
@@ -123,17 +134,17 @@ public final class Caches {
             return;
         }
         int others = l.holders - (mine == State.INVALID ? 0 : 1);
+        if (mine == State.INVALID) {
+            count(cpu, l, others > 0 ? missFromCaches(l) : MEMORY_READS, 1);
+        } else {
+            count(cpu, l, UPGRADES, 1);
+        }
         if (others > 0) {
             for (int o = 0; o < cpus; o++) {
                 if (o != cpu) {
                     s[o] = State.INVALID;
                 }
             }
-        }
-        if (mine == State.INVALID) {
-            count(cpu, l, others > 0 ? TRANSFERS : MEMORY_READS, 1);
-        } else {
-            count(cpu, l, UPGRADES, 1);
         }
         count(cpu, l, INVALIDATIONS, others);
         s[cpu] = State.MODIFIED;
@@ -152,7 +163,8 @@ public final class Caches {
     }
 
     private static Traffic traffic(long[] c) {
-        return new Traffic(c[TRANSFERS], c[INVALIDATIONS], c[UPGRADES], c[WRITE_BACKS], c[MEMORY_READS], c[PREFETCHES]);
+        return new Traffic(c[TRANSFERS], c[INVALIDATIONS], c[UPGRADES], c[WRITE_BACKS], c[MEMORY_READS], c[PREFETCHES],
+                c[SHARED_READS]);
     }
 
     /** The traffic counted so far, over every line. */

@@ -182,11 +182,12 @@ public final class Predict {
             out.println(number(r.transfers(p.value("per"))));
             return 0;
         }
-        TextTable t = new TextTable("role", "CPUs", "transfers", "invalidations", "upgrades").alignRight(1, 2, 3, 4);
+        TextTable t = new TextTable("role", "CPUs", "transfers", "shared reads", "memory reads", "invalidations",
+                "upgrades").alignRight(1, 2, 3, 4, 5, 6);
         for (RolePrediction.Role role : roles) {
             Traffic x = r.perRoleOperation().get(role.name());
-            t.add(role.name(), Integer.toString(role.cpus()), number(x.transfers()), number(x.invalidations()),
-                    number(x.upgrades()));
+            t.add(role.name(), Integer.toString(role.cpus()), number(x.transfers()), number(x.sharedReads()),
+                    number(x.memoryReads()), number(x.invalidations()), number(x.upgrades()));
         }
         out.println("# " + name + " at byte " + start + " of a line, per operation of each role: " + model.describe());
         out.print(t);

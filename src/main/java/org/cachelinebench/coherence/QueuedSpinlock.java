@@ -4,7 +4,8 @@ import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * {@code pcpu_lock} as the kernel takes it: {@code spin_lock()} on x86-64 is kernel/locking/qspinlock.c, so the
+ * {@code pcpu_lock} as the kernel takes it: {@code spin_lock()} on x86-64 is kernel/locking/qspinlock.c with
+ * arch/x86/include/asm/qspinlock.h's overrides ({@code _Q_PENDING_LOOPS}, {@code queued_fetch_set_pending_acquire()}), so the
  * hand-over is FIFO. The word holds the locked byte, the pending byte and the queue's tail (CPU + 1, index);
  * the first waiter sets pending and spins on the word, later ones queue on their CPU's own MCS node
  * ({@code qnodes[0]}, a line per CPU) and only the queue's head spins on the word; an unlock is a release store
@@ -21,8 +22,9 @@ final class QueuedSpinlock extends PcpuLock {
     static final int TAIL_MASK = 0xffff_0000;
     /** Tail: bits 16-17 the node index (0, the task context), 18-31 the CPU + 1. */
     static final int TAIL_CPU_OFFSET = 18;
-    /** {@code _Q_PENDING_LOOPS}: reads that wait out a pending-to-locked hand-over before queueing. */
-    static final int PENDING_LOOPS = 1;
+    /** x86's {@code _Q_PENDING_LOOPS}: reads that wait out a pending-to-locked hand-over before queueing. */
+    static final int PENDING_LOOPS = 1 << 9;
+    static final int PENDING_MASK = 0xff00;
     /** {@code struct mcs_spinlock}: next (a pointer, here the tail code), locked, count. */
     static final int NEXT = 0;
     static final int NODE_LOCKED = 8;
@@ -74,7 +76,7 @@ final class QueuedSpinlock extends PcpuLock {
             } while (val == PENDING && cnt-- > 0);
         }
         if ((val & ~LOCKED_MASK) == 0) {
-            val = word.getAndUpdateInt(at, v -> v | PENDING);     // queued_fetch_set_pending_acquire(): lock bts
+            val = fetchSetPending();
             if ((val & ~LOCKED_MASK) == 0) {
                 while ((val & LOCKED_MASK) != 0) {
                     val = word.getIntAcquire(at);                 // smp_cond_load_acquire(&lock->locked, !VAL)
@@ -100,12 +102,14 @@ final class QueuedSpinlock extends PcpuLock {
             int old = word.getAndUpdateInt(at, v -> (v & ~TAIL_MASK) | tail);   // xchg_tail()
             long next = 0;
             if ((old & TAIL_MASK) != 0) {
-                int prev = ((old >>> TAIL_CPU_OFFSET) - 1) * nodes.lineSize();
-                nodes.setLong(prev + NEXT, tail);                                 // WRITE_ONCE(prev->next, node)
+                nodes.setLong(nodeOf(old) + NEXT, tail);                          // WRITE_ONCE(prev->next, node)
                 while (nodes.getIntAcquire(node + NODE_LOCKED) == 0) {            // arch_mcs_spin_lock_contended()
                     Thread.onSpinWait();
                 }
                 next = nodes.getLongOpaque(node + NEXT);
+                if (next != 0) {
+                    nodes.prefetchForWrite(nodeOf(next) + NODE_LOCKED);                  // prefetchw(next)
+                }
             }
             int val;
             while (((val = word.getIntAcquire(at)) & LOCKED_PENDING_MASK) != 0) { // the head waits for owner, pending
@@ -116,11 +120,24 @@ final class QueuedSpinlock extends PcpuLock {
                 while (next == 0) {
                     next = nodes.getLongOpaque(node + NEXT);                      // smp_cond_load_relaxed(&node->next)
                 }
-                int successor = ((int) (next >>> TAIL_CPU_OFFSET) - 1) * nodes.lineSize();
-                nodes.setIntRelease(successor + NODE_LOCKED, 1);                  // arch_mcs_spin_unlock_contended()
+                nodes.setIntRelease(nodeOf(next) + NODE_LOCKED, 1);               // arch_mcs_spin_unlock_contended()
             }
         }
         nodes.setInt(node + COUNT, nodes.getInt(node + COUNT) - 1);   // __this_cpu_dec(qnodes[0].mcs.count)
+    }
+
+    /**
+     * x86's queued_fetch_set_pending_acquire(): {@code lock bts} of the pending bit returns that bit alone, so the
+     * rest of the word is a separate read after it.
+     */
+    private int fetchSetPending() {
+        int pending = word.getAndUpdateInt(at, v -> v | PENDING) & PENDING;
+        return pending | (word.getIntOpaque(at) & ~PENDING_MASK);
+    }
+
+    /** The offset of the MCS node a tail code names (decode_tail()). */
+    private int nodeOf(long tail) {
+        return ((((int) tail) >>> TAIL_CPU_OFFSET) - 1) * nodes.lineSize();
     }
 
     /** queued_spin_trylock(): a read, and the cmpxchg only when the word is free. */

@@ -120,6 +120,11 @@ public final class TracedMemory extends Memory.Traced {
         return old;
     }
 
+    /** {@code prefetchw}: the line taken for ownership, as a store would take it, its data unchanged. */
+    void prefetchForWrite(int i) {
+        wrote(i);
+    }
+
     /** One plain store to part of an int (a byte or 16-bit store): the other bytes keep their values. */
     void storeIntPart(int i, java.util.function.IntUnaryOperator f) {
         buffer.putInt(i, f.applyAsInt(buffer.getInt(i)));

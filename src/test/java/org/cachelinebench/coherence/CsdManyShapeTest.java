@@ -62,7 +62,9 @@ class CsdManyShapeTest {
         double twoTargets = SHAPE.transfers(CsdManyShape.LINE_ALIGNED, 4, Model.DEFAULT);
         assertTrue(twoTargets > oneTarget, "each target's queue, doorbell and csd lines move: " + twoTargets
                 + " against " + oneTarget);
-        assertEquals(SHAPE.transfers(CsdManyShape.SIZE_ALIGNED, 4, Model.DEFAULT) - twoTargets,
+        Model roundRobin = Model.DEFAULT.with(Schedule.ROUND_ROBIN);   // fresh traces, not the shape's own points
+        assertEquals(CsdManyShape.trace(2, 2, 32, 0, roundRobin).perOperation().transfers()
+                        - CsdManyShape.trace(2, 2, 64, 0, roundRobin).perOperation().transfers(),
                 SHAPE.transfers(CsdManyShape.EXTRA, 4, Model.DEFAULT), 1e-9);
     }
 

@@ -50,11 +50,32 @@ class OnlyPredictionsLoadTheRecordingMemoryTest {
         assertEquals(List.of(), offenders);
     }
 
+    /** Every compiled class outside this package, loaded without running its initialisers. */
     @Test
-    void theOnlyConcreteMemoryOutsideThisPackageIsTheOffHeapOne() {
-        assertTrue(java.lang.reflect.Modifier.isFinal(LineAlignedMemory.class.getModifiers()));
-        assertTrue(java.lang.reflect.Modifier.isAbstract(Memory.Traced.class.getModifiers()));
+    void theOnlyConcreteMemoryOutsideThisPackageIsTheOffHeapOne() throws IOException {
+        List<String> concrete;
+        try (Stream<Path> files = Files.walk(CLASSES)) {
+            concrete = files.filter(p -> p.toString().endsWith(".class"))
+                    .filter(p -> !p.startsWith(CLASSES.resolve("coherence")))
+                    .map(OnlyPredictionsLoadTheRecordingMemoryTest::load)
+                    .filter(c -> Memory.class.isAssignableFrom(c) && !c.isInterface()
+                            && !java.lang.reflect.Modifier.isAbstract(c.getModifiers()))
+                    .map(Class::getName)
+                    .toList();
+        }
+        assertEquals(List.of(LineAlignedMemory.class.getName()), concrete);
+        assertTrue(java.lang.reflect.Modifier.isFinal(LineAlignedMemory.class.getModifiers()), "no subclass of it");
         assertEquals(Memory.Traced.class, TracedMemory.class.getSuperclass());
+    }
+
+    private static Class<?> load(Path classFile) {
+        String name = CLASSES.getParent().getParent().relativize(classFile).toString();
+        name = name.substring(0, name.length() - ".class".length()).replace(java.io.File.separatorChar, '.');
+        try {
+            return Class.forName(name, false, OnlyPredictionsLoadTheRecordingMemoryTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static boolean mentions(Path p, String name) {

@@ -104,7 +104,7 @@ class MeasureTest {
                 + "               0.00 -> 0.00, as many, but fewer upgrades: ratio above 1; upgrades 1.00 -> 0.00\n"), r.out());
         assertTrue(r.out().contains("\nreader           1  4.00 (4.00-4.00) median 4.00   1.00 (1.00-1.00)     500.0 -> 125.0"
                 + "              1.00 -> 0.00, fewer: ratio above 1\n"), r.out());
-        assertTrue(r.out().contains("\npredicted transfers per round: 1.00 -> 0.00, fewer: ratio above 1 (MESI, 64-byte lines,"), r.out());
+        assertTrue(r.out().contains("\npredicted line moves per round: 1.00 -> 0.00, fewer: ratio above 1 (MESI, 64-byte lines,"), r.out());
         assertTrue(r.out().contains("one-line floor: 200 ns per round trip"), r.out());
         assertTrue(r.out().contains("verdict: better"), r.out());
         com.google.gson.JsonObject m = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject()

@@ -63,11 +63,17 @@ class PredictedTransfersTest {
         assertEquals(2.0, before.perRound(), EPS);
         assertEquals(1.0 / 64, after.perOperation().get("producer"), EPS);
         assertEquals(1.0 / 64, after.perOperation().get("consumer"), EPS);
+        // Apart, the consumer's read of head takes the producer's modified copy (a transfer) and leaves both
+        // copies shared, so the producer's next write is an upgrade, no miss; tail's line the same way round.
+        assertEquals(1.0 / 64, after.transfers().get("producer"), EPS);
+        assertEquals(1.0 / 64, after.transfers().get("consumer"), EPS);
+        assertEquals(1.0 / 64, after.upgrades().get("producer"), EPS);
         assertTrue(after.perRound() < before.perRound());
         String text = ReportPrinter.print(r);
-        assertTrue(text.contains("predicted transfers per operation (MESI, 64-byte lines, the roles' threads taking turns one"
-                + " operation each): producer 1.00, consumer 1.00; 2.00 per round\n"), text);
-        assertTrue(text.contains("predicted transfers per round: 2.00 -> 0.03\n"), text);
+        assertTrue(text.contains("predicted line moves per operation (MESI, 64-byte lines, the roles' threads taking turns one"
+                + " operation each; " + TransferPrediction.COUNTS + "): producer 1.00, consumer 1.00; 2.00 per round;"
+                + " of them transfers: producer 1.00, consumer 1.00\n"), text);
+        assertTrue(text.contains("predicted line moves per round: 2.00 -> 0.03\n"), text);
     }
 
     /**
@@ -103,7 +109,7 @@ class PredictedTransfersTest {
         ClassicCasesTest.together(r, "h1", "h2");
         ClassicCasesTest.apart(r, "h1", "x", "q");
         assertEquals(2, r.suggestion().candidates());
-        assertTrue(ReportPrinter.print(r).contains("predicted transfers per round: 3.00 -> 1.00 (the fewest of 2 candidate"
+        assertTrue(ReportPrinter.print(r).contains("predicted line moves per round: 3.00 -> 1.00 (the fewest of 2 candidate"
                 + " layouts; the smaller breaks a tie)\n"), ReportPrinter.print(r));
     }
 
@@ -153,7 +159,7 @@ class PredictedTransfersTest {
                 """);
         assertFalse(r.suggestion().changed(), ReportPrinter.print(r));
         assertFalse(r.original().hazards().falseSharing().isEmpty());
-        assertTrue(ReportPrinter.print(r).contains("predicts fewer transfers per round than the original ("
+        assertTrue(ReportPrinter.print(r).contains("predicts fewer line moves per round than the original ("
                 + TransferPrediction.number(r.original().predicted().perRound()) + "; the best "), ReportPrinter.print(r));
     }
 
@@ -161,13 +167,15 @@ class PredictedTransfersTest {
     void theJsonCarriesTheNumbers() throws Exception {
         Report r = ClassicCasesTest.c(ClassicCasesTest.EXAMPLES.resolve("spsc.h"), ClassicCasesTest.EXAMPLES.resolve("spsc.roles"));
         JsonObject o = JsonParser.parseString(ReportJson.toJson(r)).getAsJsonObject();
-        JsonObject before = o.getAsJsonObject("original").getAsJsonObject("predictedTransfers");
-        JsonObject after = o.getAsJsonObject("suggestion").getAsJsonObject("layout").getAsJsonObject("predictedTransfers");
+        JsonObject before = o.getAsJsonObject("original").getAsJsonObject("predictedLineMoves");
+        JsonObject after = o.getAsJsonObject("suggestion").getAsJsonObject("layout").getAsJsonObject("predictedLineMoves");
         assertEquals(1.0, before.getAsJsonObject("perOperation").get("producer").getAsDouble(), EPS);
         assertEquals(2.0, before.get("perRound").getAsDouble(), EPS);
         assertTrue(before.get("perRound").getAsJsonPrimitive().isNumber());
         assertEquals(1.0 / 64, after.getAsJsonObject("perOperation").get("consumer").getAsDouble(), EPS);
         assertEquals(1, after.get("starts").getAsInt());
+        assertEquals(TransferPrediction.COUNTS, after.get("counts").getAsString());
+        assertEquals(1.0 / 64, after.getAsJsonObject("transfersPerOperation").get("producer").getAsDouble(), EPS);
         assertTrue(after.getAsJsonObject("upgradesPerOperation").has("producer"));
         assertEquals(1, o.getAsJsonObject("suggestion").get("candidates").getAsInt());
     }
@@ -182,7 +190,8 @@ class PredictedTransfersTest {
         // At 56 bytes into a line a and b lie in different lines, at the other seven starts in one.
         assertEquals(7.0 / 8, p.perOperation().get("x"), EPS);
         assertTrue(ReportPrinter.print(r).contains("(MESI, 64-byte lines, the roles' threads taking turns one operation each;"
-                + " mean over the 8 starts): x 0.88, y 0.88; 1.75 per round\n"), ReportPrinter.print(r));
+                + " " + TransferPrediction.COUNTS + "; mean over the 8 starts): x 0.88, y 0.88; 1.75 per round; of them transfers:"
+                + " x 0.88, y 0.88\n"), ReportPrinter.print(r));
     }
 
     /** With {@code --line 128} the model's lines are the pairs the hazards look at. */

@@ -23,7 +23,7 @@ import org.cachelinebench.struct.c.InputError;
  * {@code *} (every field). A write is a read-modify-write, as real code does; a field a role both
  * reads and writes counts as written. {@code threads N} (default 1) is how many threads play the role.
  * A line may end in a rate, {@code consumer reads head 1/64}: the accesses per operation of the role
- * (default 1), which the predicted transfers weigh ({@link TransferPrediction}) and {@code --measure}
+ * (default 1), which the predicted line moves weigh ({@link TransferPrediction}) and {@code --measure}
  * runs every N-th pass; hazards do not weigh them (a rare access still shares a line).
  */
 public final class Roles {

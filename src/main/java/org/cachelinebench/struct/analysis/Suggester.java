@@ -24,7 +24,7 @@ import org.cachelinebench.struct.c.TypeRef;
  * <ol>
  *   <li>members are grouped by {@link Grouping} into line groups, by the roles that write them; a member
  *       only one role reads goes with that role's writes or with the read-mostly members, whichever
- *       layout the coherence model predicts fewer transfers per round for ({@link TransferPrediction}:
+ *       layout the coherence model predicts fewer line moves per round for ({@link TransferPrediction}:
  *       rates weigh there), the smaller where they tie, with the writes where that ties too; groups keep
  *       the order of their first member, members their declaration order inside a group;</li>
  *   <li>every group after the first starts a new line (a 128-byte pair with {@code --line 128}): its
@@ -57,7 +57,7 @@ public final class Suggester {
         }
     }
 
-    /** A layout the suggester considered, its predicted transfers (null without roles), and whether it was chosen. */
+    /** A layout the suggester considered, its predicted line moves (null without roles), and whether it was chosen. */
     public record Candidate(StructLayout layout, TransferPrediction predicted, boolean chosen) {}
 
     /**
@@ -67,7 +67,7 @@ public final class Suggester {
      * @param text    the struct as C text, each moved member marked
      * @param struct  the text parsed back
      * @param moved   the members it moves, in the order printed
-     * @param predicted its predicted transfers (null without roles)
+     * @param predicted its predicted line moves (null without roles)
      */
     public record Smallest(String text, Struct struct, List<String> moved, TransferPrediction predicted) {}
 
@@ -277,7 +277,7 @@ public final class Suggester {
         TransferPrediction now = TransferPrediction.of(roles, lineSize, starts.of(o.align(), lineSize));
         if (!gains(best, now, before, o)) {
             List<String> notes = new ArrayList<>(grouping.trueSharingNotes());
-            notes.add("no layout of the " + options.size() + " tried predicts fewer transfers per round than the original ("
+            notes.add("no layout of the " + options.size() + " tried predicts fewer line moves per round than the original ("
                     + TransferPrediction.number(now.perRound()) + "; the best " + TransferPrediction.number(best.predicted().perRound())
                     + ") or removes a straddle without adding one: no change suggested");
             return new Result(original.decl().text() + ";", original, false, notes, candidates);
@@ -312,7 +312,7 @@ public final class Suggester {
     }
 
     /**
-     * Whether the suggestion is worth its change: fewer predicted transfers per round; or, predicting as many,
+     * Whether the suggestion is worth its change: fewer predicted line moves per round; or, predicting as many,
      * fewer straddles and none new. Without roles nothing is predicted, and the hazards decide.
      */
     private static boolean gains(Option best, TransferPrediction now, Hazards before, StructLayout o) {
@@ -326,7 +326,7 @@ public final class Suggester {
         return best.hazards().straddles().size() < before.straddles().size() && noNewStraddle(best.hazards(), before);
     }
 
-    /** Fewer predicted transfers per round first, then the smaller size; the first made wins what is left. */
+    /** Fewer predicted line moves per round first, then the smaller size; the first made wins what is left. */
     private static final java.util.Comparator<Option> FEWEST_TRANSFERS_THEN_SIZE = (a, b) -> {
         int t = a.predicted() == null || b.predicted() == null ? 0 : a.predicted().compareTo(b.predicted());
         return t != 0 ? t : Integer.compare(a.layout().size(), b.layout().size());

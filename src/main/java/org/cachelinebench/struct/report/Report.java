@@ -37,7 +37,7 @@ public record Report(String source, String language, int lineSize, List<String> 
      * @param placement where the hazards assume it starts, in words
      * @param starts    those starts, bytes into a line
      * @param hazards   what it costs
-     * @param predicted the coherence model's transfers for it; null without roles
+     * @param predicted the coherence model's line moves for it; null without roles
      */
     public record View(String name, String layout, FieldIndex fields, Roles roles, int size, int align,
                        String placement, List<Integer> starts, Hazards hazards, TransferPrediction predicted) {}

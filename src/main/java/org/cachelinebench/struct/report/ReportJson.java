@@ -174,17 +174,19 @@ public final class ReportJson {
         h.add("notes", strings(v.hazards().notes()));
         o.add("hazards", h);
         if (v.predicted() != null) {
-            o.add("predictedTransfers", predicted(v.predicted()));
+            o.add("predictedLineMoves", predicted(v.predicted()));
         }
         return o;
     }
 
-    /** Transfers per operation of each role and per round, as numbers. */
+    /** Line moves per operation of each role (and the transfers among them) and per round, as numbers. */
     private static JsonObject predicted(TransferPrediction p) {
         JsonObject o = new JsonObject();
         o.addProperty("model", p.model());
+        o.addProperty("counts", TransferPrediction.COUNTS);
         o.addProperty("starts", p.starts());
         o.add("perOperation", byRole(p.perOperation()));
+        o.add("transfersPerOperation", byRole(p.transfers()));
         o.add("upgradesPerOperation", byRole(p.upgrades()));
         o.addProperty("perRound", p.perRound());
         return o;

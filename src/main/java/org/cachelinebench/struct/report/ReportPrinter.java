@@ -51,7 +51,7 @@ public final class ReportPrinter {
                         about.add("more than the original: its lines still move for the fields shared for real, and each"
                                 + " role's accesses now span more of them");
                     }
-                    out.append("predicted transfers per round: ").append(TransferPrediction.number(o.predicted().perRound()))
+                    out.append("predicted line moves per round: ").append(TransferPrediction.number(o.predicted().perRound()))
                             .append(" -> ").append(TransferPrediction.number(s.view().predicted().perRound()))
                             .append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")").append('\n');
                 }
@@ -83,7 +83,7 @@ public final class ReportPrinter {
         hazards(out, "hazards of the smallest change", m.view(), lineSize);
         predicted(out, m.view().predicted(), false);
         if (o.predicted() != null && m.view().predicted() != null) {
-            out.append("predicted transfers per round: ").append(TransferPrediction.number(o.predicted().perRound()))
+            out.append("predicted line moves per round: ").append(TransferPrediction.number(o.predicted().perRound()))
                     .append(" -> ").append(TransferPrediction.number(m.view().predicted().perRound())).append('\n');
         }
     }
@@ -162,7 +162,7 @@ public final class ReportPrinter {
         }
     }
 
-    /** "predicted transfers per operation (MODEL): producer 1.00, consumer 1.00; 2.00 per round". */
+    /** "predicted line moves per operation (MODEL): producer 1.00, consumer 1.00; 2.00 per round; of them ...". */
     private static void predicted(StringBuilder out, TransferPrediction p, boolean withModel) {
         if (p == null) {
             return;
@@ -174,7 +174,7 @@ public final class ReportPrinter {
         if (p.starts() > 1) {
             about.add("mean over the " + p.starts() + " starts");
         }
-        out.append("predicted transfers per operation").append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")")
+        out.append("predicted line moves per operation").append(about.isEmpty() ? "" : " (" + String.join("; ", about) + ")")
                 .append(": ").append(p.describe()).append('\n');
     }
 
@@ -228,7 +228,7 @@ public final class ReportPrinter {
         boolean predicted = before != null && after != null;
         TextTable table = predicted
                 ? new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
-                        "ns per pass (orig -> sugg)", "predicted transfers/op (orig -> sugg)").alignRight(1)
+                        "ns per pass (orig -> sugg)", "predicted line moves/op (orig -> sugg)").alignRight(1)
                 : new TextTable("role", "threads", "throughput suggested/original", "A/A: original again",
                         "ns per pass (orig -> sugg)").alignRight(1);
         for (Measurement.RoleResult r : m.roles()) {
@@ -249,7 +249,7 @@ public final class ReportPrinter {
         }
         out.append(table);
         if (predicted) {
-            out.append("predicted transfers per round: ").append(TransferPrediction.number(before.perRound())).append(" -> ")
+            out.append("predicted line moves per round: ").append(TransferPrediction.number(before.perRound())).append(" -> ")
                     .append(TransferPrediction.number(after.perRound())).append(", ")
                     .append(direction(before.perRound(), after.perRound())).append(" (").append(before.model()).append(")\n");
         }
@@ -259,8 +259,8 @@ public final class ReportPrinter {
     }
 
     /**
-     * Which way the model puts the throughput ratio suggested/original: fewer transfers, above 1. Where a role's
-     * transfers tie, its upgrades decide: a write that takes its line back from readers moves no data but waits
+     * Which way the model puts the throughput ratio suggested/original: fewer line moves, above 1. Where a role's
+     * line moves tie, its upgrades decide: a write that takes its line back from readers moves no data but waits
      * for their copies to be invalidated, a round trip all the same.
      */
     static String direction(double before, double after) {
