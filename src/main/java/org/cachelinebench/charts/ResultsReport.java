@@ -11,6 +11,7 @@ import java.util.Map;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
+import org.cachelinebench.runner.Baselines;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.Summary;
 import org.cachelinebench.runner.SummaryTable;
@@ -56,7 +57,10 @@ public final class ResultsReport {
         RunFiles files = RunFiles.read(run, "run benchmarks/results or benchmarks/ci first");
         Summary summary = files.summary();
         Metadata meta = files.metadata();
-        RunFiles base = RunFiles.in(baselineDir) ? RunFiles.read(baselineDir, "") : null;
+        // The baseline root holds one folder per machine fingerprint: the run's own machine's, when there is one.
+        Path baselineRun = RunFiles.in(baselineDir) ? baselineDir
+                : Baselines.find(baselineDir, meta.fingerprint()).match();
+        RunFiles base = baselineRun != null ? RunFiles.read(baselineRun, "") : null;
         Summary baseline = base == null ? null : base.summary();
         Metadata baselineMeta = base == null ? null : base.metadata();
         List<Path> charts = Charts.write(summary, run.resolve(CHARTS));
