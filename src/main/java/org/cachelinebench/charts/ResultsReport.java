@@ -36,7 +36,8 @@ public final class ResultsReport {
                     + " [--run DIR] [--baseline DIR]",
             "  --run DIR        the run folder to read summary.json and metadata.json from and write README.md and",
             "                   charts/ into (default results/latest)",
-            "  --baseline DIR   the baseline to compare with, when it holds a run (default results/baseline)",
+            "  --baseline DIR   the baseline to compare with: DIR itself when it holds a run, else its folder of",
+            "                   the run's machine fingerprint (default results/baseline)",
             "");
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("run").value("baseline");
