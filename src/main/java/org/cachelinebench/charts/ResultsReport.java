@@ -11,6 +11,7 @@ import java.util.Map;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.results.AtomicFiles;
+import org.cachelinebench.runner.Baselines;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.Summary;
 import org.cachelinebench.runner.SummaryTable;
@@ -35,7 +36,8 @@ public final class ResultsReport {
                     + " [--run DIR] [--baseline DIR]",
             "  --run DIR        the run folder to read summary.json and metadata.json from and write README.md and",
             "                   charts/ into (default results/latest)",
-            "  --baseline DIR   the baseline to compare with, when it holds a run (default results/baseline)",
+            "  --baseline DIR   the baseline to compare with: DIR itself when it holds a run, else its folder of",
+            "                   the run's machine fingerprint (default results/baseline)",
             "");
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("run").value("baseline");
@@ -56,7 +58,10 @@ public final class ResultsReport {
         RunFiles files = RunFiles.read(run, "run benchmarks/results or benchmarks/ci first");
         Summary summary = files.summary();
         Metadata meta = files.metadata();
-        RunFiles base = RunFiles.in(baselineDir) ? RunFiles.read(baselineDir, "") : null;
+        // The baseline root holds one folder per machine fingerprint: the run's own machine's, when there is one.
+        Path baselineRun = RunFiles.in(baselineDir) ? baselineDir
+                : Baselines.find(baselineDir, meta.fingerprint()).match();
+        RunFiles base = baselineRun != null ? RunFiles.read(baselineRun, "") : null;
         Summary baseline = base == null ? null : base.summary();
         Metadata baselineMeta = base == null ? null : base.metadata();
         List<Path> charts = Charts.write(summary, run.resolve(CHARTS));

@@ -1,7 +1,12 @@
 package org.cachelinebench.runner;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.cachelinebench.harness.MachineFacts;
@@ -34,6 +39,41 @@ public record Fingerprint(String cpuModel, int logicalCpus, int cores, int threa
         return new Fingerprint(facts.cpuModel(), facts.logicalCpus(), facts.cores(), facts.threadsPerCore(),
                 facts.sockets(), facts.l3(), cacheLineSize, jdkVendor, jdkVersion,
                 facts.hypervisor() != null && facts.hypervisor().guest());
+    }
+
+    /**
+     * The folder a baseline of this fingerprint lives in under the baseline root ({@link Baselines}): the readable
+     * components, lower case, then 8 hex digits of a SHA-256 over every component, so that two fingerprints that
+     * read alike (the same CPU, another L3 sharing) still get two folders. Only {@code [a-z0-9.-]} and {@code _}
+     * between components, so it is one path segment on every file system, e.g.
+     * {@code amd-epyc_2cpu_2c1t1s_line64_debian-17.0.15_guest_0123abcd}.
+     */
+    public String directoryName() {
+        return String.join("_", slug(cpuModel, 40), logicalCpus + "cpu", cores + "c" + threadsPerCore + "t" + sockets
+                + "s", "line" + cacheLineSize, slug(jdkVendor, 20) + "-" + slug(jdkVersion, 20),
+                hypervisor ? "guest" : "metal", hash());
+    }
+
+    /** 8 hex digits of SHA-256 over every component, one per line, L3 groups joined by ';'. */
+    private String hash() {
+        String all = String.join("\n", String.valueOf(cpuModel), Integer.toString(logicalCpus), Integer.toString(cores),
+                Integer.toString(threadsPerCore), Integer.toString(sockets), String.join(";", l3),
+                Integer.toString(cacheLineSize), String.valueOf(jdkVendor), String.valueOf(jdkVersion),
+                Boolean.toString(hypervisor));
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(all.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("no SHA-256 in this JVM", e); // every Java SE JVM has it
+        }
+    }
+
+    /** Lower case, every run of other characters than [a-z0-9.] one '-', trimmed of '-', at most {@code max}. */
+    private static String slug(String text, int max) {
+        String s = String.valueOf(text).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "-")
+                .replaceAll("^[-.]+|-+$", "");
+        s = s.length() > max ? s.substring(0, max).replaceAll("-+$", "") : s;
+        return s.isEmpty() ? "unknown" : s;
     }
 
     /** Every component that differs, as "CPU model 'A' (baseline) vs 'B' (this run)"; empty when they match. */

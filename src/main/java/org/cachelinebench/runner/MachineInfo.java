@@ -113,6 +113,30 @@ final class MachineInfo {
         }
     }
 
+    /**
+     * The work tree's changed paths ({@code git status --porcelain}, untracked files included) outside target/, as
+     * "M path" or "?? path": empty when clean, null outside a git work tree or without git. What
+     * {@code --update-baseline} needs empty ({@link BaselineUpdate}).
+     */
+    static List<String> uncommitted(Path repository) {
+        List<String> command = List.of("git", "-C", repository.toString(), "status", "--porcelain=v1",
+                "--untracked-files=all");
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return null;
+            }
+            return out.lines().filter(l -> l.length() > 3).filter(l -> !l.substring(3).startsWith("target/"))
+                    .map(l -> (l.substring(0, 2).strip() + " " + l.substring(3))).toList();
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     /** {@code git ARGS... MEASURED_PATHS} in {@code dir}: its standard output, or null when it failed. */
     private static byte[] git(Path dir, String... args) {
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));

@@ -2,7 +2,6 @@ package org.cachelinebench.runner;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.cachelinebench.claims.Claim;
@@ -59,12 +59,22 @@ public final class Paired {
 
     public static void main(String[] args) {
         EntryPoint.exit("paired", () -> run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
-                System::currentTimeMillis, System.out, System.err));
+                System::currentTimeMillis, System.out, System.err,
+                () -> MachineInfo.uncommitted(Path.of("").toAbsolutePath())));
     }
 
-    /** The whole run; returns the exit status. */
+    /** The whole run with the work tree taken as clean (tests: their forks are fakes); returns the exit status. */
     static int run(String[] args, Function<PairedOptions, ForkRunner> runners, LongSupplier clock,
                    PrintStream out, PrintStream err) {
+        return run(args, runners, clock, out, err, List::of);
+    }
+
+    /**
+     * The whole run; returns the exit status. {@code uncommitted}: the work tree's changed paths outside target/
+     * ({@link MachineInfo#uncommitted}), null when git cannot tell; {@code --update-baseline} needs it empty.
+     */
+    static int run(String[] args, Function<PairedOptions, ForkRunner> runners, LongSupplier clock,
+                   PrintStream out, PrintStream err, Supplier<List<String>> uncommitted) {
         PairedOptions o;
         try {
             o = PairedOptions.parse(args);
@@ -102,11 +112,19 @@ public final class Paired {
             err.println("paired: " + e.getMessage());
             return 2;
         }
-        Path baselineRatios = o.baselineDir().resolve(ResultStore.RATIOS);
-        if (o.requireBaseline && !o.updateBaseline && !o.dryRun && !Files.isRegularFile(baselineRatios)) {
-            err.println("paired: no baseline (" + baselineRatios + " is missing); create one on this machine class "
-                    + "with --update-baseline, e.g. benchmarks/ci --update-baseline");
+        Path baselineRoot = o.baselineDir();
+        if (o.requireBaseline && !o.updateBaseline && !o.dryRun && !Baselines.isRun(baselineRoot)
+                && Baselines.find(baselineRoot, null).existing().isEmpty()) {
+            err.println("paired: no baseline (" + baselineRoot + " holds no machine's baseline folder); create one on"
+                    + " this machine class with --update-baseline, e.g. benchmarks/ci --update-baseline");
             return 2;
+        }
+        if (o.updateBaseline && !o.dryRun) {
+            String refused = BaselineUpdate.refusalBefore(o.baselineDir(), uncommitted.get());
+            if (refused != null) {
+                err.println("paired: " + refused);
+                return 2;
+            }
         }
         out.println(Budget.describe(o.profile, plan));
         if (o.order == PairedSession.Order.SEQUENTIAL) {
@@ -164,6 +182,11 @@ public final class Paired {
             notMeasured.forEach(out::println);
             out.println("nothing written: no fork gave a result");
             out.println(verdict(results, notMeasured.size()));
+            String refused = o.updateBaseline ? BaselineUpdate.refusalAfter(results, o.baselineDir()) : null;
+            if (refused != null) {
+                err.println("paired: " + refused);
+                return 2;
+            }
             return code;
         }
         ForkRecord first = records.get(0);
@@ -188,15 +211,22 @@ public final class Paired {
         SummaryTable.problems(summary.comparisons()).forEach(out::println);
         notMeasured.forEach(out::println);
         out.println(Budget.measured(records, plan));
+        String refused = o.updateBaseline ? BaselineUpdate.refusalAfter(results, o.baselineDir()) : null;
         try {
-            if (o.updateBaseline) {
-                Map<String, AtomicFiles.Content> baseline = files(summary, meta.withRole(ResultStore.BASELINE),
-                        results, records, actionFiles);
-                Path dir = o.baselineDir();
+            if (o.updateBaseline && refused == null) {
+                Metadata baselineMeta = meta.withRole(ResultStore.BASELINE);
+                Map<String, AtomicFiles.Content> baseline = files(summary, baselineMeta, results, records, actionFiles);
+                baseline.put(BaselineReadme.FILE, AtomicFiles.Content.of(BaselineReadme.text(baselineMeta, summary)));
+                Path dir = Baselines.dirFor(o.baselineDir(), meta.fingerprint());
+                boolean replaced = Baselines.isRun(dir);
                 boolean outIsBaseline = dir.toAbsolutePath().normalize().equals(o.out.toAbsolutePath().normalize());
                 ResultStore.write(dir, baseline, true);
                 BenchmarkActionJson.removeOthers(dir, actionFiles);
-                out.println("baseline written: " + dir);
+                out.println((replaced ? "baseline replaced: " : "baseline written: ") + dir);
+                String lacking = BaselineUpdate.lacking(results);
+                if (lacking != null) {
+                    out.println(lacking);
+                }
                 if (!outIsBaseline) {
                     ResultStore.write(o.out, files, true);
                     BenchmarkActionJson.removeOthers(o.out, actionFiles);
@@ -213,6 +243,10 @@ public final class Paired {
                 + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
                 + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
         out.println(verdict(results, notMeasured.size()));
+        if (refused != null) {
+            err.println("paired: " + refused);
+            return 2;
+        }
         return code;
     }
 

@@ -33,9 +33,11 @@ public final class PairedOptions {
               --jvm-args "FLAGS"  VM flags for the forks, replacing the ones they inherit from this JVM
               --warmup CxT        warmup per fork, e.g. 1x500ms (default: the profile's)
               --measurement CxT   measurement per fork, e.g. 2x500ms (default: the profile's)
-              --update-baseline   also write the session as the baseline (replacing the old one)
-              --baseline DIR      where the baseline lives (default: DIR/../baseline of --out)
-              --require-baseline  refuse to run (exit 2) when the baseline has no ratios.json yet
+              --update-baseline   also write the session as this machine's baseline, DIR/<fingerprint>/ of
+                                  --baseline (replacing that one only); refused (exit 2) on a work tree that
+                                  is not clean or when a claim failed in the run
+              --baseline DIR      the root of the per-machine baselines (default: DIR/../baseline of --out)
+              --require-baseline  refuse to run (exit 2) when that root holds no baseline yet
               --order paired      rounds, every variant once per round (default); "sequential" runs each
                                   variant's forks in a row, only to measure what pairing buys
               --prof NAME[:OPTS]  run every fork with this JMH profiler, as JMH's -prof (repeatable), e.g.

@@ -41,8 +41,10 @@ public final class Regate {
                    benchmarks/regate --simulate [--noise SD,...] [--effects R,...] [--effect-sd SD,...]
                                      [--rounds N|N+M,...] [--trials N] [--seed S] [--confidence C]
               Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner).
-              --baseline DIR     also compare each run with the baseline run in DIR, used only when its machine
-                                 fingerprint matches (a missing DIR or another machine: not used, said in one line)
+              --baseline DIR     also compare each run with its machine's baseline: DIR/<fingerprint>/ of the
+                                 per-fingerprint root DIR (results/baseline), or DIR itself when it holds one run;
+                                 used only when the fingerprint matches (none matching, a missing DIR: not used,
+                                 said in one line; a folder that is not a baseline: ignored, said in one line)
               --only-baseline    only the baseline step, for one RUN_DIR (benchmarks/ci's second step)
               --calibrate        judge the runs (default: claims.GateRule's calibration runs) at every candidate
                                  confidence and print which the runs choose, and the noise they show
@@ -84,6 +86,7 @@ public final class Regate {
         double confidence;
         List<SavedRun> runs = new ArrayList<>();
         SavedRun baseline = null;
+        Path baselineRoot = null;
         String baselineMissing = null;
         try {
             p = COMMAND_LINE.parse(args);
@@ -119,11 +122,11 @@ public final class Regate {
                 runs.add(SavedRun.read(Path.of(dir)));
             }
             if (p.value("baseline") != null) {
-                Path dir = Path.of(p.value("baseline"));
-                if (!Files.isRegularFile(dir.resolve(ResultStore.SUMMARY_JSON))) {
-                    baselineMissing = "no baseline in " + dir + " (no " + ResultStore.SUMMARY_JSON + ")";
-                } else {
-                    baseline = SavedRun.read(dir);
+                baselineRoot = Path.of(p.value("baseline"));
+                if (Baselines.isRun(baselineRoot)) {
+                    baseline = SavedRun.read(baselineRoot); // one baseline given directly
+                } else if (!Files.isDirectory(baselineRoot)) {
+                    baselineMissing = "no baseline in " + baselineRoot + " (no " + ResultStore.SUMMARY_JSON + ")";
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -152,9 +155,20 @@ public final class Regate {
                 code = worst(code, runCode);
             }
             if (p.value("baseline") != null) {
-                BaselineGate.Result r = baseline == null ? BaselineGate.notUsed(baselineMissing)
-                        : BaselineGate.compare(baseline, run, confidence);
                 String indent = p.has("only-baseline") ? "" : "  ";
+                BaselineGate.Result r;
+                if (baseline != null) {
+                    r = BaselineGate.compare(baseline, run, confidence);
+                } else if (baselineMissing != null) {
+                    r = BaselineGate.notUsed(baselineMissing);
+                } else {
+                    try {
+                        r = fromRoot(baselineRoot, run, confidence, line -> out.println(indent + line));
+                    } catch (IllegalArgumentException e) {
+                        err.println("regate: " + e.getMessage());
+                        return 2;
+                    }
+                }
                 out.println(indent + r.why());
                 for (BaselineGate.Comparison c : r.comparisons()) {
                     out.println(indent + "  " + c.line());
@@ -164,6 +178,21 @@ public final class Regate {
             }
         }
         return code;
+    }
+
+    /**
+     * The baseline step against the root of per-fingerprint baselines ({@link Baselines}): every folder that is not a
+     * baseline named in one line to {@code notes}, then the matching baseline's comparison, or the one line that says
+     * there is none and which fingerprints the root holds.
+     */
+    static BaselineGate.Result fromRoot(Path root, SavedRun run, double confidence,
+                                        java.util.function.Consumer<String> notes) {
+        Baselines.Lookup found = Baselines.find(root, run.metadata().fingerprint());
+        found.ignored().forEach(notes);
+        if (found.match() == null) {
+            return BaselineGate.notUsed(found.why());
+        }
+        return BaselineGate.compare(SavedRun.read(found.match()), run, confidence);
     }
 
     /** The simulation's rows from the command line's options, each a list with the defaults of the page. */

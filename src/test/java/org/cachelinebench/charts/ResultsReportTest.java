@@ -1,6 +1,7 @@
 package org.cachelinebench.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.cachelinebench.runner.Baselines;
+import org.cachelinebench.runner.Fingerprint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +61,29 @@ class ResultsReportTest {
                 "![csd offset sweep: IPI rate relative to offset 0, straddling offsets marked](charts/csd-offset-sweep.png)")) {
             assertTrue(readme.contains(expected), expected + "\n--- in ---\n" + readme);
         }
+    }
+
+    @Test
+    void aBaselineRootGivesTheBaselineOfTheRunsMachine() throws IOException {
+        copy("summary-fixture.json", results.resolve("latest/summary.json"));
+        copy("metadata-fixture.json", results.resolve("latest/metadata.json"));
+        Fingerprint machine = new Fingerprint("AMD EPYC", 2, 2, 1, 1, List.of("0-1"), 64, "Debian", "17.0.15", true);
+        JsonObject json = JsonParser.parseString(Files.readString(results.resolve("latest/metadata.json")))
+                .getAsJsonObject();
+        json.add("fingerprint", new Gson().toJsonTree(machine));
+        Files.writeString(results.resolve("latest/metadata.json"), json.toString());
+        Path root = results.resolve("baseline");
+        Path own = Baselines.dirFor(root, machine);
+        copy("summary-fixture.json", own.resolve("summary.json"));
+        json.addProperty("role", "baseline");
+        Files.writeString(own.resolve("metadata.json"), json.toString());
+        ResultsReport.write(results.resolve("latest"), root);
+        assertTrue(Files.readString(results.resolve("latest/README.md")).contains("## Against the baseline"));
+
+        Files.move(own, root.resolve("another-machine"));
+        ResultsReport.write(results.resolve("latest"), root);
+        assertFalse(Files.readString(results.resolve("latest/README.md")).contains("## Against the baseline"),
+                "another machine's baseline is no baseline of this run");
     }
 
     @Test

@@ -297,28 +297,125 @@ class PairedTest {
         assertFalse(Files.exists(root.resolve("latest")));
     }
 
+    /** The run with the work tree's changed paths {@code tree} (null: git cannot tell). */
+    private int runOnTree(List<String> tree, String... args) {
+        return Paired.run(args, o -> fake, fake, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8), () -> tree);
+    }
+
     @Test
-    void theBaselineIsRefusedBeforeAnythingRunsAndReplacedOnlyWhenAsked() throws IOException {
-        Path baseline = Files.createDirectories(root.resolve("baseline"));
-        Files.writeString(baseline.resolve("metadata.json"), "{\"role\": \"baseline\"}");
-        Files.writeString(baseline.resolve("ratios.json"), "[]");
+    void theBaselineGoesIntoItsMachinesFolderAndIsReplacedOnlyWhenAsked() throws IOException {
+        Path latest = root.resolve("latest");
+        Path other = Files.createDirectories(root.resolve("baseline").resolve("another-machine"));
+        Files.writeString(other.resolve("metadata.json"), "{\"role\": \"baseline\"}");
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"), err());
+        Metadata m = Metadata.read(latest.resolve("metadata.json"));
+        Path baseline = root.resolve("baseline").resolve(m.fingerprint().directoryName());
+        assertTrue(out().contains("baseline written: " + baseline + System.lineSeparator()), out());
+        assertEquals("baseline", Metadata.read(baseline.resolve("metadata.json")).role());
+        assertEquals("latest", m.role());
+        assertEquals(Files.readString(latest.resolve("ratios.json")), Files.readString(baseline.resolve("ratios.json")));
+        assertEquals("{\"role\": \"baseline\"}", Files.readString(other.resolve("metadata.json")), "another machine's, untouched");
+        String readme = Files.readString(baseline.resolve("README.md"));
+        for (String fact : List.of("# Baseline " + m.fingerprint().directoryName(), "- machine: " + m.cpuModel(),
+                "- date: " + m.date(), "- command: `", "- commit: " + m.machine().gitCommit(),
+                "sets: csd, mailbox, chunk-interleaved, chunk-object-interleaved")) {
+            assertTrue(readme.contains(fact), fact + " in " + readme);
+        }
+
+        outBytes.reset();
         assertEquals(2, run("--out", baseline.toString()));
         assertEquals("paired: " + baseline + " holds the baseline; give --update-baseline to replace it (left unchanged)"
                 + System.lineSeparator(), err());
-        assertTrue(fake.ran.isEmpty());
-        assertEquals("[]", Files.readString(baseline.resolve("ratios.json")));
+        assertFalse(out().contains("round"), "refused before anything ran: " + out());
 
+        errBytes.reset();
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"), err());
+        assertTrue(out().contains("baseline replaced: " + baseline + System.lineSeparator()), out());
+    }
+
+    @Test
+    void aBaselineOfAWorkTreeThatIsNotCleanIsRefusedInOneLineBeforeAnythingRuns() throws IOException {
+        Path latest = root.resolve("latest");
+        assertEquals(2, runOnTree(List.of("M src/main/java/A.java", "?? notes.txt", "M pom.xml", "M README.md"),
+                "--rounds", "8", "--out", latest.toString(), "--update-baseline"));
+        assertEquals("paired: --update-baseline refused: the work tree is not clean (M src/main/java/A.java, ?? notes.txt,"
+                + " M pom.xml and 1 more); commit or stash first, a baseline names the commit it measured (nothing run,"
+                + " nothing written)" + System.lineSeparator(), err());
+        assertTrue(fake.ran.isEmpty());
+        assertFalse(Files.exists(root.resolve("baseline")));
+        assertFalse(Files.exists(latest));
+
+        errBytes.reset();
+        assertEquals(2, runOnTree(null, "--rounds", "8", "--out", latest.toString(), "--update-baseline"));
+        assertTrue(err().startsWith("paired: --update-baseline refused: cannot tell whether the work tree is clean"), err());
+        assertEquals(1, err().lines().count());
+        assertTrue(fake.ran.isEmpty());
+
+        errBytes.reset();
+        assertEquals(0, runOnTree(List.of("M README.md"), "--rounds", "8", "--out", latest.toString()), err());
+        assertEquals("", err(), "a run without --update-baseline may measure a patch");
+    }
+
+    @Test
+    void aBaselineOfARunWhoseClaimFailedIsRefusedAndTheOldOneStays() throws IOException {
         Path latest = root.resolve("latest");
         assertEquals(0, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"), err());
-        assertEquals("baseline", Metadata.read(baseline.resolve("metadata.json")).role());
-        assertEquals("latest", Metadata.read(latest.resolve("metadata.json")).role());
-        assertEquals(Files.readString(latest.resolve("ratios.json")), Files.readString(baseline.resolve("ratios.json")));
+        Path baseline = root.resolve("baseline").resolve(Metadata.read(latest.resolve("metadata.json")).fingerprint()
+                .directoryName());
+        String before = Files.readString(baseline.resolve("summary.json"));
+
+        fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50); // the pcpu fix reverted
+        outBytes.reset();
+        assertEquals(2, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"));
+        assertEquals("paired: --update-baseline refused: 1 claim(s) failed in this run"
+                + " (chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader); a baseline must come from a run whose claims"
+                + " hold, " + root.resolve("baseline") + " left unchanged" + System.lineSeparator(), err());
+        assertTrue(out().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader"), out());
+        assertFalse(out().contains("baseline written"), out());
+        assertEquals(before, Files.readString(baseline.resolve("summary.json")), "nothing half-written");
+        assertEquals("FAILS", Summary.read(latest.resolve("summary.json")).comparisons().stream()
+                .filter(e -> e.id().equals("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader")).findFirst()
+                .orElseThrow().status(), "the run itself is kept in --out");
+    }
+
+    @Test
+    void aRootHoldingOneBaselineDirectlyIsRefusedUntilItIsMoved() throws IOException {
+        Path baseline = Files.createDirectories(root.resolve("baseline"));
+        Files.writeString(baseline.resolve("summary.json"), "{}");
+        assertEquals(2, run("--rounds", "8", "--out", root.resolve("latest").toString(), "--update-baseline"));
+        assertEquals("paired: --update-baseline refused: " + baseline + " holds one baseline directly (the layout"
+                + " before per-machine folders); move it into " + baseline + "/<its fingerprint>/ with git mv first"
+                + " (docs/ci-gate.md; nothing run)" + System.lineSeparator(), err());
+        assertTrue(fake.ran.isEmpty());
+    }
+
+    @Test
+    void aBaselineOfProfileCiHoldsTheInterleavedPcpuSetsTheBaselineStepCompares() throws IOException {
+        Path latest = root.resolve("latest");
+        assertEquals(0, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"), err());
+        assertFalse(out().contains("note: this baseline lacks"), out());
+        SavedRun run = SavedRun.read(latest);
+        Path dir = Baselines.find(root.resolve("baseline"), run.metadata().fingerprint()).match();
+        BaselineGate.Result r = BaselineGate.compare(SavedRun.read(dir), run, org.cachelinebench.claims.GateRule.CONFIDENCE);
+        assertTrue(r.used(), r.why());
+        for (String id : List.of("chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
+                "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader", "chunk-object-interleaved.unpadded-vs-padded.reader",
+                "chunk-object-interleaved.unpadded-vs-contended.reader")) {
+            BaselineGate.Comparison c = r.comparisons().stream().filter(x -> x.claim().equals(id)).findFirst()
+                    .orElseThrow(() -> new AssertionError(id + " not among " + r.comparisons()));
+            assertEquals(BaselineGate.Outcome.HOLDS, c.outcome(), c.line());
+        }
+
+        outBytes.reset();
+        assertTrue(run("--rounds", "8", "--only", "^csd\\.", "--out", latest.toString(), "--update-baseline") != 2, err());
+        assertTrue(out().contains("note: this baseline lacks "), "a baseline cut by --only says what it lacks: " + out());
     }
 
     @Test
     void aRequiredBaselineThatIsMissingStopsTheRunInOneLine() {
         assertEquals(2, run("--out", root.resolve("latest").toString(), "--require-baseline"));
-        assertEquals("paired: no baseline (" + root.resolve("baseline").resolve("ratios.json") + " is missing); "
+        assertEquals("paired: no baseline (" + root.resolve("baseline") + " holds no machine's baseline folder); "
                 + "create one on this machine class with --update-baseline, e.g. benchmarks/ci --update-baseline"
                 + System.lineSeparator(), err());
         assertTrue(fake.ran.isEmpty());
@@ -425,11 +522,12 @@ class PairedTest {
         assertTrue(m.pinning().stream().anyMatch(p -> p.set().equals("chunk-object-interleaved")
                 && p.plan().equals("no pin param: threads not pinned")), m.pinning().toString());
         assertEquals(4, m.pinning().size(), "every variant of the plan");
-        Metadata b = Metadata.read(root.resolve("baseline/metadata.json"));
+        Path baselineDir = Baselines.dirFor(root.resolve("baseline"), m.fingerprint());
+        Metadata b = Metadata.read(baselineDir.resolve("metadata.json"));
         assertEquals("baseline", b.role());
         assertEquals(m.fingerprint(), b.fingerprint(), "the baseline keeps the fingerprint it was measured with");
         assertFalse(Files.exists(latest.resolve("benchmark-action-smaller.json")), "an earlier run's file is gone");
-        assertTrue(Files.isRegularFile(root.resolve("baseline/benchmark-action.json")));
+        assertTrue(Files.isRegularFile(baselineDir.resolve("benchmark-action.json")));
     }
 
     private static Set<String> benchmarks(Path jmhJson) throws IOException {

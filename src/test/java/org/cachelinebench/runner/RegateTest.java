@@ -110,6 +110,37 @@ class RegateTest {
     }
 
     @Test
+    void theBaselineStepPicksTheRunsMachineFromTheRootOfFingerprints() throws Exception {
+        double[] aa = {1.02, 0.98, 1.01, 0.99, 1.00, 1.03, 0.97, 1.005};
+        Path root = dir.resolve("baseline");
+        // The Xeon's baseline would raise an alarm; the EPYC's own holds: the run is judged by its machine's.
+        new SavedRuns(times(8, FAR)).fingerprint(BaselinesTest.XEON).claim(READER, times(8, 9)).claim(AA, aa)
+                .writeBaseline(root);
+        Path epyc = new SavedRuns(times(8, FAR)).claim(READER, times(8, 3)).claim(AA, aa).writeBaseline(root);
+        Files.createDirectories(root.resolve("scratch"));
+        Path here = new SavedRuns(times(8, FAR)).claim(READER, times(8, 3)).claim(AA, aa).write(dir.resolve("latest"));
+        assertEquals(0, regate("--only-baseline", "--baseline", root.toString(), here.toString()), out());
+        List<String> lines = out().lines().toList();
+        assertEquals("ignored " + root.resolve("scratch") + ": not a baseline (no summary.json)", lines.get(0));
+        assertEquals("baseline " + epyc + " used: its machine fingerprint matches this run's; the floors did not move"
+                + " (shift inside x1.10 either way)", lines.get(1));
+        assertTrue(lines.get(2).startsWith("  holds " + READER + ": "), lines.get(2));
+        assertEquals("baseline gate: no regression (1 held)", lines.get(3));
+    }
+
+    @Test
+    void aRootWithoutTheRunsMachineSaysInOneLineWhichFingerprintsItHolds() throws Exception {
+        Path root = dir.resolve("baseline");
+        new SavedRuns(FAR, FAR, FAR).fingerprint(BaselinesTest.XEON).claim(READER, 3, 3, 3).writeBaseline(root);
+        Path here = new SavedRuns(FAR, FAR, FAR).claim(READER, 3, 3, 3).write(dir.resolve("latest"));
+        assertEquals(0, regate("--only-baseline", "--baseline", root.toString(), here.toString()));
+        assertEquals("baseline not used: no baseline in " + root + " for this run's machine fingerprint "
+                + SavedRuns.MACHINE.directoryName() + "; it holds " + BaselinesTest.XEON.directoryName() + "; the"
+                + " within-run claims alone gate this run (record a baseline for this machine with benchmarks/ci"
+                + " --update-baseline)\nbaseline gate: not applied\n", out());
+    }
+
+    @Test
     void theBaselineStepFailsNamingTheClaim() throws Exception {
         double[] aa = {1.02, 0.98, 1.01, 0.99, 1.00, 1.03, 0.97, 1.005};
         Path base = new SavedRuns(times(8, FAR)).claim(READER, times(8, 3)).claim(AA, aa).write(dir.resolve("baseline"));

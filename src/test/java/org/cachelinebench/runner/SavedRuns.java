@@ -29,6 +29,7 @@ final class SavedRuns {
     private final int rounds;
     private final double[] floors;
     private Fingerprint fingerprint = MACHINE;
+    private String role = "latest";
     private final List<Map<String, Object>> entries = new ArrayList<>();
     private final List<Map<String, Object>> layoutFailures = new ArrayList<>();
 
@@ -41,6 +42,17 @@ final class SavedRuns {
     SavedRuns fingerprint(Fingerprint f) {
         fingerprint = f;
         return this;
+    }
+
+    /** The metadata's role: "latest" (default) or "baseline". */
+    SavedRuns role(String r) {
+        role = r;
+        return this;
+    }
+
+    /** Writes the run as a baseline into its fingerprint's folder under the baseline root {@code root}. */
+    Path writeBaseline(Path root) throws IOException {
+        return role(ResultStore.BASELINE).write(Baselines.dirFor(root, fingerprint));
     }
 
     /** The suite's claim {@code id}, one sample per round (a comparison of forks). */
@@ -139,7 +151,7 @@ final class SavedRuns {
         summary.put("layoutFailures", layoutFailures);
         Files.writeString(dir.resolve(ResultStore.SUMMARY_JSON), GSON.toJson(summary));
         Map<String, Object> meta = new LinkedHashMap<>();
-        meta.put("role", "latest");
+        meta.put("role", role);
         meta.put("profile", "ci");
         meta.put("rounds", rounds);
         if (fingerprint != null) {

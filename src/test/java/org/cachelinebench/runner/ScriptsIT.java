@@ -1,6 +1,7 @@
 package org.cachelinebench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,20 +81,32 @@ class ScriptsIT {
         assertEquals(0, list.code(), list.toString());
         assertTrue(list.out().contains("csd.straddled-vs-line-aligned"), list.out());
         Run baseline = script("ci", concat("--update-baseline", SMOKE));
+        List<String> tree = MachineInfo.uncommitted(ROOT);
+        if (tree == null || !tree.isEmpty()) {
+            // A baseline names its commit: on a work tree with changes the script refuses in one line, runs nothing.
+            assertOneLine(baseline, "paired: --update-baseline refused: ");
+            assertFalse(Files.exists(results.resolve("baseline")), baseline.toString());
+            Assumptions.abort("the work tree is not clean (" + tree + "): the rest needs a baseline, which needs a"
+                    + " clean tree");
+        }
         // A jar without the benchmarks the suite names is a broken build: it fails here, it is not skipped.
         // The claim's A/A control is left out by --only: nothing gated is judged, and that is no verdict (3).
         assertEquals(3, baseline.code(), baseline.toString());
         assertTrue(baseline.out().contains("NO VERDICT " + SMOKE_ID + ": not judged: no A/A control of"
                 + " chunk-object-interleaved"),
                 baseline.out());
-        assertEquals("baseline", Metadata.read(results.resolve("baseline/metadata.json")).role());
+        Path baselineDir = Baselines.dirFor(results.resolve("baseline"),
+                Metadata.read(results.resolve("latest/metadata.json")).fingerprint());
+        assertTrue(baseline.out().contains("baseline written: " + baselineDir), baseline.out());
+        assertEquals("baseline", Metadata.read(baselineDir.resolve("metadata.json")).role());
+        assertTrue(Files.isRegularFile(baselineDir.resolve("README.md")));
         assertTrue(Files.isRegularFile(results.resolve("latest/ratios.json")));
 
         Run gate = script("ci", SMOKE);
         assertEquals(3, gate.code(), "the claim is not judged without its A/A, nor compared with the baseline: " + gate);
         assertTrue(gate.out().contains(SMOKE_ID), gate.out());
         assertTrue(gate.out().contains("machine states: no floor measured"), "--only left the csd set out: " + gate.out());
-        assertTrue(gate.out().contains("baseline " + results.resolve("baseline") + " used: its machine fingerprint "
+        assertTrue(gate.out().contains("baseline " + baselineDir + " used: its machine fingerprint "
                 + "matches this run's"), gate.out());
         assertTrue(gate.out().contains("not compared " + SMOKE_ID + ": 0 rounds with an A/A here, 0 in the baseline"),
                 gate.out());
