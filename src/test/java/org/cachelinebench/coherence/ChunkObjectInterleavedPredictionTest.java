@@ -22,7 +22,7 @@ class ChunkObjectInterleavedPredictionTest {
 
     @Test
     void everyInterleavedChunkObjectClaimPredictsWhatItsForkPairedTwinDoes() {
-        Predictions p = ChunkInterleavedPredictionTest.assertTwins(TWINS);
+        Predictions p = ChunkInterleavedPredictionTest.assertTwins(TWINS, 0);
         assertTrue(p.of("chunk-object-interleaved.unpadded-vs-padded.reader").extra() > 0, "the false sharing moves lines");
         assertEquals(0.0, p.of("chunk-object-interleaved.padded-again-vs-padded.reader").extra(), 1e-12);
     }
