@@ -77,7 +77,7 @@ public final class ChunkObjectChoice {
                     chunk.getClass().getSimpleName(), from, to, String.join(", ", shared)));
         }
         if (variant.separates() != shared.isEmpty()) {
-            throw new IllegalStateException(String.format("%s: the measured %s moved from 0x%x to 0x%x during the"
+            throw new MovedDuringIteration(String.format("%s: the measured %s moved from 0x%x to 0x%x during the"
                             + " iteration, where baseAddr shares no line with a written field: the iteration did not"
                             + " measure what it claims", label, chunk.getClass().getSimpleName(), from, to));
         }

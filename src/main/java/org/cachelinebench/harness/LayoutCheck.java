@@ -1,11 +1,5 @@
 package org.cachelinebench.harness;
 
-import java.util.ArrayDeque;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
-import java.util.Set;
-
 /**
  * A benchmark's check that the layout it measures is the one it claims: a fixed variant whose padding no longer
  * separates what it must separate. Such a failure is not bad input but the regression the gate exists for, so it is
@@ -46,24 +40,6 @@ public final class LayoutCheck {
      * exceptions both ways); null when none is one.
      */
     public static Failed in(Throwable failure) {
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<Throwable> todo = new ArrayDeque<>();
-        if (failure != null) {
-            todo.add(failure);
-        }
-        while (!todo.isEmpty()) {
-            Throwable t = todo.poll();
-            if (!seen.add(t)) {
-                continue;
-            }
-            if (t instanceof Failed f) {
-                return f;
-            }
-            if (t.getCause() != null) {
-                todo.add(t.getCause());
-            }
-            Collections.addAll(todo, t.getSuppressed());
-        }
-        return null;
+        return Thrown.find(failure, Failed.class);
     }
 }

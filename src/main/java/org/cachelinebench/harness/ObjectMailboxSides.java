@@ -134,7 +134,7 @@ public final class ObjectMailboxSides {
         Move broken = firstBrokenMove(notes, "during the iteration");
         if (broken != null) {
             Pick pick = broken.pick();
-            throw new IllegalStateException(String.format("object-mailbox: the %s %s moved from 0x%x to 0x%x"
+            throw new MovedDuringIteration(String.format("object-mailbox: the %s %s moved from 0x%x to 0x%x"
                             + " during the iteration, where %s, which is not what side %s claims: the iteration"
                             + " did not measure it", pick.side(), pick.box().getClass().getSimpleName(),
                     broken.from(), broken.to(), spot(pick, broken.to()).fieldLines(), pick.side()));

@@ -20,6 +20,8 @@ import org.cachelinebench.claims.Variant;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.MovedDuringIteration;
+import org.cachelinebench.harness.Thrown;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
 
@@ -123,6 +125,12 @@ public final class PairedSession {
     private int stoppedAfter;
 
     /** The earliest round count a run may stop after: the fewest a verdict at the gate's confidence needs, made even. */
+    /**
+     * How often a fork whose Java object the collector moved during an iteration runs again before the run fails:
+     * the move is the collector's, not the layout's, and a second fork chooses its objects afresh.
+     */
+    static final int MOVED_RERUNS = 2;
+
     static final int FIRST_STOP = (SignedRank.minRounds(GateRule.CONFIDENCE) + 1) / 2 * 2;
 
     public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
@@ -173,19 +181,30 @@ public final class PairedSession {
                     progress(start - first, done, plan.forks()));
             done++;
             out.flush();
-            ForkResult result;
-            try {
-                result = runner.run(variant, plan.warmup(), plan.measurement());
-            } catch (Exception e) {
-                LayoutCheck.Failed layout = LayoutCheck.in(e);
-                if (layout != null) {
-                    out.println(RESULT_INDENT + layout.getMessage());
-                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
-                    continue;
+            ForkResult result = null;
+            for (int attempt = 0; result == null; attempt++) {
+                try {
+                    result = runner.run(variant, plan.warmup(), plan.measurement());
+                } catch (Exception e) {
+                    LayoutCheck.Failed layout = LayoutCheck.in(e);
+                    if (layout != null) {
+                        out.println(RESULT_INDENT + layout.getMessage());
+                        layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
+                        break;
+                    }
+                    MovedDuringIteration moved = Thrown.find(e, MovedDuringIteration.class);
+                    if (moved != null && attempt < MOVED_RERUNS) {
+                        out.println(RESULT_INDENT + "run again: " + moved.getMessage());
+                        start = clockMillis.getAsLong();
+                        continue;
+                    }
+                    out.println(RESULT_INDENT + "FAILED");
+                    throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
+                            + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
                 }
-                out.println(RESULT_INDENT + "FAILED");
-                throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
-                        + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
+            }
+            if (result == null) {
+                continue;                                      // its layout check failed, recorded above
             }
             long end = clockMillis.getAsLong();
             ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);

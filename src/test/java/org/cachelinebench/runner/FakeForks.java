@@ -45,6 +45,8 @@ class FakeForks implements ForkRunner, LongSupplier {
 
     /** Variants whose forks throw this exception instead of giving a result. */
     final Map<String, Exception> failWith = new LinkedHashMap<>();
+    /** How many forks of a {@link #failWith} variant throw before the rest give results; absent: every fork. */
+    final Map<String, Integer> failTimes = new LinkedHashMap<>();
 
     /**
      * @param drift          factor applied to every score, as a function of seconds since the start
@@ -72,7 +74,8 @@ class FakeForks implements ForkRunner, LongSupplier {
         if (variant.id().equals(failOn)) {
             throw new IllegalStateException("benchmark exploded\nsecond line");
         }
-        if (failWith.containsKey(variant.id())) {
+        if (failWith.containsKey(variant.id()) && failTimes.getOrDefault(variant.id(), Integer.MAX_VALUE) > 0) {
+            failTimes.computeIfPresent(variant.id(), (id, left) -> left - 1);
             now += overheadMillis + warmup.totalMillis();
             throw failWith.get(variant.id());
         }

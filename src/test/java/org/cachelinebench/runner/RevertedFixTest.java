@@ -16,6 +16,7 @@ import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.claims.ChunkSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.MovedDuringIteration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.RunnerException;
@@ -141,6 +142,28 @@ class RevertedFixTest {
                 "--out", root.resolve("latest").toString()), "a claim that does not gate: reported, exit 3: " + out());
         assertTrue(out().contains("FAILS chunk-object.padded-again-vs-padded.reader: " + LayoutCheck.MARKER), out());
         assertTrue(out().contains("nothing written: no fork gave a result"), out());
+        assertFalse(Files.exists(root.resolve("latest")));
+    }
+
+    @Test
+    void aForkWhoseObjectTheCollectorMovedRunsAgainAndTheRunGoesOn() {
+        FakeForks fake = PairedTest.healthy();
+        fake.failWith.put("padded", new RunnerException(new MovedDuringIteration("padded: moved from 0x10 to 0x20")));
+        fake.failTimes.put("padded", 1);
+        assertEquals(3, run(fake, "--profile", "full", "--rounds", "3", "--only", "^chunk-object\\.padded-again",
+                "--out", root.resolve("latest").toString()), out());
+        assertTrue(out().contains("run again: padded: moved from 0x10 to 0x20"), out());
+        assertFalse(out().contains("FAILED"), out());
+        assertTrue(Files.exists(root.resolve("latest/summary.json")), "every fork gave a result: " + out());
+    }
+
+    @Test
+    void aForkWhoseObjectsKeepMovingFailsTheRunNamingTheMove() {
+        FakeForks fake = PairedTest.healthy();
+        fake.failWith.put("padded", new RunnerException(new MovedDuringIteration("padded: moved from 0x10 to 0x20")));
+        assertEquals(2, run(fake, "--profile", "full", "--rounds", "3", "--only", "^chunk-object\\.padded-again",
+                "--out", root.resolve("latest").toString()), out());
+        assertEquals(1 + PairedSession.MOVED_RERUNS, out().split("run again: |FAILED", -1).length - 1, out());
         assertFalse(Files.exists(root.resolve("latest")));
     }
 
