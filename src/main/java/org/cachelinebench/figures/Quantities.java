@@ -114,6 +114,9 @@ final class Quantities {
         if (name.startsWith("json:")) {
             return json(name);
         }
+        if (name.startsWith("c-side:")) {
+            return cSideOf(name);
+        }
         if (name.startsWith("median:") && name.length() > "median:".length()) {
             String id = name.substring("median:".length());
             return medianOf(name, id, id);
@@ -159,6 +162,19 @@ final class Quantities {
             }
             return List.of(e.getAsDouble());
         });
+    }
+
+    /**
+     * "c-side:FILE:SIDE:FIELD[:FORMAT]": FIELD of side SIDE in every C run of the folder's FILE.jsonl, one figure per
+     * run in the file's order (default %.3f), for the C references whose sides are layouts (the pcpu workload's).
+     */
+    private static Quantity cSideOf(String name) {
+        String[] parts = name.split(":", 5);
+        if (parts.length < 4 || parts[1].isEmpty() || parts[2].isEmpty() || parts[3].isEmpty()) {
+            throw new IllegalArgumentException("'" + name + "': expected c-side:FILE:SIDE:FIELD[:FORMAT]");
+        }
+        String file = parts[1], side = parts[2], field = parts[3], format = parts.length == 5 ? parts[4] : "%.3f";
+        return Quantity.numbers(name, side + " " + field, false, format, run -> cSide(run, file, side, field));
     }
 
     /**

@@ -181,6 +181,16 @@ class FiguresTest {
     }
 
     @Test
+    void aFieldOfOneSideOfEveryCRun() throws IOException {
+        Files.writeString(tmp.resolve("c.jsonl"), "{\"sides\": [{\"side\": \"a\", \"reader_ratio\": 2.89179}]}\n"
+                + "{\"sides\": [{\"side\": \"a\", \"reader_ratio\": 3.15732}, {\"side\": \"b\", \"reader_ratio\": 1.0}]}\n");
+        assertEquals("2.892, 3.157", Markers.evaluate("list c-side:c:a:reader_ratio .", tmp));
+        assertEquals("2.9–3.2", Markers.evaluate("range c-side:c:a:reader_ratio:%.1f .", tmp));
+        assertEquals("./c.jsonl: a run without side 'b'", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> Markers.evaluate("list c-side:c:b:reader_ratio .", tmp)).getMessage());
+    }
+
+    @Test
     void aQuotedFileMustBeTheFileItQuotes() throws IOException {
         Files.writeString(tmp.resolve("out.txt"), "a 1\nb 2\n");
         String quoted = "<!-- figures: file out.txt -->\n```text\na 1\nb 2\n```\n<!-- figures: end -->";

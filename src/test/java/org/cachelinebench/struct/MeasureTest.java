@@ -87,16 +87,18 @@ class MeasureTest {
         Variant original = seen.stream().filter(v -> v.id().equals(StructMeasure.ORIGINAL)).findFirst().orElseThrow();
         Variant suggested = seen.stream().filter(v -> v.id().equals(StructMeasure.SUGGESTED)).findFirst().orElseThrow();
         Variant again = seen.stream().filter(v -> v.id().equals(StructMeasure.AGAIN)).findFirst().orElseThrow();
-        // v6.4-rc4: free_bytes at 16, chunk_md at 20..51, base_addr at 56; the suggestion moves base_addr to 64.
-        assertEquals("size=136;line=64;role=allocator*1:w4@16,w4@20,w4@24,w4@28,w4@32,w4@36,w4@40,w4@44,w4@48;"
-                + "role=reader*1:r8@56", original.params().get("spec"));
+        // v6.4-rc4: list at 0 and 8 (written on 1 of 8 steps), free_bytes at 16, chunk_md at 20..51, base_addr at
+        // 56, nr_empty_pop_pages at 128 (1 of 8 steps); the suggestion moves base_addr to 64.
+        assertEquals("size=136;line=64;role=allocator*1:w8@0/8,w8@8/8,w4@16,w4@20,w4@24,w4@28,w4@32,w4@36,w4@40,w4@44,"
+                + "w4@48,w4@128/8;role=reader*1:r8@56", original.params().get("spec"));
         assertEquals(original.params(), again.params());
         for (Variant v : seen) {
             // One thread per role instance (allocator*1, reader*1); the floor runs with its own.
             assertEquals(v.id().equals(StructMeasure.FLOOR) ? Variant.OWN_THREADS : 2, v.threads(), v.describe());
         }
-        assertEquals("size=192;line=64;role=allocator*1:w4@0,w4@4,w4@8,w4@12,w4@16,w4@20,w4@24,w4@28,w4@32;"
-                + "role=reader*1:r8@64", suggested.params().get("spec"));
+        // The suggestion keeps 128 bytes: nr_empty_pop_pages in the hole after chunk_md, base_addr alone at 64.
+        assertEquals("size=128;line=64;role=allocator*1:w8@0/8,w8@8/8,w4@16,w4@20,w4@24,w4@28,w4@32,w4@36,w4@40,w4@44,"
+                + "w4@48,w4@52/8;role=reader*1:r8@64", suggested.params().get("spec"));
         // Beside each role's measured ratio, the model's transfers per operation: the reader's line moves every
         // operation in v6.4-rc4 and never in the suggestion; the allocator only takes it back by upgrades, which
         // then decide its direction.

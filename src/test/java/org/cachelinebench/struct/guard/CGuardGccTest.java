@@ -131,7 +131,7 @@ class CGuardGccTest {
         // v6.5-merged guarded as it is, and the same guard against v6.4-rc4: what reverting the fix would do.
         Path v65 = GuardCases.pcpuHeader(dir, "v6.5"), v64 = GuardCases.pcpuHeader(dir, "v6.4-rc4");
         GuardCases.Case merged = new GuardCases.Case("pcpu-v6.5", v65, "pcpu_chunk", List.of("CONFIG_MEMCG_KMEM"),
-                GuardCases.pcpuRoles(dir), "original");
+                GuardCases.pcpuRoles(), "original");
         String guard = merged.guard("c");
         passing.add(new Unit("s-pcpu-v6.5", merged.defines(), merged.text(), merged.original().layout(), guard));
         StructLayout reverted = CHeader.read(v64, v64.toString(), merged.defines()).find("pcpu_chunk").layout();

@@ -76,9 +76,11 @@ class KernelGuardGccTest {
     void pcpuChunkV65GroupsCompileAndCatchTheRevertAndThe2026Move(@TempDir Path dir) throws Exception {
         Gcc.require();
         GuardCases.Case v65 = new GuardCases.Case("pcpu-v6.5", GuardCases.pcpuHeader(dir, "v6.5"), "pcpu_chunk",
-                List.of("CONFIG_MEMCG_KMEM"), GuardCases.pcpuRoles(dir), "original");
+                List.of("CONFIG_MEMCG_KMEM"), GuardCases.pcpuRoles(), "original");
         String guard = v65.guard("kernel");
-        for (String line : List.of("\t__cacheline_group_begin(pcpu_chunk_write_allocator);\n\tint\t\t\tfree_bytes;",
+        // The allocator's group starts at list, which pcpu_chunk_relocate() writes when the chunk changes slot.
+        for (String line : List.of("\t__cacheline_group_begin(pcpu_chunk_write_allocator);\n\tstruct list_head\tlist;",
+                "CACHELINE_ASSERT_GROUP_MEMBER(struct pcpu_chunk, pcpu_chunk_write_allocator, list);",
                 "\t__cacheline_group_end(pcpu_chunk_write_allocator);\n\tunsigned long\t\t*bound_map;",
                 "CACHELINE_ASSERT_GROUP_MEMBER(struct pcpu_chunk, pcpu_chunk_write_allocator, chunk_md);",
                 "CACHELINE_ASSERT_GROUP_MEMBER(struct pcpu_chunk, pcpu_chunk_read_reader, base_addr);",
