@@ -301,7 +301,7 @@ public final class Regate {
      */
     static List<ClaimVerdict> judge(SavedRun run, double confidence) {
         List<Judgment.Case> cases = cases(run);
-        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence);
+        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence, bounds(run, cases));
         List<ClaimVerdict> out = new ArrayList<>();
         for (Judgment.Case k : cases) {
             boolean gated = k.claim().expect().checked();
@@ -311,6 +311,23 @@ public final class Regate {
         }
         Judgment.notMeasured(cases).forEach((c, v) -> out.add(new ClaimVerdict(c, v)));
         return out;
+    }
+
+    /**
+     * The bounds of the rule "below the model" ({@link MechanismBound}) for {@code run}: its probes from its runs.json
+     * (none: the rule does not apply), each claim's reference in floors from its summary entry.
+     */
+    static Map<String, MechanismBound.Bound> bounds(SavedRun run, List<Judgment.Case> cases) {
+        if (cases.stream().noneMatch(c -> MechanismBound.of(c.claim().id()) != null)) {
+            return Map.of();
+        }
+        Map<String, Summary.Entry> entries = new java.util.HashMap<>();
+        run.summary().comparisons().forEach(e -> entries.put(e.id(), e));
+        return MechanismBound.of(cases, UnitPredictions.RunCosts.of(run.dir()).probes(), id -> {
+            Summary.Entry e = entries.get(id);
+            return e == null || e.referenceScore() == null || e.floorNanos() == null ? Double.NaN
+                    : e.referenceScore() / e.floorNanos();
+        });
     }
 
     /** A run's exit status from its verdicts: 1 a claim failed, 3 one has no verdict or none gated, else 0. */

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +44,8 @@ class QuietJolTest {
         Path err = Files.createTempFile("quiet-jol", ".err");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // The test JVM's own flags (-XX:-RestrictContended and the exports the traces need), none that quiets JOL.
-        List<String> command = new java.util.ArrayList<>(List.of(java));
-        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        List<String> command = new ArrayList<>(List.of(java));
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> !a.startsWith("-Djol.") && !a.startsWith("-javaagent")).forEach(command::add);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 "org.cachelinebench.runner.PredictedVsMeasured", "--against", "results/ci-judgment/j1"));
