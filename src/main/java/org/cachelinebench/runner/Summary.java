@@ -183,6 +183,11 @@ public record Summary(int format, String profile, int rounds, String started, St
                     r == null ? row.why() : "", row.against());
         }
 
+        /** The extra round trips predicted at the run's own probes (central value); null when not priced so. */
+        public Double pricedRoundTrips() {
+            return UnitPredictions.ROUND_TRIPS.equals(measuredUnit) ? predictedMid : null;
+        }
+
         /** True when the prediction was set against the measured interval ("inside" or "outside"). */
         public boolean judged() {
             return against != null && !against.isEmpty();
