@@ -17,6 +17,7 @@ import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.cli.TextTable;
+import org.cachelinebench.coherence.ProbeCosts;
 
 /**
  * {@code benchmarks/regate}: the gate of {@code benchmarks/ci} judged again over saved run directories, with the
@@ -323,7 +324,13 @@ public final class Regate {
         }
         Map<String, Summary.Entry> entries = new java.util.HashMap<>();
         run.summary().comparisons().forEach(e -> entries.put(e.id(), e));
-        return MechanismBound.of(cases, UnitPredictions.RunCosts.of(run.dir()).probes(), id -> {
+        ProbeCosts probes;
+        try {
+            probes = UnitPredictions.RunCosts.of(run.dir()).probes();
+        } catch (IllegalArgumentException e) {
+            probes = null;                              // an unreadable runs.json has no probes to price with
+        }
+        return MechanismBound.of(cases, probes, id -> {
             Summary.Entry e = entries.get(id);
             return e == null || e.referenceScore() == null || e.floorNanos() == null ? Double.NaN
                     : e.referenceScore() / e.floorNanos();
