@@ -41,8 +41,9 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  *   <li>{@link #byOffset}: the interleaved offset sweeps, the csd bytes at every offset of a line, kernel protocol
  *       and flag mailbox, the offsets that straddle shaded.</li>
  * </ul>
- * Beside each measured point a hollow diamond marks the coherence model's predicted extra round trips, so that
- * where the two differ shows; a point without a prediction is labelled "not predicted", never drawn as a 0.
+ * Beside each measured point a hollow diamond marks the coherence model's predicted extra round trips, priced at the
+ * run's own probes where it recorded them ({@link Summary.Prediction#pricedRoundTrips}), so that where the two differ
+ * shows; a point without a prediction is labelled "not predicted", never drawn as a 0.
  */
 public final class ExtraTransfersChart {
     private ExtraTransfersChart() {}
@@ -178,7 +179,9 @@ public final class ExtraTransfersChart {
                 points.add(x, mean, low, high);
                 extent[0] = Math.min(extent[0], low);
                 extent[1] = Math.max(extent[1], high);
-                Double p = e.prediction() == null ? null : e.prediction().extraRoundTrips();
+                // At the run's own probes where it has them; else the count in round trips, as before the probes.
+                Double p = e.prediction() == null ? null : e.prediction().pricedRoundTrips() != null
+                        ? e.prediction().pricedRoundTrips() : e.prediction().extraRoundTrips();
                 if (p == null) {
                     unpredicted.add(new double[] {x, mean});
                 } else {

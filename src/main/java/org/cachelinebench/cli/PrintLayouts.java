@@ -14,6 +14,7 @@ import org.cachelinebench.model.ipi.MailboxObjects;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.QuietJol;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
@@ -105,6 +106,7 @@ public final class PrintLayouts {
                 out.printf("   instance at %2d bytes into a line: %s%n", start,
                         MailboxObjects.at(l, start, line).fieldLines());
             }
+            QuietJol.vm();                    // JOL's warnings to stderr, not into the printed layouts
             out.println(ClassLayout.parseClass(kind.type()).toPrintable());
         }
     }
@@ -130,6 +132,7 @@ public final class PrintLayouts {
         heading(out, "pcpu_chunk: ChunkObjectFalseSharing Java classes on this JVM (JOL)");
         for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
             out.println("/* layout=" + v.label() + ": " + ChunkObjects.describeOffsets(v.type()) + " */");
+            QuietJol.vm();
             out.println(ClassLayout.parseClass(v.type()).toPrintable());
         }
     }

@@ -46,7 +46,7 @@ public record MeasuredUnitPrediction(String claimId, CriticalPath path, ProbeCos
     }
 
     /** The path {@code d} priced: exact where no class needs a probe, else at {@code costs}, else "no probes". */
-    static MeasuredUnitPrediction priced(String id, CriticalPath d, ProbeCosts costs) {
+    public static MeasuredUnitPrediction priced(String id, CriticalPath d, ProbeCosts costs) {
         ProbeCosts.Range r = ProbeCosts.Range.exactly(round(d.hops()) * ProbeCosts.HOP);
         boolean needsProbes = Math.abs(d.serial()) >= NONE || Math.abs(d.pair()) >= NONE
                 || Math.abs(d.parallel()) >= NONE;

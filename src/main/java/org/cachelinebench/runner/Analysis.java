@@ -292,7 +292,8 @@ public final class Analysis {
             measured.put(c.id(), m);
             cases.add(new Judgment.Case(c, m == null ? List.of() : m.rounds(), hit.isEmpty() ? null : reason(hit)));
         }
-        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence);
+        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence, MechanismBound.of(cases,
+                RunProbes.of(records.stream().map(Sample::result).toList()), id -> referenceFloors(measured.get(id))));
         List<ComparisonResult> results = new ArrayList<>();
         for (Judgment.Case k : cases) {
             Claim c = k.claim();
@@ -301,6 +302,14 @@ public final class Analysis {
             results.add(new ComparisonResult(c, m == null ? Measured.NOTHING : m.measured(c), v));
         }
         return results;
+    }
+
+    /** An interleaved claim's reference side in floors a call: its ns per call over its rounds' median floor. */
+    private static double referenceFloors(Read m) {
+        if (m == null || m.floorNanos() == null || m.floorNanos().length == 0 || m.reference() == null) {
+            return Double.NaN;
+        }
+        return m.reference().geoMean() / InterleavedFork.median(m.floorNanos());
     }
 
     /** A claim's rounds as they were read, before statistics and verdict. */

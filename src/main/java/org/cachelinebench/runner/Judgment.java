@@ -24,7 +24,9 @@ import org.cachelinebench.claims.Suite;
  * the upper bound is below the A/A's own margin, {@link #margin}, and is UNDECIDED otherwise. An A/A control HOLDS
  * when its bounds lie inside its own margin around 0, FAILS when they lie wholly outside it. Fewer rounds than a
  * bound needs ({@link SignedRank#minRounds}) decide nothing. A gated claim of the suite that the run has no rounds
- * of is NOT_MEASURED ({@link #notMeasured}). Why: docs/ci-gate.md.
+ * of is NOT_MEASURED ({@link #notMeasured}). A claim whose mechanism the coherence model predicts reliably also
+ * FAILS "below the model" ({@link MechanismBound}): its upper bound times the A/A's margin below the predicted lower
+ * bound at the run's own probes. Why: docs/ci-gate.md.
  */
 public final class Judgment {
     private Judgment() {}
@@ -134,13 +136,42 @@ public final class Judgment {
         return out;
     }
 
-    /** The one judging pass: every case's verdict, by claim id, in the order given. */
+    /** The one judging pass: every case's verdict, by claim id, in the order given, without the model's bounds. */
     public static Map<String, Verdict> judge(List<Case> cases, double confidence) {
+        return judge(cases, confidence, Map.of());
+    }
+
+    /**
+     * The one judging pass with the rule "below the model" ({@link MechanismBound}): {@code bounds} by claim id, for
+     * the claims it applies to (a bound that does not apply, e.g. "no probes", is named in the verdict line).
+     */
+    static Map<String, Verdict> judge(List<Case> cases, double confidence, Map<String, MechanismBound.Bound> bounds) {
         Map<String, Verdict> out = new LinkedHashMap<>();
         for (Case c : cases) {
-            out.put(c.claim().id(), judge(c, cases, confidence));
+            Verdict v = judge(c, cases, confidence);
+            MechanismBound.Bound b = bounds.get(c.claim().id());
+            out.put(c.claim().id(), b == null ? v : belowTheModel(v, b));
         }
         return out;
+    }
+
+    /**
+     * A directional verdict with bounds, under the rule "below the model": FAILS when the effect's upper bound times
+     * the A/A's margin is below the predicted lower bound (clearly below: by more than the A/A's own spread, so
+     * that the A/A cannot carry it there); otherwise the same verdict, its line naming the bound or why there is none.
+     */
+    static Verdict belowTheModel(Verdict v, MechanismBound.Bound b) {
+        if (Double.isNaN(v.high()) || Double.isNaN(v.margin()) || v.status() == Analysis.Status.FAILS) {
+            return v;
+        }
+        if (b.applies() && v.high() * v.margin() < b.ratio()) {
+            return new Verdict(Analysis.Status.FAILS, String.format(Locale.ROOT, "BELOW THE MODEL (rule \"%s\", "
+                    + "docs/ci-gate.md): upper bound x%.3f times the A/A margin x%.3f is below the predicted lower "
+                    + "bound x%.3f for the fixed mechanism (%s); was: %s", MechanismBound.RULE, v.high(), v.margin(),
+                    b.ratio(), b.what(), v.reason()), v.median(), v.rounds(), v.effect(), v.low(), v.high(), v.margin());
+        }
+        return new Verdict(v.status(), v.reason() + "; " + b.describe(), v.median(), v.rounds(), v.effect(), v.low(),
+                v.high(), v.margin());
     }
 
     private static Verdict judge(Case c, List<Case> cases, double confidence) {

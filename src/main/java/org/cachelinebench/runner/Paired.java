@@ -208,6 +208,10 @@ public final class Paired {
         out.println();
         out.print(SummaryTable.text(summary.comparisons()));
         out.println(states(summary));
+        String hits = SummaryTable.hitLine(summary.comparisons());
+        if (hits != null) {
+            out.println(hits);
+        }
         SummaryTable.problems(summary.comparisons()).forEach(out::println);
         notMeasured.forEach(out::println);
         out.println(Budget.measured(records, plan));
@@ -378,7 +382,9 @@ public final class Paired {
                 + "over cycles per iteration, mean with its 95 % t-interval, and the floor's ns per call (median "
                 + "over rounds).  \n"
                 + "Command: `" + m.command() + "`\n\n"
-                + SummaryTable.markdown(s.comparisons()) + "\n" + states(s) + "\n\n"
+                + SummaryTable.markdown(s.comparisons()) + "\n"
+                + (SummaryTable.hitLine(s.comparisons()) == null ? "" : SummaryTable.hitLine(s.comparisons()) + "\n\n")
+                + states(s) + "\n\n"
                 + SummaryTable.problems(s.comparisons()).stream().map(l -> "- " + l + "\n").collect(
                         Collectors.joining())
                 + (SummaryTable.problems(s.comparisons()).isEmpty() ? "" : "\n") + verdict(s) + "\n";

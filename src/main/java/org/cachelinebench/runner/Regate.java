@@ -17,6 +17,7 @@ import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.cli.TextTable;
+import org.cachelinebench.coherence.ProbeCosts;
 
 /**
  * {@code benchmarks/regate}: the gate of {@code benchmarks/ci} judged again over saved run directories, with the
@@ -330,7 +331,7 @@ public final class Regate {
      */
     static List<ClaimVerdict> judge(SavedRun run, double confidence) {
         List<Judgment.Case> cases = cases(run);
-        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence);
+        Map<String, Judgment.Verdict> verdicts = Judgment.judge(cases, confidence, bounds(run, cases));
         List<ClaimVerdict> out = new ArrayList<>();
         for (Judgment.Case k : cases) {
             boolean gated = k.claim().expect().checked();
@@ -340,6 +341,29 @@ public final class Regate {
         }
         Judgment.notMeasured(cases).forEach((c, v) -> out.add(new ClaimVerdict(c, v)));
         return out;
+    }
+
+    /**
+     * The bounds of the rule "below the model" ({@link MechanismBound}) for {@code run}: its probes from its runs.json
+     * (none: the rule does not apply), each claim's reference in floors from its summary entry.
+     */
+    static Map<String, MechanismBound.Bound> bounds(SavedRun run, List<Judgment.Case> cases) {
+        if (cases.stream().noneMatch(c -> MechanismBound.of(c.claim().id()) != null)) {
+            return Map.of();
+        }
+        Map<String, Summary.Entry> entries = new java.util.HashMap<>();
+        run.summary().comparisons().forEach(e -> entries.put(e.id(), e));
+        ProbeCosts probes;
+        try {
+            probes = UnitPredictions.RunCosts.of(run.dir()).probes();
+        } catch (IllegalArgumentException e) {
+            probes = null;                              // an unreadable runs.json has no probes to price with
+        }
+        return MechanismBound.of(cases, probes, id -> {
+            Summary.Entry e = entries.get(id);
+            return e == null || e.referenceScore() == null || e.floorNanos() == null ? Double.NaN
+                    : e.referenceScore() / e.floorNanos();
+        });
     }
 
     /** A run's exit status from its verdicts: 1 a claim failed, 3 one has no verdict or none gated, else 0. */

@@ -20,7 +20,9 @@ import org.cachelinebench.claims.Suite;
 import org.cachelinebench.coherence.ClaimPrediction;
 import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Predictions;
+import org.cachelinebench.coherence.ProbeCosts;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.results.JmhResult;
 
 /**
  * The machine-readable summary of a session (summary.json): every comparison's ratios and statistics, and
@@ -147,18 +149,48 @@ public record Summary(int format, String profile, int rounds, String started, St
      *                        for comparisons whose operations are no calls
      * @param model           what the prediction assumes
      * @param note            how measurement is known to differ from the prediction, and why; "" when it is not
+     * @param measuredUnit    interleaved only: the unit of {@link #predictedMid}, "extra round trips" or "ratio"
+     *                        ({@link UnitPredictions}); "" when not priced, null for a comparison of forks and in
+     *                        older summaries
+     * @param predictedLow    the prediction in the measured unit at this run's own probes (or rates), low end of its
+     *                        range from the probes' intervals; null when not priced
+     * @param predictedMid    its central value
+     * @param predictedHigh   its high end
+     * @param unpriced        why it has no value ("no probes", "no floor", "not predicted: ..."); "" when priced
+     * @param against         "inside" or "outside" the measured 95 % interval of the same unit; "" when either is
+     *                        missing
      */
     public record Prediction(String unit, Double subject, Double reference, Double extra, Double extraRoundTrips,
-                             String model, String note) {
+                             String model, String note, String measuredUnit, Double predictedLow, Double predictedMid,
+                             Double predictedHigh, String unpriced, String against) {
 
         static Prediction of(ClaimPrediction p) {
             return new Prediction(p.unit(), orNull(p.subject()), orNull(p.reference()), orNull(p.extra()),
-                    orNull(p.extraRoundTrips()), p.model(), p.differs());
+                    orNull(p.extraRoundTrips()), p.model(), p.differs(), null, null, null, null, null, null);
         }
 
         /** A claim the model could not trace on this JVM, and why. */
         static Prediction failed(String why) {
-            return new Prediction("", null, null, null, null, "", "not predicted: " + why);
+            return new Prediction("", null, null, null, null, "", "not predicted: " + why, null, null, null, null,
+                    null, null);
+        }
+
+        /** The same, with the prediction in the comparison's measured unit at the run's costs ({@code row}). */
+        Prediction priced(UnitPredictions.Row row) {
+            ProbeCosts.Range r = row.predicted();
+            return new Prediction(unit, subject, reference, extra, extraRoundTrips, model, note, row.unit(),
+                    r == null ? null : r.low(), r == null ? null : r.mid(), r == null ? null : r.high(),
+                    r == null ? row.why() : "", row.against());
+        }
+
+        /** The extra round trips predicted at the run's own probes (central value); null when not priced so. */
+        public Double pricedRoundTrips() {
+            return UnitPredictions.ROUND_TRIPS.equals(measuredUnit) ? predictedMid : null;
+        }
+
+        /** True when the prediction was set against the measured interval ("inside" or "outside"). */
+        public boolean judged() {
+            return against != null && !against.isEmpty();
         }
     }
 
@@ -169,18 +201,40 @@ public record Summary(int format, String profile, int rounds, String started, St
      * prediction informs, and must not change a run's verdicts or exit status.
      */
     static Map<String, Prediction> predictions(List<Analysis.ComparisonResult> results) {
+        return predictions(results, List.of());
+    }
+
+    /**
+     * As {@link #predictions(List)}, every interleaved comparison's also in its measured unit at the costs of
+     * {@code forks} (their probes and rates; none: "no probes"), beside its measured interval.
+     */
+    static Map<String, Prediction> predictions(List<Analysis.ComparisonResult> results, List<JmhResult> forks) {
+        return predictions(results, UnitPredictions.RunCosts.of(forks));
+    }
+
+    /** As {@link #predictions(List, List)} at {@code costs}. */
+    static Map<String, Prediction> predictions(List<Analysis.ComparisonResult> results, UnitPredictions.RunCosts costs) {
         Predictions model = new Predictions(Model.DEFAULT);
+        UnitPredictions units = new UnitPredictions(Model.DEFAULT);
         Map<String, Prediction> out = new HashMap<>();
         for (Analysis.ComparisonResult r : results) {
             Claim c = Suite.claim(r.comparison().id());
             if (c == null) {
                 continue;
             }
+            Prediction p;
             try {
-                out.put(c.id(), Prediction.of(model.of(c)));
+                p = Prediction.of(model.of(c));
             } catch (RuntimeException | LinkageError e) {
-                out.put(c.id(), Prediction.failed(PairedSession.oneLine(e)));
+                p = Prediction.failed(PairedSession.oneLine(e));
             }
+            if (c.interleaved() && r.measured()) {
+                MeanStats x = r.extra();
+                RatioStats s = r.stats();
+                p = p.priced(units.of(c, costs, x == null ? null : orNull(x.low()), x == null ? null : orNull(x.high()),
+                        s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high())));
+            }
+            out.put(c.id(), p);
         }
         return out;
     }
@@ -221,7 +275,7 @@ public record Summary(int format, String profile, int rounds, String started, St
                              List<LayoutFailure> layoutFailures) {
         Map<Integer, Double> floors = Analysis.floorNanosByRound(records, Suite.FLOOR_SET);
         double split = MachineState.split(floors.values());
-        Map<String, Prediction> predictions = predictions(results);
+        Map<String, Prediction> predictions = predictions(results, records.stream().map(f -> f.result().jmh()).toList());
         List<Entry> entries = new ArrayList<>();
         for (Analysis.ComparisonResult r : results) {
             entries.add(entry(r, split, predictions.get(r.comparison().id())));

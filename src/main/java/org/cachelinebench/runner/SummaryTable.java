@@ -7,13 +7,17 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.cli.TextTable;
+import org.cachelinebench.coherence.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.ProbeCosts;
 
 /**
  * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and
  * results/README.md. Every row shows the median floor of its rounds and their machine states ("far 8/near 2",
  * or "no floor measured"); a claim no round measured (its variant failed its layout check) shows "—". Beside the
  * measurement stands the coherence model's predicted extra line transfers ({@link Summary.Prediction}); how the
- * measurement is known to differ from it is a numbered note below the table, each sentence written once.
+ * measurement is known to differ from it is a numbered note below the table, each sentence written once. In
+ * Markdown, every interleaved comparison also shows the prediction in its measured unit at the run's own probes,
+ * "inside" or "outside" its measured interval, and the run gets one hit line ({@link #hitLine}).
  */
 public final class SummaryTable {
     private SummaryTable() {}
@@ -45,8 +49,9 @@ public final class SummaryTable {
         StringBuilder sb = new StringBuilder();
         sb.append("| comparison | claim | ratio (geo. mean) | 95 % interval | median | rounds | time apart (median) "
                 + "| expected | status | extra line transfers (95 % interval) | predicted extra transfers "
+                + "| predicted in the measured unit (range from the probes) | against measured "
                 + "| floor ns/call | states | subject score | reference score |\n");
-        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---|---:|---|---:|---:|\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---|---|---|---|---|---|---:|---|---:|---:|\n");
         Map<String, Integer> notes = new LinkedHashMap<>();
         for (Summary.Entry e : entries) {
             String[] r = row(e);
@@ -54,7 +59,8 @@ public final class SummaryTable {
                     .append(r[1]).append(" | ").append(r[2]).append(" | ").append(r[3]).append(" | ")
                     .append(r[4]).append(" | ").append(r[5]).append(r[5].endsWith("us") || r[5].equals(NONE) ? " | " : " s | ")
                     .append(r[6]).append(" | ").append(r[7]).append(" | ").append(r[8]).append(" | ")
-                    .append(predicted(e, notes)).append(" | ").append(r[9])
+                    .append(predicted(e, notes)).append(" | ").append(inMeasuredUnit(e)).append(" | ")
+                    .append(against(e)).append(" | ").append(r[9])
                     .append(" | ").append(r[10]).append(" | ")
                     .append(score(e.subjectScore(), e.subjectUnit())).append(" | ")
                     .append(score(e.referenceScore(), e.referenceUnit())).append(" |\n");
@@ -136,6 +142,60 @@ public final class SummaryTable {
             int n = notes.computeIfAbsent(p.note(), k -> notes.size() + 1);
             sb.append(sb.length() == 0 ? "" : " ").append('[').append(n).append(']');
         }
+        return sb.toString();
+    }
+
+    /**
+     * An interleaved comparison's prediction in its measured unit: "+0.42 (+0.35 .. +0.50)" extra round trips,
+     * "ratio 2.310 (2.020 .. 2.600)", or why there is none ("no probes"); "" for a comparison of forks.
+     */
+    static String inMeasuredUnit(Summary.Entry e) {
+        Summary.Prediction p = e.prediction();
+        if (p == null || p.measuredUnit() == null) {
+            return "";
+        }
+        if (p.predictedMid() == null) {
+            return p.unpriced() == null ? "" : p.unpriced();
+        }
+        ProbeCosts.Range r = new ProbeCosts.Range(p.predictedLow(), p.predictedMid(), p.predictedHigh());
+        return p.measuredUnit().equals(UnitPredictions.RATIO)
+                ? "ratio " + fmt(r.mid()) + (r.low() == r.high() ? "" : " (" + fmt(r.low()) + " .. " + fmt(r.high()) + ")")
+                : r.describe();
+    }
+
+    /** "inside" or "outside" the measured interval, or "". */
+    static String against(Summary.Entry e) {
+        Summary.Prediction p = e.prediction();
+        return p == null || p.against() == null ? "" : p.against();
+    }
+
+    /**
+     * The run's one hit line: how many interleaved comparisons' predictions fall inside their measured interval,
+     * and how many had none to set beside it (e.g. "no probes"); null when the run has no interleaved comparison.
+     */
+    static String hitLine(List<Summary.Entry> entries) {
+        int inside = 0;
+        int judged = 0;
+        Map<String, Integer> unpriced = new LinkedHashMap<>();
+        for (Summary.Entry e : entries) {
+            Summary.Prediction p = e.prediction();
+            if (p == null || p.measuredUnit() == null) {
+                continue;
+            }
+            if (p.judged()) {
+                judged++;
+                inside += p.against().equals(UnitPredictions.INSIDE) ? 1 : 0;
+            } else if (p.unpriced() != null && !p.unpriced().isEmpty()) {
+                unpriced.merge(p.unpriced(), 1, Integer::sum);
+            }
+        }
+        if (judged == 0 && unpriced.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(UnitPredictions.hitLine(inside, judged));
+        unpriced.forEach((why, n) -> sb.append(' ').append(n).append(n == 1 ? " comparison says \"" : " comparisons say \"")
+                .append(why).append("\"").append(why.equals(MeasuredUnitPrediction.NO_PROBES)
+                        ? " (this run recorded no probes)." : "."));
         return sb.toString();
     }
 

@@ -149,6 +149,30 @@ class ExtraTransfersChartTest {
                 .count());
     }
 
+    /** A run with probes draws the prediction priced at them, not the count: the summary's own number. */
+    @Test
+    void aRunWithProbesDrawsThePredictionAtItsProbes() throws IOException {
+        JsonObject json = JsonParser.parseString(fixtureText()).getAsJsonObject();
+        String straddled = "mailbox.straddled-vs-line-aligned";
+        for (JsonElement c : json.getAsJsonArray("comparisons")) {
+            JsonObject e = c.getAsJsonObject();
+            if (e.get("id").getAsString().equals(straddled)) {
+                JsonObject prediction = new JsonObject();
+                prediction.addProperty("extraRoundTrips", 0.5);
+                prediction.addProperty("measuredUnit", "extra round trips");
+                prediction.addProperty("predictedLow", 0.7);
+                prediction.addProperty("predictedMid", 0.8);
+                prediction.addProperty("predictedHigh", 0.9);
+                prediction.addProperty("against", "inside");
+                e.add("prediction", prediction);
+            }
+        }
+        List<Summary.Entry> entries = Summary.fromJson(json.toString()).comparisons();
+        XYSeries predicted = ExtraTransfersChart.points(ExtraTransfersChart.PROTOCOLS, entries,
+                ExtraTransfersChart::placementAt).predicted();
+        assertEquals(0.8, yAt(predicted, at(entries, straddled, ExtraTransfersChart.PROTOCOLS)), 1e-9);
+    }
+
     /** The place of claim {@code id}'s point in a chart of {@code protocols}. */
     private static double at(List<Summary.Entry> entries, String id, List<ExtraTransfersChart.Series> protocols) {
         Summary.Entry e = entries.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();

@@ -382,8 +382,9 @@ class InterleavedAnalysisTest {
         assertTrue(text.lines().findFirst().orElseThrow().contains("extra lines (95% interval)  predicted extra"), text);
         assertTrue(text.contains("+0.75") && text.contains("65.0"), text);
         String md = SummaryTable.markdown(s.comparisons());
-        assertTrue(md.contains("| extra line transfers (95 % interval) | predicted extra transfers | floor ns/call |"), md);
-        assertTrue(md.contains("| +0.75 | +2.00 (+1.00 rt) [1] | 65.0 |"), md);
+        assertTrue(md.contains("| extra line transfers (95 % interval) | predicted extra transfers | predicted in the "
+                + "measured unit (range from the probes) | against measured | floor ns/call |"), md);
+        assertTrue(md.contains("| +0.75 | +2.00 (+1.00 rt) [1] | no probes |  | 65.0 |"), md);
 
         // The fork's line: the floor over both iterations from the sums, (50 + 80) / 2 = 65 ns per call; the ratio
         // and extra lines the median over the iterations of their medians, (1.5 + 1.2) / 2 = 1.350 and

@@ -233,7 +233,13 @@ class PairedTest {
         assertEquals("latest", m.role());
         assertEquals(32, m.forks());
         assertTrue(out().contains("claims hold: 9 holds"), out());
-        assertTrue(Files.readString(latest.resolve("summary.md")).contains("| `csd.straddled-vs-line-aligned` |"));
+        String md = Files.readString(latest.resolve("summary.md"));
+        assertTrue(md.contains("| `csd.straddled-vs-line-aligned` |"));
+        // The fakes record no probe ratios: the straddles' predictions say so, and the run has its one hit line.
+        assertTrue(md.lines().filter(l -> l.startsWith("| `mailbox.straddled-vs-line-aligned` |"))
+                .allMatch(l -> l.contains("| no probes |  |")), md);
+        assertEquals(1, md.lines().filter(l -> l.startsWith("Inside: ") && l.contains("\"no probes\"")).count(), md);
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("Inside: ")), out());
         // ratios.json: one "fork" per round of the state, in the claim's direction
         JsonArray ratios = JsonParser.parseString(Files.readString(latest.resolve("ratios.json"))).getAsJsonArray();
         for (JsonElement e : ratios) {

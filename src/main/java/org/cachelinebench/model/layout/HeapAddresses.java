@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import org.openjdk.jol.vm.VM;
 import org.openjdk.jol.vm.VirtualMachine;
 
 /**
@@ -31,7 +30,7 @@ public final class HeapAddresses {
         if (s == 0) {
             s = checkScale();
         }
-        return VM.current().addressOf(o) / s;
+        return QuietJol.vm().addressOf(o) / s;
     }
 
     /**
@@ -65,7 +64,7 @@ public final class HeapAddresses {
         if (scale != 0) {
             return scale;
         }
-        VirtualMachine vm = VM.current();
+        VirtualMachine vm = QuietJol.vm();
         int agree1 = 0;
         int agree8 = 0;
         Object[] keep = new Object[2 * TRIES];   // escapes, so the JIT cannot elide the allocations

@@ -5,7 +5,6 @@ import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.openjdk.jol.vm.VM;
 
 /**
  * Where the running JVM put a Java class's instance fields, read with JOL: the JVM, not the source, decides
@@ -29,7 +28,7 @@ public final class ObjectFields {
                 if (Modifier.isStatic(f.getModifiers())) {
                     continue;
                 }
-                out.put(f.getName(), new FieldSlot(f.getName(), VM.current().fieldOffset(f), sizeOf(f.getType())));
+                out.put(f.getName(), new FieldSlot(f.getName(), QuietJol.vm().fieldOffset(f), sizeOf(f.getType())));
             }
         }
         return out;
@@ -40,6 +39,6 @@ public final class ObjectFields {
         if (t == int.class || t == float.class) return 4;
         if (t == short.class || t == char.class) return 2;
         if (t == byte.class || t == boolean.class) return 1;
-        return (int) VM.current().sizeOfField("oop");
+        return (int) QuietJol.vm().sizeOfField("oop");
     }
 }

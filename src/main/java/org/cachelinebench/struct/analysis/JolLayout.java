@@ -11,8 +11,8 @@ import java.util.Map;
 
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
-import org.openjdk.jol.vm.VM;
 
+import org.cachelinebench.model.layout.QuietJol;
 import org.cachelinebench.struct.c.InputError;
 
 /**
@@ -59,7 +59,7 @@ public record JolLayout(String name, int header, int size, int align, List<JavaF
     }
 
     public static JolLayout of(Class<?> c) throws InputError {
-        quietJol();
+        QuietJol.vm();                        // before JOL parses a class: its warnings go to stderr
         ClassLayout l = ClassLayout.parseClass(c);
         Map<String, Integer> count = new HashMap<>();
         for (FieldLayout f : l.fields()) {
@@ -75,19 +75,8 @@ public record JolLayout(String name, int header, int size, int align, List<JavaF
         if (fields.isEmpty()) {
             throw new InputError("struct", 0, 0, c.getName() + " has no instance fields");
         }
-        return new JolLayout(c.getName(), l.headerSize(), (int) l.instanceSize(), VM.current().objectAlignment(),
+        return new JolLayout(c.getName(), l.headerSize(), (int) l.instanceSize(), QuietJol.vm().objectAlignment(),
                 fields);
-    }
-
-    /** JOL says how it attached on stdout, which is the tool's own: let it say so on stderr instead. */
-    private static synchronized void quietJol() {
-        java.io.PrintStream out = System.out;
-        System.setOut(System.err);
-        try {
-            VM.current();
-        } finally {
-            System.setOut(out);
-        }
     }
 
     /** The same layout with fields renamed ({@code names}: current path to new; others kept). */
