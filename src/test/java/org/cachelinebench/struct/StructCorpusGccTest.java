@@ -43,16 +43,16 @@ import org.cachelinebench.testing.Gcc;
  * with a message, except in CI, where they fail ({@link Gcc#require()}); the suggestions' own property is
  * checked either way.
  */
-class StructCorpusGccTest {
+public class StructCorpusGccTest {
     static final Path CORPUS = Path.of("src/test/resources/org/cachelinebench/struct/corpus");
 
-    record Variant(Path file, List<String> defines) {
-        String name() {
+    public record Variant(Path file, List<String> defines) {
+        public String name() {
             return file.getFileName() + (defines.isEmpty() ? "" : " -D " + String.join(" -D ", defines));
         }
     }
 
-    static List<Variant> variants() throws IOException {
+    public static List<Variant> variants() throws IOException {
         List<Variant> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(CORPUS)) {
             for (Path f : files.sorted().toList()) {
@@ -103,7 +103,7 @@ class StructCorpusGccTest {
      * main() printing "INDEX KEY VALUE" for sizeof, alignof, every offset and every bit-field's first bit
      * and width; {@code names} are the C type names ("struct tag", "union tag", a typedef).
      */
-    static String probe(List<Struct> structs, List<String> names) {
+    public static String probe(List<Struct> structs, List<String> names) {
         StringBuilder c = new StringBuilder("\n#include <stdio.h>\n#include <string.h>\nint main(void)\n{\n");
         for (int i = 0; i < structs.size(); i++) {
             String t = names.get(i);
@@ -129,7 +129,7 @@ class StructCorpusGccTest {
         return Files.readString(file, StandardCharsets.UTF_8).replaceAll("(?m)^#include <linux/.*$", "");
     }
 
-    static Map<String, Long> run(String program, Path dir, List<String> defines) throws Exception {
+    public static Map<String, Long> run(String program, Path dir, List<String> defines) throws Exception {
         List<String> flags = new ArrayList<>(List.of("-w"));
         defines.forEach(d -> flags.add("-D" + d));
         String out = CStructProgram.compileAndRun(program, dir, flags);
@@ -143,7 +143,7 @@ class StructCorpusGccTest {
         return values;
     }
 
-    static void assertLayouts(String what, List<Struct> structs, Map<String, Long> gcc, int[] checks) {
+    public static void assertLayouts(String what, List<Struct> structs, Map<String, Long> gcc, int[] checks) {
         for (int i = 0; i < structs.size(); i++) {
             Struct s = structs.get(i);
             String where = what + ": " + s.name();
@@ -266,7 +266,7 @@ class StructCorpusGccTest {
     }
 
     /** Two or three roles, each reading or writing a few random fields. */
-    static String randomRoles(List<FieldIndex.Field> leaves, Random random) {
+    public static String randomRoles(List<FieldIndex.Field> leaves, Random random) {
         StringBuilder sb = new StringBuilder();
         int roles = 2 + random.nextInt(2);
         for (int r = 0; r < roles; r++) {

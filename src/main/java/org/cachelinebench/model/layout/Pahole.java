@@ -1,5 +1,6 @@
 package org.cachelinebench.model.layout;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -48,26 +49,44 @@ public final class Pahole {
         String named = s.keyword() + (s.isAnonymous() ? "" : " " + s.tag());
         boolean typedef = !s.typeName().equals(named);
         out.append(typedef ? "typedef " + named : s.typeName()).append(" {\n");
-        long endBit = p.body(s, 0, 1, "");
+        p.body(s, 0, 1, "");
         out.append('\n');
         int lines = startInLine == 0 ? s.cacheLines(lineSize)
                 : (startInLine + Math.max(s.size(), 1) - 1) / lineSize + 1;
         out.append(String.format("\t/* size: %d, cachelines: %d, members: %d */%n",
                 s.size(), lines, s.members().size()));
-        List<StructLayout.Hole> holes = s.holes();
-        if (!holes.isEmpty()) {
-            int sum = holes.stream().mapToInt(StructLayout.Hole::size).sum();
-            out.append(String.format("\t/* sum members: %d, holes: %d, sum holes: %d */%n",
-                    s.sumMembers(), holes.size(), sum));
+        // The summary as pahole (dwarves' __class__fprintf) prints it, from its own hole search.
+        Holes h = Holes.of(s);
+        if (p.sumHoles > 0 || p.sumBitHoles > 0) {
+            if (p.sumBytes > 0) {
+                out.append(String.format("\t/* sum members: %d", p.sumBytes));
+                if (p.sumHoles > 0) {
+                    out.append(String.format(", holes: %d, sum holes: %d", h.nrHoles(), p.sumHoles));
+                }
+                out.append(" */\n");
+            }
+            if (p.sumBits > 0) {
+                out.append(String.format("\t/* sum bitfield members: %d bits", p.sumBits));
+                out.append(p.sumBitHoles > 0 ? String.format(", bit holes: %d, sum bit holes: %d bits", h.nrBitHoles(), p.sumBitHoles)
+                        : String.format(" (%d bytes)", p.sumBits / 8));
+                out.append(" */\n");
+            }
         }
-        if (p.bitHoles > 0) {
-            out.append(String.format("\t/* bit holes: %d, sum bit holes: %d bits */%n", p.bitHoles, p.bitHoleBits));
+        if (h.padding() > 0) {
+            out.append(String.format("\t/* padding: %d */%n", h.padding()));
         }
-        if (endBit % 8 != 0) {
-            out.append(String.format("\t/* bit_padding: %d bits */%n", 8 - endBit % 8));
+        if (p.paddings > 0) {
+            out.append(String.format("\t/* paddings: %d, sum paddings: %d */%n", p.paddings, p.sumPaddings));
         }
-        if (s.trailingPadding() > 0) {
-            out.append(String.format("\t/* padding: %d */%n", s.trailingPadding()));
+        if (h.bitPadding() > 0) {
+            out.append(String.format("\t/* bit_padding: %d bits */%n", h.bitPadding()));
+        }
+        if (p.forced > 0) {
+            out.append(String.format("\t/* forced alignments: %d", p.forced));
+            if (p.forcedHoles > 0) {
+                out.append(String.format(", forced holes: %d, sum forced holes: %d", p.forcedHoles, p.sumForcedHoles));
+            }
+            out.append(" */\n");
         }
         int last = (startInLine + s.size()) % lineSize;
         if (last != 0) {
@@ -94,8 +113,8 @@ public final class Pahole {
         final int startInLine;
         final Function<StructLayout.Member, String> annotate;
         int crossed;          // boundaries already announced
-        int bitHoles;         // top level only, as pahole counts them
-        int bitHoleBits;
+        // The top level's sums, as pahole counts them.
+        int sumBytes, sumBits, sumHoles, sumBitHoles, paddings, sumPaddings, forced, forcedHoles, sumForcedHoles;
 
         Printer(int lineSize, int startInLine, Function<StructLayout.Member, String> annotate) {
             this.lineSize = lineSize;
@@ -103,20 +122,32 @@ public final class Pahole {
             this.annotate = annotate;
         }
 
-        /** Prints the members of {@code s}, which starts {@code base} bytes into the printed struct; returns its end bit. */
-        long body(StructLayout s, int base, int depth, String prefix) {
+        /** Prints the members of {@code s}, which starts {@code base} bytes into the printed struct, with pahole's holes. */
+        void body(StructLayout s, int base, int depth, String prefix) {
             String indent = "\t".repeat(depth);
-            long endBit = 8L * base;     // end of the previous member
-            for (StructLayout.Member local : s.members()) {
+            boolean top = depth == 1;
+            Holes h = Holes.of(s);
+            List<String> notes = new ArrayList<>();
+            hole(notes, h.preBit(), h.preByte(), top);
+            boolean blank = flush(indent, notes);
+            for (int i = 0; i < s.members().size(); i++) {
+                StructLayout.Member local = s.members().get(i);
                 StructLayout.Member m = local.movedBy(base, prefix + local.name());
-                long first = m.firstBit();
-                if (first > endBit && !s.isUnion()) {
-                    hole(indent, endBit, first, depth == 1);
+                if (blank) {
+                    out.append('\n');
                 }
                 int next;
                 while ((next = boundary(crossed + 1)) <= m.start()) {
                     crossed++;
                     marker(indent, crossed, next, m.start() - next);
+                }
+                if (top && local.alignAttr() > 0) {
+                    forced++;
+                    int before = i == 0 ? h.preByte() : h.bytes()[i - 1];
+                    if (before != 0) {
+                        forcedHoles++;
+                        sumForcedHoles += before;
+                    }
                 }
                 if (inline(m)) {
                     out.append(indent).append(m.type().struct().keyword()).append(" {\n");
@@ -159,32 +190,57 @@ public final class Pahole {
                     crossed++;
                     marker(indent, crossed, next, m.end() - next);
                 }
-                endBit = Math.max(endBit, m.isBitField() ? first + m.bitWidth() : 8L * m.end());
+                if (top) {
+                    if (m.isBitField()) {
+                        sumBits += m.bitWidth();
+                    } else {
+                        sumBytes += m.size();
+                    }
+                }
+                // In a struct, pahole notes a member of a struct type (not a typedef of one) whose struct ends in padding.
+                CType t = m.type();
+                int padding = !s.isUnion() && t.isStruct() && !t.isArray() && !t.struct().isUnion() && t.name().startsWith("struct")
+                        ? Holes.of(t.struct()).padding() : 0;
+                if (padding > 0) {
+                    notes.add("XXX last struct has " + padding + " byte" + (padding == 1 ? "" : "s") + " of padding");
+                    if (top) {
+                        paddings++;
+                        sumPaddings += padding;
+                    }
+                }
+                hole(notes, h.bits()[i], h.bytes()[i], top);
+                blank = flush(indent, notes);
             }
-            return endBit;
+            if (blank && !top) {
+                out.append('\n');
+            }
         }
 
-        /**
-         * The gap between the end of one member ({@code endBit}) and the start of the next ({@code first}): the
-         * whole bytes in it, and the bits left over at either end.
-         */
-        private void hole(String indent, long endBit, long first, boolean topLevel) {
-            long bytes = Math.max(0, first / 8 - (endBit + 7) / 8);
-            long bits = first - endBit - 8 * bytes;
-            out.append('\n');
-            if (bits > 0) {
-                out.append(indent).append("/* XXX ").append(bits).append(" bit").append(bits == 1 ? "" : "s")
-                        .append(" hole, try to pack */\n");
-                if (topLevel) {
-                    bitHoles++;
-                    bitHoleBits += (int) bits;
+        /** A bit hole, then a byte hole, as pahole prints them (a negative byte hole is not printed). */
+        private void hole(List<String> notes, int bits, int bytes, boolean top) {
+            if (bits != 0) {
+                notes.add("XXX " + bits + " bit" + (bits == 1 ? "" : "s") + " hole, try to pack");
+                if (top) {
+                    sumBitHoles += bits;
                 }
             }
             if (bytes > 0) {
-                out.append(indent).append("/* XXX ").append(bytes).append(" byte").append(bytes == 1 ? "" : "s")
-                        .append(" hole, try to pack */\n");
+                notes.add("XXX " + bytes + " byte" + (bytes == 1 ? "" : "s") + " hole, try to pack");
+                if (top) {
+                    sumHoles += bytes;
+                }
+            }
+        }
+
+        /** Prints the notes after a blank line; returns whether a blank line must follow them (before a next member). */
+        private boolean flush(String indent, List<String> notes) {
+            if (notes.isEmpty()) {
+                return false;
             }
             out.append('\n');
+            notes.forEach(n -> out.append(indent).append("/* ").append(n).append(" */\n"));
+            notes.clear();
+            return true;
         }
 
         /** Struct-relative offset of the k-th line boundary (k >= 1) after the struct's start. */

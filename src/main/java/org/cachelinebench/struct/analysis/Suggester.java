@@ -545,16 +545,34 @@ public final class Suggester {
             }
         }
         Set<String> defined = new LinkedHashSet<>();
+        List<MemberDecl> printed = new ArrayList<>();
+        plan.forEach(p -> printed.addAll(p.item().decls()));
+        AnonymousDefinitions anonymous = new AnonymousDefinitions(header, d.tag() != null ? d.tag() : d.displayName(), printed);
+        MemberDecl previous = null;                // the declarator printed last, while nothing else came after it
         for (Planned p : plan) {
             if (p.comment() != null) {
                 sb.append(sb.charAt(sb.length() - 2) == '{' ? "" : "\n").append("\t/* ").append(p.comment()).append(" */\n");
+                previous = null;
             }
             MemberDecl m = p.item().member();
             boolean marker = p.extraAlign() > 0 && needsMarker(p);
             if (marker) {
                 sb.append("\tchar ").append(markerName(p)).append("[0] ").append(align(p.extraAlign())).append(";\n");
+                previous = null;
             }
             for (MemberDecl x : p.item().decls()) {
+                String attr = x == m && p.extraAlign() > x.alignAttr() && !marker ? " " + align(p.extraAlign()) : "";
+                if (anonymous.sameDefinition(previous, x)) {
+                    sb.setLength(sb.length() - 2);                        // one declaration, as written
+                    sb.append(", ").append(x.declText()).append(attr).append(";\n");
+                    previous = x;
+                    continue;
+                }
+                previous = x;
+                if (anonymous.isShared(x)) {
+                    sb.append('\t').append(anonymous.specifiers(x)).append(' ').append(x.declText()).append(attr).append(";\n");
+                    continue;
+                }
                 String spec = x.specText();
                 String full = inline.get(spec.strip().replaceAll("\\s+", " "));
                 if (full != null && !defined.contains(full)) {
@@ -565,10 +583,7 @@ public final class Suggester {
                     spec = tagged.group(1) + " " + tagged.group(2);      // define a nested type once
                 }
                 String decl = x.declText().isEmpty() ? spec : spec + " " + x.declText();
-                if (x == m && p.extraAlign() > x.alignAttr() && !marker) {
-                    decl += " " + align(p.extraAlign());
-                }
-                sb.append('\t').append(decl).append(";\n");
+                sb.append('\t').append(decl).append(attr).append(";\n");
             }
         }
         sb.append('}');
@@ -581,7 +596,7 @@ public final class Suggester {
             sb.append(' ').append(d.displayName());
         }
         sb.append(";\n");
-        return sb.toString();
+        return anonymous.finish(sb.toString());
     }
 
     /** The parsed text must lay out as planned: same members, same offsets, same size. */

@@ -159,6 +159,11 @@ public final class CHeader {
         return table.typedef(type) != null;
     }
 
+    /** Whether a struct, union or enum tag {@code tag} is declared here or among the builtins. */
+    public boolean declaresTag(String tag) {
+        return table.tag(tag) != null;
+    }
+
     /** Whether the file uses the kernel's spellings (so that a suggestion may use them too). */
     public boolean usesKernelSpellings() {
         return text.matches("(?s).*(\\b(____cacheline_aligned\\w*|__aligned|__packed|u8|u16|u32|u64|s32|s64|atomic_t)\\b|#\\s*include\\s*<linux/).*");

@@ -30,6 +30,26 @@ public record MemberDecl(String name, Token at, TypeRef type, int alignAttr, boo
         return declText.isEmpty() ? specText : specText + " " + declText;
     }
 
+    /**
+     * The anonymous struct, union or enum its specifiers define ({@code enum { A, B } x, y;}), or null: one
+     * object for every declarator of the declaration, since C defines the type once for all of them.
+     */
+    public Object anonymousDefinition() {
+        if (!specText.contains("{")) {
+            return null;                       // a typedef's name or a tag: the type is defined elsewhere
+        }
+        TypeRef t = type;
+        while (t instanceof TypeRef.Pointer || t instanceof TypeRef.Array || t instanceof TypeRef.Function
+                || t instanceof TypeRef.Qualified) {
+            t = t instanceof TypeRef.Pointer p ? p.target() : t instanceof TypeRef.Array a ? a.element()
+                    : t instanceof TypeRef.Function f ? f.returns() : ((TypeRef.Qualified) t).type();
+        }
+        if (t instanceof TypeRef.Record r && r.decl().tag() == null) {
+            return r.decl();
+        }
+        return t instanceof TypeRef.Enum e && e.decl().tag() == null ? e.decl() : null;
+    }
+
     public boolean isFlexibleArray() {
         return type instanceof TypeRef.Array a && a.flexible();
     }

@@ -155,6 +155,7 @@ class StructLayoutCRulesTest {
                 + "\t/* size: 128, cachelines: 2, members: 3 */\n"
                 + "\t/* sum members: 16, holes: 1, sum holes: 60 */\n"
                 + "\t/* padding: 52 */\n"
+                + "\t/* forced alignments: 1, forced holes: 1, sum forced holes: 60 */\n"
                 + "};\n";
         assertEquals(expected, Pahole.format(HOT, 64));
     }

@@ -112,10 +112,10 @@ class StructLayoutKindsTest {
                 + "\tshort                      d:9;                  /*     8: 0  2 */\n"
                 + "\n"
                 + "\t/* size: 12, cachelines: 1, members: 4 */\n"
-                + "\t/* sum members: 6, holes: 1, sum holes: 1 */\n"
-                + "\t/* bit holes: 2, sum bit holes: 11 bits */\n"
-                + "\t/* bit_padding: 7 bits */\n"
+                + "\t/* sum members: 3, holes: 1, sum holes: 1 */\n"
+                + "\t/* sum bitfield members: 30 bits, bit holes: 2, sum bit holes: 11 bits */\n"
                 + "\t/* padding: 2 */\n"
+                + "\t/* bit_padding: 7 bits */\n"
                 + "\t/* last cacheline: 12 bytes */\n"
                 + "};\n";
         assertEquals(flags, Pahole.format(FLAGS, 64));
