@@ -1,5 +1,6 @@
 package org.cachelinebench.harness;
 
+import org.cachelinebench.harness.pin.Pin;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FuncWork;

@@ -9,8 +9,8 @@
  * {@link InterleavedSidesState}; each thread's position,
  * {@link SenderCursor} and {@link ReceiverCursor}; per-side totals, {@link SideTotals}, every
  * cycle one by one with the medians over cycles that the ratios are, {@link CycleLog}, and the lines every
- * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link Pin}, {@link PinnedThread},
- * {@link ThreadPinning}; by topology, {@link CpuTopology} and {@link PinPlan}), the machine's facts a result
+ * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link org.cachelinebench.harness.pin.Pin}, {@link org.cachelinebench.harness.pin.PinnedThread},
+ * {@link org.cachelinebench.harness.pin.ThreadPinning}; by topology, {@link org.cachelinebench.harness.pin.CpuTopology} and {@link org.cachelinebench.harness.pin.PinPlan}), the machine's facts a result
  * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link PcpuChunkWorkload},
  * {@link PendingArea}) and parameters ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook
  * ({@link ParamHook}), which Main and the paired runner call, and the marker of a failed layout check

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.pin;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.cachelinebench.harness.CpuTopology.Cpu;
-import org.cachelinebench.harness.CpuTopology.Relation;
+import org.cachelinebench.harness.pin.CpuTopology.Cpu;
+import org.cachelinebench.harness.pin.CpuTopology.Relation;
 
 /**
  * Which CPU each thread of a pinned benchmark gets, from {@code pin} and {@code cpus}:

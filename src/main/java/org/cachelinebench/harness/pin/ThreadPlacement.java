@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.pin;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import org.cachelinebench.harness.CpuTopology.Cpu;
+import org.cachelinebench.harness.pin.CpuTopology.Cpu;
 
 /**
  * The CPUs of N threads placed by a {@link Place} class, thread {@code i} on {@code cpus().get(i)}, chosen from the

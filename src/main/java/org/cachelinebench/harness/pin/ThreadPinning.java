@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.pin;
 
 import java.io.File;
 import java.io.IOException;
@@ -179,7 +179,8 @@ public final class ThreadPinning {
         }
     }
 
-    static String findOnPath(String name) {
+    /** The executable {@code name} on the PATH, or null; public: MachineFacts (harness) finds its commands so too. */
+    public static String findOnPath(String name) {
         String path = System.getenv("PATH");
         if (path == null) {
             return null;

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.pin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cachelinebench.harness.CpuTopology.Cpu;
-import org.cachelinebench.harness.CpuTopology.Relation;
+import org.cachelinebench.harness.pin.CpuTopology.Cpu;
+import org.cachelinebench.harness.pin.CpuTopology.Relation;
 import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
