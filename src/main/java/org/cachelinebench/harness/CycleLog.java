@@ -87,7 +87,7 @@ public final class CycleLog {
     }
 
     /** The sender, at a committed cycle: that cycle's nanoseconds per side. A few stores; no allocation. */
-    void log(SideTotals cycle) {
+    public void log(SideTotals cycle) {
         int at = next();
         if (at >= 0) {
             for (int s = 0; s < sides; s++) {
@@ -112,7 +112,7 @@ public final class CycleLog {
      * call, scaled by 2^{@link #PER_CALL_SHIFT}, so that the ratios are of costs per call. A side without a call
      * gets 0; the caller commits only cycles in which every side made one.
      */
-    void logPerCall(SideTotals cycle) {
+    public void logPerCall(SideTotals cycle) {
         int at = next();
         if (at >= 0) {
             for (int s = 0; s < sides; s++) {

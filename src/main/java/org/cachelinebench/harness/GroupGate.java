@@ -81,13 +81,13 @@ abstract class GroupGatePadAfter extends GroupGateReceiverField {
  * and opens the next group ({@link #open}); the receiver waits for that ({@link #awaitOpen}) before it looks
  * at any block of the next group. It is not timed. Every wait polls {@code stopMeasurement}.
  *
- * <p>The same two counters, one each way, also hand slices over in {@link ChunkInterleaving}: there the leading
+ * <p>The same two counters, one each way, also hand slices over in {@link org.cachelinebench.harness.chunk.ChunkInterleaving}: there the leading
  * thread opens a slice and the following one says it has entered it.
  */
 public final class GroupGate extends GroupGatePadAfter {
 
     /** Sender: waits until the receiver has finished {@code groups} groups; false when stopped. */
-    boolean awaitFinished(long groups, Control stop, SpinWait spin) {
+    public boolean awaitFinished(long groups, Control stop, SpinWait spin) {
         int spins = 0;
         while (finished < groups) {
             if (stop.stopMeasurement) {
@@ -99,12 +99,12 @@ public final class GroupGate extends GroupGatePadAfter {
     }
 
     /** Sender: lets the receiver run groups below {@code groups}. */
-    void open(long groups) {
+    public void open(long groups) {
         opened = groups;
     }
 
     /** Receiver: waits until group {@code group} is open; false when stopped. */
-    boolean awaitOpen(long group, Control stop, SpinWait spin) {
+    public boolean awaitOpen(long group, Control stop, SpinWait spin) {
         int spins = 0;
         while (opened <= group) {
             if (stop.stopMeasurement) {
@@ -116,21 +116,21 @@ public final class GroupGate extends GroupGatePadAfter {
     }
 
     /** Receiver: it has handled every call of the first {@code groups} groups. */
-    void finish(long groups) {
+    public void finish(long groups) {
         finished = groups;
     }
 
     /** Group 0 open, nothing finished. Only with both threads stopped. */
-    void reset() {
+    public void reset() {
         opened = 1;
         finished = 0;
     }
 
-    long opened() {
+    public long opened() {
         return opened;
     }
 
-    long finished() {
+    public long finished() {
         return finished;
     }
 }

@@ -36,17 +36,17 @@ public final class SideTotals {
     }
 
     /** One slice's time for {@code side} (its calls are counted when the cycle is committed). */
-    void addNanos(int side, long nanos) {
+    public void addNanos(int side, long nanos) {
         v[PAD + side] += nanos;
     }
 
     /** A slice's calls for {@code side}, where the sides' calls differ (an allocator's steps). */
-    void addCalls(int side, long calls) {
+    public void addCalls(int side, long calls) {
         v[PAD + sides + side] += calls;
     }
 
     /** Commits a complete cycle whose calls it counted itself ({@link #addCalls}): its nanos and calls per side. */
-    void addCycle(SideTotals cycle) {
+    public void addCycle(SideTotals cycle) {
         for (int s = 0; s < sides; s++) {
             v[PAD + s] += cycle.nanos(s);
             v[PAD + sides + s] += cycle.calls(s);
@@ -55,7 +55,7 @@ public final class SideTotals {
     }
 
     /** Commits a complete cycle: its nanoseconds per side and {@code callsPerSide} calls for every side. */
-    void addCycle(SideTotals cycle, long callsPerSide) {
+    public void addCycle(SideTotals cycle, long callsPerSide) {
         for (int s = 0; s < sides; s++) {
             v[PAD + s] += cycle.nanos(s);
             v[PAD + sides + s] += callsPerSide;

@@ -11,8 +11,8 @@
  * cycle one by one with the medians over cycles that the ratios are, {@link CycleLog}, and the lines every
  * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link org.cachelinebench.harness.pin.Pin}, {@link org.cachelinebench.harness.pin.PinnedThread},
  * {@link org.cachelinebench.harness.pin.ThreadPinning}; by topology, {@link org.cachelinebench.harness.pin.CpuTopology} and {@link org.cachelinebench.harness.pin.PinPlan}), the machine's facts a result
- * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link PcpuChunkWorkload},
- * {@link PendingArea}) and parameters ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook
+ * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link org.cachelinebench.harness.chunk.PcpuChunkWorkload},
+ * {@link org.cachelinebench.harness.chunk.PendingArea}) and parameters ({@link org.cachelinebench.harness.chunk.PercpuParams}), and the benchmarks' {@code checkParam} hook
  * ({@link ParamHook}), which Main and the paired runner call, and the marker of a failed layout check
  * ({@link LayoutCheck}), which the paired runner turns into failed claims.
  */

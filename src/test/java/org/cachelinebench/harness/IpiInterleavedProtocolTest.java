@@ -39,7 +39,7 @@ import org.openjdk.jmh.infra.Control;
  * small: {@value #CYCLES} cycles are 2 x 50 x 256 = 25,600 calls, ~0.03 s at 1 us a round trip and a few
  * seconds even if every call waited for a scheduler yield.
  */
-class IpiInterleavedProtocolTest {
+public class IpiInterleavedProtocolTest {
     static final long CYCLES = 2;
     static final long DEADLINE_MILLIS = 60_000;
     /** How long threads told to stop may take to end. */
@@ -225,8 +225,11 @@ class IpiInterleavedProtocolTest {
         return sending;
     }
 
-    /** A daemon thread running {@code body}; its failure is kept and stops the other thread (also ChunkInterleaved's). */
-    static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
+    /**
+     * A daemon thread running {@code body}; its failure is kept and stops the other thread (also ChunkInterleaved's:
+     * public for harness.chunk's protocol test).
+     */
+    public static Thread thread(String name, Control control, AtomicReference<Throwable> failure, Runnable body) {
         Thread t = new Thread(() -> {
             try {
                 body.run();

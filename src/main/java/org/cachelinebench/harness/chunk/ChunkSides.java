@@ -1,9 +1,10 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.model.percpu.ChunkVersion;
 
 /**

@@ -1,8 +1,10 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 import java.util.function.IntPredicate;
 
+import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.MovedDuringIteration;
 import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuChunkFields;

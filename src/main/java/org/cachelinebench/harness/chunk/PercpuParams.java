@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;

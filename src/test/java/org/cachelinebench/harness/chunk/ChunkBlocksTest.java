@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.cachelinebench.harness.InterleavedSchedule;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.Placement;

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;

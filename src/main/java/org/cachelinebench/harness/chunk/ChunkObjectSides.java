@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class ChunkObjectSides {
     }
 
     /**
-     * Chooses every side's instance from the pools' live addresses (throws {@link LayoutCheck#failed} when a fixed
+     * Chooses every side's instance from the pools' live addresses (throws {@link org.cachelinebench.harness.LayoutCheck#failed} when a fixed
      * class's instance shares a line); padded-again is another padded instance, at padded's place in a line when
      * the pool has one there.
      */
@@ -152,7 +152,7 @@ public final class ChunkObjectSides {
 
     /**
      * After an iteration: an instance that moved during it counts only if its relation held at both addresses
-     * ({@link ChunkObjectChoice#moved}: throws otherwise, a fixed side with the {@link LayoutCheck} marker); one that
+     * ({@link ChunkObjectChoice#moved}: throws otherwise, a fixed side with the {@link org.cachelinebench.harness.LayoutCheck} marker); one that
      * kept it is noted in {@code notes} and kept at its new address.
      */
     public void verifyUnmoved(StringBuilder notes) {

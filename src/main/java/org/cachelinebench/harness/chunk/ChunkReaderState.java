@@ -1,8 +1,11 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 import java.util.Set;
 
+import org.cachelinebench.harness.CycleLog;
+import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.SideTotals;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Setup;
@@ -12,7 +15,7 @@ import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The reader thread's schedule, clock and printed report in {@code benchmarks.ChunkInterleaved} (and
- * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link SenderState},
+ * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link org.cachelinebench.harness.SenderState},
  * the benchmark's {@code @AuxCounters} subclass declares one accessor per counter, and a test holds them to
  * {@link #counterNames}.
  */

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +13,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.cachelinebench.harness.CounterNames;
+import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.percpu.ChunkObjects;

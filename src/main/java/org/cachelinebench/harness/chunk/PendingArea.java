@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.chunk;
 
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
