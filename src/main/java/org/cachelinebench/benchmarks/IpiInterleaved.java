@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedSide;
-import org.cachelinebench.harness.InterleavedSidesState;
 import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.ReceiverSpin;
-import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.SenderState;
+import org.cachelinebench.harness.interleave.InterleavedSide;
+import org.cachelinebench.harness.interleave.InterleavedSidesState;
+import org.cachelinebench.harness.interleave.ReceiverState;
+import org.cachelinebench.harness.interleave.SenderState;
 import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;

@@ -2,6 +2,7 @@ package org.cachelinebench.harness;
 
 import java.util.List;
 
+import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FlagPingPong;

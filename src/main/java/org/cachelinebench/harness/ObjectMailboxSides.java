@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.MailboxObjects;
 import org.cachelinebench.model.ipi.MailboxObjects.Kind;

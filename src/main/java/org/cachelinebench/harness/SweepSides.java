@@ -3,6 +3,7 @@ package org.cachelinebench.harness;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.IpiMode;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
 import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedSide;
+import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;

@@ -9,14 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.cachelinebench.harness.interleave.HandshakeGrid;
+import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
-import org.cachelinebench.model.ipi.LineProbe;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
+import org.cachelinebench.model.ipi.LineProbe;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Placement;
 import org.junit.jupiter.api.Test;

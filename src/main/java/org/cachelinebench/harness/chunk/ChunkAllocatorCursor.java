@@ -2,7 +2,7 @@ package org.cachelinebench.harness.chunk;
 
 import java.util.Arrays;
 
-import org.cachelinebench.harness.InterleavedSchedule;
+import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;

@@ -2,7 +2,7 @@ package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 
-import org.cachelinebench.harness.InterleavedReport;
+import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;

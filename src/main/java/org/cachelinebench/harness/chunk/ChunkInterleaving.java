@@ -2,9 +2,9 @@ package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 
-import org.cachelinebench.harness.GroupGate;
-import org.cachelinebench.harness.InterleavedSchedule;
-import org.cachelinebench.harness.SideTotals;
+import org.cachelinebench.harness.interleave.GroupGate;
+import org.cachelinebench.harness.interleave.InterleavedSchedule;
+import org.cachelinebench.harness.interleave.SideTotals;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkFields;

@@ -1,7 +1,7 @@
 package org.cachelinebench.harness.chunk;
 
-import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.Level;

@@ -3,9 +3,9 @@ package org.cachelinebench.harness.chunk;
 import java.util.List;
 import java.util.Set;
 
-import org.cachelinebench.harness.CycleLog;
-import org.cachelinebench.harness.InterleavedReport;
-import org.cachelinebench.harness.SideTotals;
+import org.cachelinebench.harness.interleave.CycleLog;
+import org.cachelinebench.harness.interleave.InterleavedReport;
+import org.cachelinebench.harness.interleave.SideTotals;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Setup;
@@ -15,7 +15,7 @@ import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The reader thread's schedule, clock and printed report in {@code benchmarks.ChunkInterleaved} (and
- * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link org.cachelinebench.harness.SenderState},
+ * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link org.cachelinebench.harness.interleave.SenderState},
  * the benchmark's {@code @AuxCounters} subclass declares one accessor per counter, and a test holds them to
  * {@link #counterNames}.
  */

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.cachelinebench.harness.InterleavedSchedule;
+import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.Placement;

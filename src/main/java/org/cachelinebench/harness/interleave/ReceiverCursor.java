@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.SpinWait;

@@ -1,7 +1,8 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 import java.util.List;
 
+import org.cachelinebench.harness.OnePair;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;

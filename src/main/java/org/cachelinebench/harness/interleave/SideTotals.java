@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 /**
  * Per side of an interleaved measurement: nanoseconds and calls, and the cycles behind them. Written by one

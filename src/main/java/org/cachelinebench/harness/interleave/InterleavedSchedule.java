@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 /**
  * The interleaved schedule of N sides over N memory blocks, as arithmetic on the slice number: which

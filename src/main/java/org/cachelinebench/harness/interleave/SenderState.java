@@ -1,8 +1,9 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 import java.util.List;
 import java.util.Set;
 
+import org.cachelinebench.harness.CounterNames;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.interleave;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
