@@ -3,14 +3,14 @@ package org.cachelinebench.benchmarks;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.IpiParams;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.harness.interleave.InterleavedSidesState;
 import org.cachelinebench.harness.interleave.ReceiverState;
 import org.cachelinebench.harness.interleave.SenderState;
+import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.ipi.IpiParams;
 import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;

@@ -1,10 +1,10 @@
 /**
  * Harness: the JMH states and workloads the benchmarks are built from, shared so each is written once.
- * The IPI mailbox every csd benchmark group shares ({@link IpiMailboxState}), the spin states that count
+ * The IPI mailbox every csd benchmark group shares ({@link org.cachelinebench.harness.ipi.IpiMailboxState}), the spin states that count
  * yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check ({@link OnePair}), the interleaved
  * design (the pure {@link org.cachelinebench.harness.interleave.InterleavedSchedule}; sides as factories, {@link org.cachelinebench.harness.interleave.InterleavedSide}: the csd's five,
- * {@link CsdSides}, the offset sweep's ten, {@link SweepSides}, and the object mailbox's six, chosen from live
- * addresses, {@link ObjectMailboxSides}; the N x N handshakes, {@link org.cachelinebench.harness.interleave.HandshakeGrid}; the barrier between groups,
+ * {@link org.cachelinebench.harness.ipi.CsdSides}, the offset sweep's ten, {@link org.cachelinebench.harness.ipi.SweepSides}, and the object mailbox's six, chosen from live
+ * addresses, {@link org.cachelinebench.harness.ipi.ObjectMailboxSides}; the N x N handshakes, {@link org.cachelinebench.harness.interleave.HandshakeGrid}; the barrier between groups,
  * {@link org.cachelinebench.harness.interleave.GroupGate}; what both threads share, {@link org.cachelinebench.harness.interleave.Interleaving}, and the group state that builds and checks it,
  * {@link org.cachelinebench.harness.interleave.InterleavedSidesState}; each thread's position,
  * {@link org.cachelinebench.harness.interleave.SenderCursor} and {@link org.cachelinebench.harness.interleave.ReceiverCursor}; per-side totals, {@link org.cachelinebench.harness.interleave.SideTotals}, every

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.cachelinebench.harness.IpiInterleavedProtocolTest;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
+import org.cachelinebench.harness.ipi.IpiInterleavedProtocolTest;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.KernelConfig;

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.ipi;
 
 import org.cachelinebench.harness.pin.Pin;
 import org.cachelinebench.model.ipi.CsdLayout;

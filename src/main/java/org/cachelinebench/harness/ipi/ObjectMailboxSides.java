@@ -1,10 +1,11 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.ipi;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.harness.MovedDuringIteration;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.MailboxObjects;

@@ -1,5 +1,8 @@
-package org.cachelinebench.harness;
+package org.cachelinebench.harness.ipi;
 
+import org.cachelinebench.harness.OnePair;
+import org.cachelinebench.harness.ReceiverSpin;
+import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.model.ipi.IpiMailbox;
 import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Level;
