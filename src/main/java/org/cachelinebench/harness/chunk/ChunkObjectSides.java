@@ -85,9 +85,9 @@ public final class ChunkObjectSides {
     }
 
     /**
-     * Chooses every side's instance from the pools' live addresses (throws {@link org.cachelinebench.harness.LayoutCheck#failed} when a fixed
-     * class's instance shares a line); padded-again is another padded instance, at padded's place in a line when
-     * the pool has one there.
+     * Chooses every side's instance from the pools' live addresses (throws
+     * {@link org.cachelinebench.harness.LayoutCheck#failed} when a fixed class's instance shares a line);
+     * padded-again is another padded instance, at padded's place in a line when the pool has one there.
      */
     public void choose() {
         PcpuChunkFields[] chosen = new PcpuChunkFields[NAMES.size()];
@@ -152,8 +152,9 @@ public final class ChunkObjectSides {
 
     /**
      * After an iteration: an instance that moved during it counts only if its relation held at both addresses
-     * ({@link ChunkObjectChoice#moved}: throws otherwise, a fixed side with the {@link org.cachelinebench.harness.LayoutCheck} marker); one that
-     * kept it is noted in {@code notes} and kept at its new address.
+     * ({@link ChunkObjectChoice#moved}: throws otherwise, a fixed side with the
+     * {@link org.cachelinebench.harness.LayoutCheck} marker); one that kept it is noted in {@code notes} and kept at
+     * its new address.
      */
     public void verifyUnmoved(StringBuilder notes) {
         for (int s = 0; s < NAMES.size(); s++) {

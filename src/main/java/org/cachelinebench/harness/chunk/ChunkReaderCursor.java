@@ -68,7 +68,8 @@ abstract class ChunkReaderCursorPadAfter extends ChunkReaderCursorFields {
 /**
  * The reader's side of the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}): one batch of
  * {@link PcpuChunkWorkload#sumChunkAddrs} per {@link #read}, {@link ChunkInterleaving#BATCHES} a slice, on the
- * slice's chunk, and the time of every slice, as {@link org.cachelinebench.harness.interleave.SenderCursor} times its calls:
+ * slice's chunk, and the time of every slice, as {@link org.cachelinebench.harness.interleave.SenderCursor} times its
+ * calls:
  * <ul>
  *   <li>A slice's clock starts once the allocator has entered the slice and stops after its last batch; the
  *       hand-over and the barrier between groups are not timed.</li>

@@ -15,9 +15,9 @@ import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The reader thread's schedule, clock and printed report in {@code benchmarks.ChunkInterleaved} (and
- * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as {@link org.cachelinebench.harness.interleave.SenderState},
- * the benchmark's {@code @AuxCounters} subclass declares one accessor per counter, and a test holds them to
- * {@link #counterNames}.
+ * ChunkObjectInterleaved), and every counter's value for both roles ({@link ChunkSides}); as
+ * {@link org.cachelinebench.harness.interleave.SenderState}, the benchmark's {@code @AuxCounters} subclass declares
+ * one accessor per counter, and a test holds them to {@link #counterNames}.
  */
 public abstract class ChunkReaderState {
     public final ChunkReaderCursor cursor;

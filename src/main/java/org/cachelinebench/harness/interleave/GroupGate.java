@@ -81,8 +81,9 @@ abstract class GroupGatePadAfter extends GroupGateReceiverField {
  * and opens the next group ({@link #open}); the receiver waits for that ({@link #awaitOpen}) before it looks
  * at any block of the next group. It is not timed. Every wait polls {@code stopMeasurement}.
  *
- * <p>The same two counters, one each way, also hand slices over in {@link org.cachelinebench.harness.chunk.ChunkInterleaving}: there the leading
- * thread opens a slice and the following one says it has entered it.
+ * <p>The same two counters, one each way, also hand slices over in
+ * {@link org.cachelinebench.harness.chunk.ChunkInterleaving}: there the leading thread opens a slice and the
+ * following one says it has entered it.
  */
 public final class GroupGate extends GroupGatePadAfter {
 

@@ -54,7 +54,8 @@ public final class InterleavedReport {
 
     /**
      * One description of where a side's memory is, when every one of {@code blocks} blocks gives the same, else
-     * "block 0: ..; block 1: ..": how {@link HandshakeGrid} and {@link org.cachelinebench.harness.chunk.ChunkBlocks} say where a side lies.
+     * "block 0: ..; block 1: ..": how {@link HandshakeGrid} and {@link org.cachelinebench.harness.chunk.ChunkBlocks}
+     * say where a side lies.
      */
     public static String sameInEveryBlock(int blocks, IntFunction<String> where) {
         Set<String> seen = new LinkedHashSet<>();
