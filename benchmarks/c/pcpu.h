@@ -1,7 +1,7 @@
 /*
  * pcpu.h: struct pcpu_chunk as each compared layout declares it (mm/percpu-internal.h, x86-64), and the memory
  * accesses benchmarks/c/pcpu.c times on it: the reader's pcpu_chunk_addr() and the allocator's
- * pcpu_alloc_area() / pcpu_free_area() under pcpu_lock, as the Java model (model.percpu.PcpuAllocator, harness
+ * pcpu_alloc_area() / pcpu_free_area() under pcpu_lock, as the Java model (model.percpu.PcpuAllocator, harness.chunk
  * PcpuChunkWorkload) makes them. Included by pcpu.c only. Offsets are gcc's, from the declarations: none is
  * written here, and CPcpuLayoutTest checks gcc's against the Java model's for every layout and config.
  *

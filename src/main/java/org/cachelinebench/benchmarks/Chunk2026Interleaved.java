@@ -2,14 +2,14 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.ChunkAllocatorState;
-import org.cachelinebench.harness.ChunkLayoutSides;
-import org.cachelinebench.harness.ChunkOffHeapSides;
-import org.cachelinebench.harness.ChunkReaderState;
-import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.PercpuParams;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.chunk.ChunkAllocatorState;
+import org.cachelinebench.harness.chunk.ChunkLayoutSides;
+import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
+import org.cachelinebench.harness.chunk.ChunkReaderState;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

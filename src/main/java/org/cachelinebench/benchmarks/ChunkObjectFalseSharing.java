@@ -2,13 +2,13 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.ChunkObjectChoice;
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.PendingArea;
-import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.chunk.ChunkObjectChoice;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.layout.HeapAddresses;
+import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;

@@ -2,18 +2,18 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.ChunkAllocatorState;
-import org.cachelinebench.harness.ChunkInterleaving;
-import org.cachelinebench.harness.ChunkObjectPlaces;
-import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkReaderState;
-import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.GroupPools;
-import org.cachelinebench.harness.InterleavedReport;
 import org.cachelinebench.harness.OnePair;
-import org.cachelinebench.harness.PcpuChunkWorkload;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.chunk.ChunkAllocatorState;
+import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkObjectPlaces;
+import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.ChunkReaderState;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.interleave.GroupPools;
+import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuUnits;

@@ -2,9 +2,9 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.PcpuExecl;
-import org.cachelinebench.harness.PendingArea;
-import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.chunk.PcpuExecl;
+import org.cachelinebench.harness.chunk.PendingArea;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;

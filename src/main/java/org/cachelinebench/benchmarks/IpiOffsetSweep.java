@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.IpiParams;
-import org.cachelinebench.harness.IpiMailboxState;
-import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.ipi.IpiMailboxState;
+import org.cachelinebench.harness.ipi.IpiParams;
+import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.CallSingleData;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.CsdLayout;

@@ -3,10 +3,10 @@ package org.cachelinebench.benchmarks;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.OnePair;
-import org.cachelinebench.harness.Pin;
-import org.cachelinebench.harness.PinnedThread;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.pin.Pin;
+import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.layout.Placement;
 import org.openjdk.jmh.annotations.Benchmark;

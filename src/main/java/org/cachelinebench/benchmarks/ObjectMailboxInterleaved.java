@@ -2,17 +2,17 @@ package org.cachelinebench.benchmarks;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.GroupPools;
-import org.cachelinebench.harness.InterleavedReport;
-import org.cachelinebench.harness.IpiParams;
-import org.cachelinebench.harness.Interleaving;
-import org.cachelinebench.harness.ObjectMailboxSides;
 import org.cachelinebench.harness.OnePair;
-import org.cachelinebench.harness.PinnedThread;
-import org.cachelinebench.harness.ReceiverState;
 import org.cachelinebench.harness.ReceiverSpin;
-import org.cachelinebench.harness.SenderState;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.interleave.GroupPools;
+import org.cachelinebench.harness.interleave.InterleavedReport;
+import org.cachelinebench.harness.interleave.Interleaving;
+import org.cachelinebench.harness.interleave.ReceiverState;
+import org.cachelinebench.harness.interleave.SenderState;
+import org.cachelinebench.harness.ipi.IpiParams;
+import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.MailboxObjects;
 import org.cachelinebench.model.layout.CacheLine;

@@ -8,14 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.cachelinebench.claims.MailboxSets;
-import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.ObjectMailboxSides;
-import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.harness.ipi.SweepSides;
 import org.cachelinebench.runner.Summary;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
-import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.PlotOrientation;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.claims.ScalingSets;
-import org.cachelinebench.harness.Place;
+import org.cachelinebench.harness.pin.Place;
 import org.cachelinebench.runner.Summary;
 
 /**

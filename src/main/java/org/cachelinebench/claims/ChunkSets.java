@@ -10,9 +10,9 @@ import java.util.Map;
 import org.cachelinebench.benchmarks.Chunk2026Interleaved;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
-import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.PercpuParams;
 
 /**
  * The interleaved {@code pcpu_chunk} set: the "chunk" set's claims with every layout a side of one

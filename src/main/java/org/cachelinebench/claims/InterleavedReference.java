@@ -7,15 +7,15 @@ import java.util.Set;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
-import org.cachelinebench.harness.ChunkInterleaving;
-import org.cachelinebench.harness.ChunkLayoutSides;
-import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.ChunkSides;
-import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedSchedule;
-import org.cachelinebench.harness.ObjectMailboxSides;
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkLayoutSides;
+import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.interleave.InterleavedSchedule;
+import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.harness.ipi.SweepSides;
 
 /**
  * The rule that an interleaved claim's reference is its benchmark's reference side. Why: an interleaved benchmark

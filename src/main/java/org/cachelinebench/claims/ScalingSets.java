@@ -11,10 +11,10 @@ import java.util.Map;
 
 import org.cachelinebench.benchmarks.scaling.ChunkExecl;
 import org.cachelinebench.benchmarks.scaling.IpiMany;
-import org.cachelinebench.harness.CpuTopology;
-import org.cachelinebench.harness.Place;
-import org.cachelinebench.harness.ThreadPinning;
-import org.cachelinebench.harness.ThreadPlacement;
+import org.cachelinebench.harness.pin.CpuTopology;
+import org.cachelinebench.harness.pin.Place;
+import org.cachelinebench.harness.pin.ThreadPinning;
+import org.cachelinebench.harness.pin.ThreadPlacement;
 
 /**
  * The scaling profile's sets and claims: each many-CPU comparison at N = 2, 4, 8, ... CPUs, per placement

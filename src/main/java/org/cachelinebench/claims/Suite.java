@@ -16,7 +16,7 @@ import org.cachelinebench.benchmarks.IpiBenchmark;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.IpiOffsetSweep;
 import org.cachelinebench.benchmarks.LineFloor;
-import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.ipi.CsdSides;
 
 /**
  * The suite's claims in one place: which variants are measured together, which ratios are formed, and

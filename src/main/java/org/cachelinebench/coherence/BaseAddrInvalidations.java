@@ -1,8 +1,8 @@
 package org.cachelinebench.coherence;
 
 import org.cachelinebench.coherence.Caches.Kind;
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.PendingArea;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.PcpuExecl;
-import org.cachelinebench.harness.PendingArea;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PcpuExecl;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.infra.Control;

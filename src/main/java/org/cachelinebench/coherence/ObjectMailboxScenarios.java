@@ -3,7 +3,7 @@ package org.cachelinebench.coherence;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.cachelinebench.harness.ObjectMailboxSides;
+import org.cachelinebench.harness.ipi.ObjectMailboxSides;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;

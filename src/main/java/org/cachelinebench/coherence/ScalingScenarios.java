@@ -3,7 +3,7 @@ package org.cachelinebench.coherence;
 import org.cachelinebench.benchmarks.scaling.ChunkExecl;
 import org.cachelinebench.benchmarks.scaling.IpiMany;
 import org.cachelinebench.claims.Variant;
-import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.FlagFanout;
 import org.cachelinebench.model.ipi.FuncWork;

@@ -2,7 +2,7 @@ package org.cachelinebench.coherence;
 
 import java.util.List;
 
-import org.cachelinebench.harness.PercpuParams;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;

@@ -3,8 +3,8 @@ package org.cachelinebench.coherence;
 import java.lang.reflect.Field;
 import java.util.function.Function;
 
-import org.cachelinebench.benchmarks.ChunkFalseSharing;
 import org.cachelinebench.benchmarks.Chunk2026Interleaved;
+import org.cachelinebench.benchmarks.ChunkFalseSharing;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
@@ -18,11 +18,13 @@ import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
-import org.cachelinebench.harness.ChunkObjectSides;
-import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedSide;
-import org.cachelinebench.harness.ObjectMailboxSides;
-import org.cachelinebench.harness.SweepSides;
+import org.cachelinebench.harness.chunk.ChunkLayoutSides;
+import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.PercpuParams;
+import org.cachelinebench.harness.interleave.InterleavedSide;
+import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.harness.ipi.SweepSides;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
@@ -35,8 +37,6 @@ import org.cachelinebench.model.ipi.IpiProtocol;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
-import org.cachelinebench.harness.ChunkLayoutSides;
-import org.cachelinebench.harness.PercpuParams;
 import org.openjdk.jmh.annotations.Param;
 
 /**

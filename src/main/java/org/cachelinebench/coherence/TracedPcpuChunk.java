@@ -11,7 +11,7 @@ import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 
 /**
  * A {@code pcpu_chunk}'s members at their byte offsets in a recording memory: the accessor the allocator and
- * readers ({@link PcpuAllocator}, {@code harness.PcpuChunkWorkload}) already go through, implemented once more so
+ * readers ({@link PcpuAllocator}, {@code harness.chunk.PcpuChunkWorkload}) already go through, implemented once more so
  * their accesses can be traced. The offsets come from a layout: the kernel struct's ({@link StructLayout}, C rules)
  * or a Java class's (JOL), placed {@code startInLine} bytes into a line. {@code base_addr} is read volatile, as the
  * off-heap struct's readers read it.

@@ -12,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import org.cachelinebench.harness.CpuTopology.Cpu;
+import org.cachelinebench.harness.pin.CpuTopology;
+import org.cachelinebench.harness.pin.CpuTopology.Cpu;
+import org.cachelinebench.harness.pin.ThreadPinning;
 
 /**
  * What a result depends on besides the code: the machine's CPUs and caches, whether it is a guest of a

@@ -1,19 +1,13 @@
 /**
- * Harness: the JMH states and workloads the benchmarks are built from, shared so each is written once.
- * The IPI mailbox every csd benchmark group shares ({@link IpiMailboxState}), the spin states that count
- * yields ({@link SenderSpin}, {@link ReceiverSpin}), the one-pair check ({@link OnePair}), the interleaved
- * design (the pure {@link InterleavedSchedule}; sides as factories, {@link InterleavedSide}: the csd's five,
- * {@link CsdSides}, the offset sweep's ten, {@link SweepSides}, and the object mailbox's six, chosen from live
- * addresses, {@link ObjectMailboxSides}; the N x N handshakes, {@link HandshakeGrid}; the barrier between groups,
- * {@link GroupGate}; what both threads share, {@link Interleaving}, and the group state that builds and checks it,
- * {@link InterleavedSidesState}; each thread's position,
- * {@link SenderCursor} and {@link ReceiverCursor}; per-side totals, {@link SideTotals}, every
- * cycle one by one with the medians over cycles that the ratios are, {@link CycleLog}, and the lines every
- * interleaved fork prints, {@link InterleavedReport}), thread pinning ({@link Pin}, {@link PinnedThread},
- * {@link ThreadPinning}; by topology, {@link CpuTopology} and {@link PinPlan}), the machine's facts a result
- * depends on ({@link MachineFacts}), the pcpu_chunk reader and allocator workload ({@link PcpuChunkWorkload},
- * {@link PendingArea}) and parameters ({@link PercpuParams}), and the benchmarks' {@code checkParam} hook
- * ({@link ParamHook}), which Main and the paired runner call, and the marker of a failed layout check
- * ({@link LayoutCheck}), which the paired runner turns into failed claims.
+ * Harness: the JMH states and workloads the benchmarks are built from, shared so each is written once, in rooms by
+ * job: {@code harness.pin} (where the threads run), {@code harness.interleave} (the interleaved design),
+ * {@code harness.ipi} (the IPI mailbox benchmarks' state and sides) and {@code harness.chunk} (the
+ * {@code pcpu_chunk} workload and its interleaving). What every room and benchmark shares stays here: the spin
+ * states that count yields ({@link SenderSpin}, {@link ReceiverSpin} on {@link ThreadSpin}), the one-pair check
+ * ({@link OnePair}), a thread's JMH index ({@link ThreadIndex}), the counter names derived from side names
+ * ({@link CounterNames}), the machine's facts a result depends on ({@link MachineFacts}), the benchmarks'
+ * {@code checkParam} hook ({@link ParamHook}), which Main and the paired runner call, and the markers of a failed
+ * layout check ({@link LayoutCheck}) and of an object the collector moved during an iteration
+ * ({@link MovedDuringIteration}), which the paired runner finds in a fork's failure ({@link Thrown}).
  */
 package org.cachelinebench.harness;

@@ -7,9 +7,9 @@ import java.util.List;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.coherence.ProbeCosts;
 import org.cachelinebench.coherence.ReaderRatio;
-import org.cachelinebench.harness.ChunkSides;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;
 
 /**

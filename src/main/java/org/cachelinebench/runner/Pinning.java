@@ -5,10 +5,10 @@ import java.util.List;
 
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.Variant;
-import org.cachelinebench.harness.CpuTopology;
-import org.cachelinebench.harness.Pin;
-import org.cachelinebench.harness.PinPlan;
-import org.cachelinebench.harness.ThreadPinning;
+import org.cachelinebench.harness.pin.CpuTopology;
+import org.cachelinebench.harness.pin.Pin;
+import org.cachelinebench.harness.pin.PinPlan;
+import org.cachelinebench.harness.pin.ThreadPinning;
 
 /**
  * Where each variant's threads ran, for metadata.json: its {@code pin} and {@code cpus} values and the pair of

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.cachelinebench.coherence.ProbeCosts;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.CsdSides;
+import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;
 
 /**

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cachelinebench.harness.ChunkObjectSides;
 import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.chunk.ChunkObjectSides;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

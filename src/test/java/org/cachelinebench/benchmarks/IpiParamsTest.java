@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.cachelinebench.harness.ParamHook;
-import org.cachelinebench.harness.PinnedThread;
+import org.cachelinebench.harness.pin.PinnedThread;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 
 import org.cachelinebench.harness.LayoutCheck;
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.PendingArea;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ChunkVersion;

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import org.cachelinebench.harness.Pin;
+import org.cachelinebench.harness.pin.Pin;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 import com.google.gson.JsonObject;
-import org.cachelinebench.harness.CpuTopology;
-import org.cachelinebench.harness.Place;
-import org.cachelinebench.harness.ThreadPinning;
-import org.cachelinebench.harness.ThreadPlacement;
+import org.cachelinebench.harness.pin.CpuTopology;
+import org.cachelinebench.harness.pin.Place;
+import org.cachelinebench.harness.pin.ThreadPinning;
+import org.cachelinebench.harness.pin.ThreadPlacement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cachelinebench.harness.CpuTopology;
-import org.cachelinebench.harness.Place;
+import org.cachelinebench.harness.pin.CpuTopology;
+import org.cachelinebench.harness.pin.Place;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,7 +87,7 @@ class ScalingSetsTest {
 
     /**
      * A sysfs tree of {@code cpus} CPUs in one package and one L3; with {@code smt}, cpu N and N + cpus/2 are
-     * siblings (written here as harness.FakeSysfs does, which is package-private there).
+     * siblings (written here as harness.pin.FakeSysfs does).
      */
     static Path fake(Path root, int cpus, String pkg, String l3, boolean smt) throws Exception {
         for (int cpu = 0; cpu < cpus; cpu++) {

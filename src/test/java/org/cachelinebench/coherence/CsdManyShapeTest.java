@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
-import org.cachelinebench.harness.CsdSides;
-import org.cachelinebench.harness.InterleavedSide;
+import org.cachelinebench.harness.interleave.InterleavedSide;
+import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;

@@ -39,7 +39,7 @@ class ScalingPredictionTest {
         Predictions p = new Predictions(Model.DEFAULT);
         for (Claim c : ScalingSets.CLAIMS) {
             ScalingSets.Point point = ScalingSets.Point.of(c.set());
-            if (point.cpus() > 2 || point.place() != org.cachelinebench.harness.Place.ALL) {
+            if (point.cpus() > 2 || point.place() != org.cachelinebench.harness.pin.Place.ALL) {
                 continue;
             }
             ClaimPrediction x = p.of(c);

@@ -1,26 +1,16 @@
 package org.cachelinebench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 
-import org.cachelinebench.benchmarks.Chunk2026Interleaved;
-import org.cachelinebench.benchmarks.ChunkInterleaved;
-import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
-import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
-import org.cachelinebench.benchmarks.IpiInterleaved;
-import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.annotations.AuxCounters;
 
 /**
- * Every interleaved benchmark's {@code @AuxCounters} state declares exactly the counters {@link CounterNames}
- * derives from its sides: the names JMH reports are the names the runner reads.
+ * The counter names {@link CounterNames} derives from side names. That every interleaved benchmark's
+ * {@code @AuxCounters} state declares exactly its sides' counters is held beside the states:
+ * {@code interleave.SenderStateCountersTest}, {@code chunk.ChunkReaderStateCountersTest}.
  */
 class CounterNamesTest {
     @Test
@@ -42,60 +32,5 @@ class CounterNamesTest {
         assertEquals("v64Rc4ReaderVsV2ReorderReaderRatioSum", CounterNames.ratio("v6.4-rc4-reader", "v2-reorder-reader"));
         assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "bNanos", "bCalls", "bRatioSum", "scheduleCycles",
                 "cyclesNotLogged")), CounterNames.of(List.of("a", "b"), "a", null), "no floor: no extra lines");
-    }
-
-    /** ChunkInterleaved's counters (and ChunkObjectInterleaved's), both roles' and the pair's, are the ones ChunkSides names. */
-    @Test
-    void chunkInterleavedDeclaresExactlyItsRolesCounters() throws Exception {
-        for (Class<? extends ChunkReaderState> counters : List.of(ChunkInterleaved.SideCounters.class,
-                ChunkObjectInterleaved.SideCounters.class)) {
-            Set<String> declared = new TreeSet<>();
-            for (Method m : counters.getDeclaredMethods()) {
-                if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
-                    declared.add(m.getName());
-                }
-            }
-            assertEquals(counters.getConstructor().newInstance().counterNames(), declared, counters.getName());
-            assertEquals(26, declared.size(), "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
-        }
-        assertEquals(ChunkObjectSides.counterNames(),
-                ((ChunkReaderState) new ChunkObjectInterleaved.SideCounters()).counterNames());
-    }
-
-    /** Chunk2026Interleaved's counters are its side list's: no pair besides the reference, so 3 ratios per role. */
-    @Test
-    void chunk2026InterleavedDeclaresExactlyItsRolesCounters() throws Exception {
-        Set<String> declared = new TreeSet<>();
-        for (Method m : Chunk2026Interleaved.SideCounters.class.getDeclaredMethods()) {
-            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
-                declared.add(m.getName());
-            }
-        }
-        assertEquals(ChunkLayoutSides.MM_2026.counterNames(), declared);
-        assertEquals(ChunkLayoutSides.MM_2026.counterNames(), ((ChunkReaderState) new Chunk2026Interleaved.SideCounters()).counterNames());
-        assertEquals(24, declared.size(), "4 sides x 2 roles x (ns, calls), 3 ratios per role, 2 cycle counts");
-    }
-
-    @Test
-    void everyInterleavedBenchmarkDeclaresExactlyItsSidesCounters() throws Exception {
-        for (Class<?> benchmark : List.of(IpiInterleaved.class, ObjectMailboxInterleaved.class,
-                InterleavedOffsetSweep.class)) {
-            Class<?> counters = null;
-            for (Class<?> nested : benchmark.getDeclaredClasses()) {
-                if (nested.isAnnotationPresent(AuxCounters.class)) {
-                    assertEquals(null, counters, benchmark + " has one @AuxCounters state");
-                    counters = nested;
-                }
-            }
-            assertTrue(counters != null && SenderState.class.isAssignableFrom(counters), benchmark.toString());
-            Set<String> declared = new TreeSet<>();
-            for (Method m : counters.getDeclaredMethods()) {
-                if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
-                    declared.add(m.getName());
-                }
-            }
-            SenderState state = (SenderState) counters.getConstructor().newInstance();
-            assertEquals(state.counterNames(), declared, benchmark.getSimpleName());
-        }
     }
 }

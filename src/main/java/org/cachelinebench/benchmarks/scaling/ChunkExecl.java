@@ -2,13 +2,13 @@ package org.cachelinebench.benchmarks.scaling;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.PcpuChunkWorkload;
-import org.cachelinebench.harness.PcpuExecl;
-import org.cachelinebench.harness.PendingArea;
-import org.cachelinebench.harness.PercpuParams;
-import org.cachelinebench.harness.Place;
-import org.cachelinebench.harness.PlacedThread;
 import org.cachelinebench.harness.ThreadIndex;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PcpuExecl;
+import org.cachelinebench.harness.chunk.PendingArea;
+import org.cachelinebench.harness.chunk.PercpuParams;
+import org.cachelinebench.harness.pin.Place;
+import org.cachelinebench.harness.pin.PlacedThread;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;

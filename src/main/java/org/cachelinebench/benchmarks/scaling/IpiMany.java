@@ -2,10 +2,10 @@ package org.cachelinebench.benchmarks.scaling;
 
 import java.util.concurrent.TimeUnit;
 
-import org.cachelinebench.harness.Place;
-import org.cachelinebench.harness.PlacedThread;
 import org.cachelinebench.harness.ThreadIndex;
 import org.cachelinebench.harness.ThreadSpin;
+import org.cachelinebench.harness.pin.Place;
+import org.cachelinebench.harness.pin.PlacedThread;
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.ipi.FlagFanout;

@@ -4,8 +4,9 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * One cross-core call between a sender and a receiver thread, as {@link IpiMailbox} (a csd IPI),
- * {@link FlagMailbox} (a flag and a payload) and {@link FlagPingPong} (one bare flag) run it: what {@code harness.Interleaving} needs to drive several
- * of them in one schedule without knowing which protocol each one runs.
+ * {@link FlagMailbox} (a flag and a payload) and {@link FlagPingPong} (one bare flag) run it: what
+ * {@code harness.interleave.Interleaving} needs to drive several of them in one schedule without knowing which
+ * protocol each one runs.
  */
 public interface Handshake {
     /** Sender: one call; false when {@code stop} kept it from starting. */

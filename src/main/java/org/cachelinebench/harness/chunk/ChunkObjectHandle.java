@@ -1,0 +1,140 @@
+package org.cachelinebench.harness.chunk;
+
+import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ContendedPcpuChunk;
+import org.cachelinebench.model.percpu.PaddedPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.UnpaddedPcpuChunk;
+import org.openjdk.jmh.annotations.CompilerControl;
+
+/** 128 bytes before the handle's fields (the padding idiom: {@link org.cachelinebench.model.layout}). */
+abstract class ChunkObjectHandlePadBefore {
+    byte p000, p001, p002, p003, p004, p005, p006, p007; //   8
+    byte p008, p009, p010, p011, p012, p013, p014, p015; //  16
+    byte p016, p017, p018, p019, p020, p021, p022, p023; //  24
+    byte p024, p025, p026, p027, p028, p029, p030, p031; //  32
+    byte p032, p033, p034, p035, p036, p037, p038, p039; //  40
+    byte p040, p041, p042, p043, p044, p045, p046, p047; //  48
+    byte p048, p049, p050, p051, p052, p053, p054, p055; //  56
+    byte p056, p057, p058, p059, p060, p061, p062, p063; //  64
+    byte p064, p065, p066, p067, p068, p069, p070, p071; //  72
+    byte p072, p073, p074, p075, p076, p077, p078, p079; //  80
+    byte p080, p081, p082, p083, p084, p085, p086, p087; //  88
+    byte p088, p089, p090, p091, p092, p093, p094, p095; //  96
+    byte p096, p097, p098, p099, p100, p101, p102, p103; // 104
+    byte p104, p105, p106, p107, p108, p109, p110, p111; // 112
+    byte p112, p113, p114, p115, p116, p117, p118, p119; // 120
+    byte p120, p121, p122, p123, p124, p125, p126, p127; // 128
+}
+
+/** Which class the chunk is, and the chunk as that class; set once, then only read (by both threads). */
+abstract class ChunkObjectHandleFields extends ChunkObjectHandlePadBefore {
+    static final int UNPADDED = 0;
+    static final int PADDED = 1;
+    static final int CONTENDED = 2;
+
+    final int kind;
+    final UnpaddedPcpuChunk unpadded;
+    final PaddedPcpuChunk padded;
+    final ContendedPcpuChunk contended;
+
+    ChunkObjectHandleFields(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
+        this.kind = kind;
+        this.unpadded = unpadded;
+        this.padded = padded;
+        this.contended = contended;
+    }
+}
+
+/** 128 bytes after the handle's fields: no written field of any object shares their line. */
+abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
+    byte q000, q001, q002, q003, q004, q005, q006, q007; //   8
+    byte q008, q009, q010, q011, q012, q013, q014, q015; //  16
+    byte q016, q017, q018, q019, q020, q021, q022, q023; //  24
+    byte q024, q025, q026, q027, q028, q029, q030, q031; //  32
+    byte q032, q033, q034, q035, q036, q037, q038, q039; //  40
+    byte q040, q041, q042, q043, q044, q045, q046, q047; //  48
+    byte q048, q049, q050, q051, q052, q053, q054, q055; //  56
+    byte q056, q057, q058, q059, q060, q061, q062, q063; //  64
+    byte q064, q065, q066, q067, q068, q069, q070, q071; //  72
+    byte q072, q073, q074, q075, q076, q077, q078, q079; //  80
+    byte q080, q081, q082, q083, q084, q085, q086, q087; //  88
+    byte q088, q089, q090, q091, q092, q093, q094, q095; //  96
+    byte q096, q097, q098, q099, q100, q101, q102, q103; // 104
+    byte q104, q105, q106, q107, q108, q109, q110, q111; // 112
+    byte q112, q113, q114, q115, q116, q117, q118, q119; // 120
+    byte q120, q121, q122, q123, q124, q125, q126, q127; // 128
+
+    ChunkObjectHandlePadAfter(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
+        super(kind, unpadded, padded, contended);
+    }
+}
+
+/**
+ * One Java {@code pcpu_chunk} object of any of the three classes behind one final {@link PcpuChunkFields} class, so
+ * that in ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, every call
+ * site of {@link PcpuChunkWorkload} and {@link org.cachelinebench.model.percpu.PcpuAllocator} sees one type and
+ * stays inlined for every side (the classes themselves would make those sites megamorphic: a virtual call per
+ * access, with the member switch no longer folded). Every access switches on a final field to its class's own
+ * accessor, a direct call to a final class that the constant member index folds to one field access: a branch that
+ * always goes the same way within a slice, the same code for every side, as {@code FlagMailbox}'s objects do.
+ * The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
+ */
+public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implements PcpuChunkFields {
+    private ChunkObjectHandle(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
+        super(kind, unpadded, padded, contended);
+    }
+
+    /** The handle of {@code chunk}, an instance of one of {@link ChunkObjects.Variant}'s classes. */
+    public static ChunkObjectHandle of(PcpuChunkFields chunk) {
+        if (chunk instanceof UnpaddedPcpuChunk u) {
+            return new ChunkObjectHandle(UNPADDED, u, null, null);
+        }
+        if (chunk instanceof PaddedPcpuChunk p) {
+            return new ChunkObjectHandle(PADDED, null, p, null);
+        }
+        if (chunk instanceof ContendedPcpuChunk c) {
+            return new ChunkObjectHandle(CONTENDED, null, null, c);
+        }
+        throw new IllegalArgumentException("not a Java pcpu_chunk object: " + chunk.getClass().getName());
+    }
+
+    /** The object this handle reaches. */
+    public PcpuChunkFields chunk() {
+        switch (kind) {
+            case UNPADDED: return unpadded;
+            case PADDED: return padded;
+            default: return contended;
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public int getInt(int member) {
+        switch (kind) {
+            case UNPADDED: return unpadded.getInt(member);
+            case PADDED: return padded.getInt(member);
+            default: return contended.getInt(member);
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public void setInt(int member, int value) {
+        switch (kind) {
+            case UNPADDED: unpadded.setInt(member, value); break;
+            case PADDED: padded.setInt(member, value); break;
+            default: contended.setInt(member, value);
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long baseAddrOnce() {
+        switch (kind) {
+            case UNPADDED: return unpadded.baseAddrOnce();
+            case PADDED: return padded.baseAddrOnce();
+            default: return contended.baseAddrOnce();
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package org.cachelinebench.harness.chunk;
+
+import java.util.List;
+
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuLock;
+
+/**
+ * Where the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) finds each side's chunk, lock and
+ * pending area in each of its N blocks: the off-heap mirrors ({@link ChunkBlocks}) or the Java objects
+ * ({@link ChunkObjectPlaces}). The cursors run {@link PcpuChunkWorkload} on whatever {@link #chunk} returns, so an
+ * implementation returns one final class for every side (else a call site would see several types).
+ */
+public interface ChunkPlaces {
+    /** Blocks, one per side. */
+    int size();
+
+    /** Side {@code side}'s chunk in block {@code block}. */
+    PcpuChunkFields chunk(int side, int block);
+
+    /** The block's {@code pcpu_lock}, in lines of its own. */
+    PcpuLock lock(int block);
+
+    /** The area side {@code side}'s allocator holds in block {@code block}, or none. */
+    PendingArea area(int side, int block);
+
+    /** Block {@code block} is side {@code side}'s for the next group; both threads out of it. */
+    void handTo(int side, int block);
+
+    /** What is wrong with the chunks the blocks hold, naming side and block, or null; both threads out of them. */
+    String check(List<String> names);
+
+    /** Where side {@code side}'s chunk lies and what base_addr's line holds, from the real addresses. */
+    String whereIs(int side);
+}

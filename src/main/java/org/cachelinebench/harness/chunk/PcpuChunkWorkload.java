@@ -1,0 +1,104 @@
+package org.cachelinebench.harness.chunk;
+
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuLock;
+import org.openjdk.jmh.annotations.CompilerControl;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * The {@code pcpu_chunk} workload, written once for every benchmark that runs it (ChunkFalseSharing on the
+ * off-heap struct, ChunkObjectFalseSharing on the Java objects, ChunkSymmetric's alloc-read-free) and for the
+ * coherence traces: readers compute
+ * {@code pcpu_chunk_addr()} without the lock, allocators allocate or free an area under {@code pcpu_lock}.
+ *
+ * <p>The loops take the chunk as {@link PcpuChunkFields}, and a fork only ever passes one implementation, so
+ * each call site sees one type: inlined into the benchmark method, a loop knows the exact type (the off-heap
+ * struct is a final class). Every method here is inlined by force ({@link CompilerControl}), so the compiled
+ * benchmark is what it was when each benchmark held its own copy: a step called a thousand times per loop is
+ * compiled on its own first, and its code is then too big for the JIT to inline into the loop by itself.
+ */
+public final class PcpuChunkWorkload {
+    private PcpuChunkWorkload() {}
+
+    /** Operations per benchmark call: JMH's per-call cost must not dilute the effect (@OperationsPerInvocation). */
+    public static final int OPS = 1024;
+
+    /** A reader's loop: one {@code pcpu_chunk_addr()} per entry of {@code unitPageOffsets}, summed. No lock. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static long sumChunkAddrs(PcpuChunkFields chunk, long[] unitPageOffsets) {
+        long sum = 0;
+        for (long unitPageOffset : unitPageOffsets) {
+            sum += PcpuAllocator.chunkAddr(chunk, unitPageOffset);
+        }
+        return sum;
+    }
+
+    /**
+     * An allocator's loop: {@link #OPS} steps, each under the lock, allocating areas and freeing them at the
+     * occupancy of {@code area} ({@link PendingArea}). Returns early when the measurement stops while it waits for
+     * the lock; the held areas are freed later.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static void allocateOrFree(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
+        for (int i = 0; i < OPS; i++) {
+            if (!allocateOrFreeOnce(chunk, lock, area, control)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * One step of the allocator's loop: frees the oldest held area while freeing, else allocates one. False when the
+     * measurement stopped while it waited for the lock (nothing changed).
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static boolean allocateOrFreeOnce(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control control) {
+        if (!area.freeing()) {
+            int bitOff = allocLocked(chunk, lock, control);
+            if (bitOff == NONE) {
+                return false;
+            }
+            area.add(PcpuAllocator.afterAlloc(chunk, bitOff));
+        } else {
+            if (!freeLocked(chunk, lock, area.oldest(), control)) {
+                return false;
+            }
+            area.removeOldest();
+        }
+        return true;
+    }
+
+    /** What {@link #allocLocked} returns when the measurement stopped while it waited for the lock. */
+    public static final int NONE = -1;
+
+    /**
+     * pcpu_alloc()'s part under {@code pcpu_lock} ({@link PcpuAllocator#allocArea}): returns the new area's bit
+     * offset, or {@link #NONE} when the measurement stopped while waiting for the lock.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static int allocLocked(PcpuChunkFields chunk, PcpuLock lock, Control control) {
+        if (!lock.lock(control)) {
+            return NONE;
+        }
+        int bitOff = PcpuAllocator.allocArea(chunk, PcpuAllocator.AREA_BITS);
+        lock.unlock();
+        return bitOff;
+    }
+
+    /**
+     * free_percpu() of the area at percpu pointer {@code ptr}: the offset from {@code base_addr} before the lock (as
+     * current kernels compute it), then {@link PcpuAllocator#freeArea} under it; false when the measurement stopped
+     * while waiting.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static boolean freeLocked(PcpuChunkFields chunk, PcpuLock lock, long ptr, Control control) {
+        int bitOff = PcpuAllocator.freeOffset(chunk, ptr);
+        if (!lock.lock(control)) {
+            return false;
+        }
+        PcpuAllocator.freeArea(chunk, bitOff, PcpuAllocator.AREA_BITS);
+        lock.unlock();
+        return true;
+    }
+}

@@ -1,0 +1,137 @@
+package org.cachelinebench.harness.interleave;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.cachelinebench.model.ipi.CsdBlock;
+import org.cachelinebench.model.ipi.Handshake;
+
+/**
+ * The memory of an interleaved measurement: N blocks of identical geometry ({@link CsdBlock}), and every
+ * side's handshake in every block, N x N. The handshakes of one block share its memory and are used one at
+ * a time; each keeps its own sender and receiver logs, so each still proves its own calls were handled
+ * once, in order, with the right {@code func} and {@code info}.
+ *
+ * <p>The sides' csds overlap in a block (a straddled csd's {@code func} lies where a size-aligned one's
+ * {@code flags} is), so a block handed to another side must be cleared first ({@link #clearBlocks}), and
+ * only the handshake that used a block last can be checked against the block's memory.
+ */
+public final class HandshakeGrid {
+    private final List<String> names;
+    private final CsdBlock[] blocks;
+    /** [side][block]. */
+    private final Handshake[][] handshakes;
+
+    public HandshakeGrid(List<InterleavedSide> sides) {
+        int n = sides.size();
+        List<String> names = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (InterleavedSide s : sides) {
+            if (!seen.add(s.name())) {
+                throw new IllegalArgumentException("two sides named " + s.name());
+            }
+            names.add(s.name());
+        }
+        this.names = List.copyOf(names);
+        blocks = new CsdBlock[n];
+        for (int b = 0; b < n; b++) {
+            blocks[b] = CsdBlock.allocate();
+        }
+        handshakes = new Handshake[n][n];
+        for (int s = 0; s < n; s++) {
+            for (int b = 0; b < n; b++) {
+                handshakes[s][b] = sides.get(s).in(blocks[b]);
+            }
+        }
+    }
+
+    public int size() {
+        return blocks.length;
+    }
+
+    public String name(int side) {
+        return names.get(side);
+    }
+
+    public List<String> names() {
+        return names;
+    }
+
+    public CsdBlock block(int block) {
+        return blocks[block];
+    }
+
+    /** Side {@code side}'s handshake in block {@code block}. */
+    public Handshake at(int side, int block) {
+        return handshakes[side][block];
+    }
+
+    /** Zeroes every block: an unlocked csd, a lowered flag and an empty queue for whichever side comes next. */
+    public void clearBlocks() {
+        for (CsdBlock b : blocks) {
+            b.clear();
+        }
+    }
+
+    /**
+     * With both threads between slices: what is wrong with one handshake, naming its side and block, or null.
+     * {@code complete} as in {@link Handshake#check}; it reads the block's memory, so it means something only
+     * for the handshake that used the block last, or after {@link #clearBlocks}.
+     */
+    public String check(int side, int block, boolean complete) {
+        String problem = handshakes[side][block].check(complete);
+        return problem == null ? null : where(side, block) + ": " + problem;
+    }
+
+    /** {@link #check(int, int, boolean)} for every handshake; the first problem, or null. */
+    public String check(boolean complete) {
+        for (int s = 0; s < size(); s++) {
+            for (int b = 0; b < size(); b++) {
+                String problem = check(s, b, complete);
+                if (problem != null) {
+                    return problem;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Between JMH iterations: checks every handshake's logs (one call may have been cut by the stop), then
+     * resets them all and zeroes the blocks, also when a check fails (that failure is thrown at the end).
+     */
+    public void checkAndReset() {
+        RuntimeException first = null;
+        for (int s = 0; s < size(); s++) {
+            for (int b = 0; b < size(); b++) {
+                try {
+                    handshakes[s][b].checkAndReset();
+                } catch (RuntimeException e) {
+                    if (first == null) {
+                        first = new IllegalStateException(where(s, b) + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        clearBlocks();
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /**
+     * Where side {@code side}'s memory is ({@link Handshake#where}), from the real addresses: one description when
+     * every block gives the same (the blocks' origins are all on 128-byte boundaries, and an object side uses its
+     * object in every block), else one per block.
+     */
+    public String whereIs(int side) {
+        return InterleavedReport.sameInEveryBlock(size(), b -> handshakes[side][b].where());
+    }
+
+    /** "straddled in block 2". */
+    public String where(int side, int block) {
+        return name(side) + " in block " + block;
+    }
+}

@@ -1,0 +1,45 @@
+package org.cachelinebench.harness.interleave;
+
+import java.util.List;
+
+import org.cachelinebench.harness.OnePair;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * What the sender and the receiver of one interleaved benchmark group share: the schedule over the benchmark's
+ * sides ({@link Interleaving}), built, reported and checked the same way for every such benchmark. A benchmark
+ * subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
+ * names them ({@link #title}).
+ *
+ * <p>{@link #run} is a field the benchmark's {@code @Benchmark} methods read directly: one load in the measured
+ * call, as when each benchmark declared it; it is written only at trial setup.
+ */
+@State(Scope.Group)
+public abstract class InterleavedSidesState {
+    /** The schedule; null until the trial's setup. */
+    public Interleaving run;
+
+    /** This variant's sides, in schedule order, from its {@code @Param}s. Called once per trial. */
+    protected abstract List<InterleavedSide> sides();
+
+    /** The first line of the fork's report, e.g. "IpiInterleaved protocol=flag work=0 (...)". */
+    protected abstract String title();
+
+    @Setup(Level.Trial)
+    public void allocate(BenchmarkParams params) {
+        OnePair.require(params);
+        run = new Interleaving(sides());
+        System.out.print(InterleavedReport.sides(title(), run));
+    }
+
+    /** After JMH's all-thread barrier: checks every handshake's protocol, restores clean blocks. */
+    @TearDown(Level.Iteration)
+    public void checkAndReset() {
+        run.checkAndReset();
+    }
+}

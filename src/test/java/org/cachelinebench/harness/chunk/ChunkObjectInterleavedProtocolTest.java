@@ -1,0 +1,69 @@
+package org.cachelinebench.harness.chunk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+
+import org.cachelinebench.model.ipi.SpinWait;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * ChunkInterleaved's schedule on the Java objects between two plain threads (ChunkInterleavedProtocolTest's driver):
+ * in every slice both threads are on the slice's side's instance (the reader checks the allocator is in the slice at
+ * each slice's end, and at every hand-over every instance's freeBytes must match its own pending area, which an
+ * allocator step on another side's instance would break), every side gets the same slices in every block and the
+ * same reader loads per cycle, the allocator works on every side, and a stop anywhere ends both threads. Facts,
+ * never speed.
+ */
+class ChunkObjectInterleavedProtocolTest {
+    private static ChunkInterleaving run() {
+        ChunkObjectSides objects = new ChunkObjectSides(CacheLine.SIZE);
+        System.gc();
+        objects.choose();
+        return new ChunkInterleaving(ChunkObjectSides.NAMES, new ChunkObjectPlaces(objects));
+    }
+
+    private static ChunkInterleavedProtocolTest.Pair cursors() {
+        int n = ChunkObjectSides.NAMES.size();
+        return new ChunkInterleavedProtocolTest.Pair(new ChunkReaderCursor(n, ChunkObjectSides.REFERENCE_SIDE),
+                new ChunkAllocatorCursor(n));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void bothThreadsRunEverySliceOnItsSidesInstanceAndEverySideGetsTheSameSlices() throws Exception {
+        ChunkInterleavedProtocolTest.assertEverySideGetsTheSameSlices(run(), cursors());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aStopMidCycleEndsBothThreadsAndLeavesEveryInstanceWhole() throws Exception {
+        ChunkInterleaving run = run();
+        long slices = 2 * run.schedule().slicesPerCycle();
+        for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
+            ChunkInterleavedProtocolTest.Pair p = ChunkInterleavedProtocolTest.run(run, cursors(), slices, stopAfter);
+            assertTrue(p.reader().slice() < slices, "stopped after " + stopAfter + " batches");
+            // JMH calls the allocator again after the stop until every thread is done: it stays where it stopped.
+            Control stopped = new Control();
+            stopped.stopMeasurement = true;
+            long at = p.allocator().slice();
+            p.allocator().allocate(run, stopped, new SpinWait());
+            assertEquals(at, p.allocator().slice(), "the allocator stays in its slice");
+            run.checkAndReset();
+            assertNull(run.places().check(run.names()));
+            for (int s = 0; s < run.places().size(); s++) {
+                PendingArea a = run.places().area(s, 0);
+                int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
+                assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
+                        run.places().chunk(s, 0).getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
+            }
+        }
+    }
+}
