@@ -63,10 +63,10 @@ say "# roles (JUnitGuardTest's, the 2023 fix's):"; cat java-pcpu.roles
 cmd "$S" --class org.cachelinebench.model.percpu.PaddedPcpuChunk --roles java-pcpu.roles --guard junit --guard-for original > Guard.java; cat Guard.java
 say; cmd "$S" --class org.cachelinebench.model.percpu.UnpaddedPcpuChunk --roles java-pcpu.roles --guard junit --guard-for original 2>&1 | tail -3
 CP=$W/target/benchmarks.jar:$(ls ~/.m2/repository/org/junit/platform/junit-platform-commons/1.14.4/*.jar):$(ls ~/.m2/repository/org/junit/jupiter/junit-jupiter-api/5.14.4/*.jar):$(ls ~/.m2/repository/org/opentest4j/opentest4j/1.3.0/*.jar):$(ls ~/.m2/repository/org/apiguardian/apiguardian-api/1.1.2/*.jar)
-rm -rf classes; mkdir classes; javac -proc:none -d classes -cp $CP Guard.java Run.java || say "javac failed"
+cp "$W/results/struct-guards-2026-12-02/Run.java" .; rm -rf classes; mkdir classes; javac -proc:none -d classes -cp $CP Guard.java Run.java || say "javac failed"
 for flags in "-XX:-RestrictContended" "-XX:-RestrictContended -XX:-UseCompressedOops" "" ; do
   say; say "\$ java $flags -cp classes:... Run PaddedPcpuChunkLayoutGuardTest Padded Contended Unpadded   # the emitted check(Class) on each"
   java $flags --add-exports java.base/jdk.internal.vm.annotation=ALL-UNNAMED -Djol.skipHotspotSAAttach=true -Djdk.attach.allowAttachSelf=true -cp classes:$CP Run org.cachelinebench.model.percpu.PaddedPcpuChunkLayoutGuardTest \
     org.cachelinebench.model.percpu.PaddedPcpuChunk org.cachelinebench.model.percpu.ContendedPcpuChunk org.cachelinebench.model.percpu.UnpaddedPcpuChunk 2>&1 | grep -v "^# WARNING\|^WARNING"
 done
-} 3>results/struct-guards-2026-12-02/guard-show.txt >&3 2>&3
+} 3>"$W/results/struct-guards-2026-12-02/guard-show.txt" >&3 2>&3
