@@ -92,7 +92,7 @@ class PercpuBenchmarkMethodsTest {
             assertEquals(!v.separates(), shares, v.label());
             assertEquals(PcpuChunkWorkload.OPS * PcpuAllocator.CHUNK_BASE_ADDR
                     + Arrays.stream(b.unitPageOffsets).sum(), b.reader());
-            b.allocator(new PendingArea(), new Control());
+            b.allocator(new ChunkObjectFalseSharing.Occupied(), new Control());
             b.verifyUnmoved();
         }
     }
