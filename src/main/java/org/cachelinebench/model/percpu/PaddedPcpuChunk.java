@@ -10,8 +10,8 @@ import java.lang.invoke.VarHandle;
  * order the JVM would otherwise choose. This is the Java spelling of v6.5's fix.
  *
  * <pre>
- * PcpuChunkLockedFields          list, freeBytes, chunkMd*,     written under pcpu_lock
- *                                nrEmptyPopPages
+ * PcpuChunkLockedFields          list, freeBytes, chunkMd*      written under pcpu_lock
+ * PcpuChunkEmptyPagesField       nrEmptyPopPages                written under pcpu_lock
  * PcpuChunkPadLockedToBaseAddr   128 bytes                      nobody's
  * PcpuChunkBaseAddrField         baseAddr                       read by every CPU
  * PaddedPcpuChunk                allocMap ... populated         read on the path, written at setup
@@ -144,8 +144,8 @@ public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements Pcp
 /**
  * The members the allocator writes on the alloc/free steps, under {@code pcpu_lock} (the access table's writers,
  * {@link ChunkObjects#WRITTEN_UNDER_LOCK}): {@code list} on a slot change, {@code free_bytes} and {@code chunk_md}
- * every step, {@code nr_empty_pop_pages} on an empty-block transition. With memcg, v6.5 keeps
- * {@code nr_empty_pop_pages} off {@code base_addr}'s line too; here it sits before the padding for that reason.
+ * every step; {@code nr_empty_pop_pages} follows in {@link PcpuChunkEmptyPagesField}. With memcg, v6.5 keeps
+ * {@code nr_empty_pop_pages} off {@code base_addr}'s line too, so this class keeps every writer before the padding.
  */
 abstract class PcpuChunkLockedFields {
     MetadataPointer listNext;        // struct list_head list
@@ -159,14 +159,22 @@ abstract class PcpuChunkLockedFields {
     int chunkMdRightFree;
     int chunkMdFirstFree;
     int chunkMdNrBits;
-    int nrEmptyPopPages;             // pcpu_update_empty_pages()
+}
+
+/**
+ * {@code nr_empty_pop_pages}, written by {@code pcpu_update_empty_pages()} on an empty-block transition: with the
+ * other writers, before the padding. A class of its own, not a tenth int above: with 8-byte references and a 12-byte
+ * header ten ints would leave a 4-byte gap before {@code list}, which the JVM would fill with a padding byte.
+ */
+abstract class PcpuChunkEmptyPagesField extends PcpuChunkLockedFields {
+    int nrEmptyPopPages;
 }
 
 /**
  * 128 bytes that nobody touches, between what the allocator writes and what every reader loads (the padding
  * idiom: {@link org.cachelinebench.model.layout}).
  */
-abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkLockedFields {
+abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkEmptyPagesField {
     byte p000, p001, p002, p003, p004, p005, p006, p007; //   8
     byte p008, p009, p010, p011, p012, p013, p014, p015; //  16
     byte p016, p017, p018, p019, p020, p021, p022, p023; //  24
