@@ -11,7 +11,9 @@ import org.cachelinebench.harness.chunk.ChunkObjectPlaces;
 import org.cachelinebench.harness.chunk.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkReaderState;
 import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.EmptyPagesRate;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.GroupPools;
 import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.layout.CacheLine;
@@ -27,6 +29,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -46,11 +49,14 @@ import org.openjdk.jmh.infra.Control;
  * the class's own accessor, which the fork inlines by CompileCommand (not by how hot its arm was when C2 compiled),
  * folded to one field access: each side gets the same code but for which way that branch goes.
  * Rule: read each role's ratios as medians over cycles, next to the A/A control.
+ * The allocator runs the kernel's whole path on every side (PcpuAllocator, as ChunkInterleaved's) at the occupancy
+ * -p live=N: nr_empty_pop_pages and list are written on 2 of 2N steps.
  *
  *   java -jar target/benchmarks.jar ChunkObjectInterleaved -tg 1,1
+ *   java -jar target/benchmarks.jar ChunkObjectInterleaved -tg 1,1 -p live=8
  *
  * The fork prints each side's instance and what baseAddr's line holds, and per role one "#" line per side after
- * each iteration. The instances: docs/pcpu-chunk.md; the hand-over: docs/interleaved-design.md.
+ * each iteration, and at the end each side's measured nr_empty_pop_pages rate. The instances: docs/pcpu-chunk.md; the hand-over: docs/interleaved-design.md.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -64,16 +70,27 @@ import org.openjdk.jmh.infra.Control;
         "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.PcpuAllocator::*",
         "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.UnpaddedPcpuChunk::*",
         "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.PaddedPcpuChunk::*",
-        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.ContendedPcpuChunk::*"})
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.ContendedPcpuChunk::*",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.MetadataPointers::*",
+        "-XX:CompileCommand=inline,org.cachelinebench.model.percpu.MetadataPointer::*"})
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkObjectInterleaved {
     /** Every group's pools, allocated before one full GC. */
     private static final GroupPools<ChunkObjectSides> POOLS = new GroupPools<>();
 
-    /** The four sides' instances, shared by one reader and one allocator. */
+    /** Rejects a bad {@code -p} value before any fork starts (called by the suite's Main and by setUp). */
+    public static void checkParam(String name, String value) {
+        PercpuParams.check(name, value);
+    }
+
+    /** The four sides' instances, shared by one reader and one allocator; -p live. */
     @State(Scope.Group)
     public static class Sides {
+        /** The allocator's occupancy on every side (PendingArea): nr_empty_pop_pages on 2 of 2N steps at live=N. */
+        @Param({"1"})
+        public String live;
+
         ChunkObjectSides objects;
         ChunkObjectPlaces places;
         ChunkInterleaving run;
@@ -83,17 +100,19 @@ public class ChunkObjectInterleaved {
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
             OnePair.require(params);
+            int occupancy = PercpuParams.live(live);
             objects = POOLS.take(params, () -> new ChunkObjectSides(CacheLine.SIZE));
             objects.choose();
-            places = new ChunkObjectPlaces(objects);
+            places = new ChunkObjectPlaces(objects, occupancy);
             run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
             unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
             printSides();
         }
 
-        /** A trial in the same JVM (-f 0) allocates its own pools again. */
+        /** Each side's measured rate of the allocator's nr_empty_pop_pages writes; a trial in the same JVM (-f 0) allocates its own pools again. */
         @TearDown(Level.Trial)
         public void release() {
+            System.out.print(EmptyPagesRate.perSide("ChunkObjectInterleaved live=" + live, run, PercpuParams.live(live)));
             POOLS.release();
         }
 

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
@@ -45,7 +46,7 @@ final class TracedPcpuChunk implements PcpuChunkFields {
         }
         offsets.put(PcpuChunkLayouts.BASE_ADDR, layout.offsetOf(PcpuChunkLayouts.BASE_ADDR));
         TracedPcpuChunk chunk = new TracedPcpuChunk(memory, 0, offsets);
-        chunk.members = new PcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
+        chunk.members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         chunk.members.initialise();
         return chunk;
     }

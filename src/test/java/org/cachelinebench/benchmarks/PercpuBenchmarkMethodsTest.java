@@ -84,6 +84,7 @@ class PercpuBenchmarkMethodsTest {
         for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
             ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
             b.layout = v.label();
+            b.live = "1";
             b.setUp();
             b.recheck();
             assertEquals(v.type(), b.chunk.getClass());
@@ -91,7 +92,7 @@ class PercpuBenchmarkMethodsTest {
             assertEquals(!v.separates(), shares, v.label());
             assertEquals(PcpuChunkWorkload.OPS * PcpuAllocator.CHUNK_BASE_ADDR
                     + Arrays.stream(b.unitPageOffsets).sum(), b.reader());
-            b.allocator(new PendingArea(), new Control());
+            b.allocator(new ChunkObjectFalseSharing.Occupied(), new Control());
             b.verifyUnmoved();
         }
     }
@@ -100,6 +101,7 @@ class PercpuBenchmarkMethodsTest {
     void aMoveDuringAnIterationCountsOnlyIfTheRelationHeldAtBothAddresses() {
         ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
         b.layout = "padded";
+        b.live = "1";
         b.setUp();
         long real = b.chunkAddress;
         b.chunkAddress = real + 8;           // as if a GC had moved it since the setup
@@ -108,6 +110,8 @@ class PercpuBenchmarkMethodsTest {
 
         ChunkObjectFalseSharing u = new ChunkObjectFalseSharing();
         u.layout = "unpadded";
+
+        u.live = "1";
         u.setUp();
         u.variant = ChunkObjects.Variant.PADDED; // an unpadded object where a separated one was claimed
         u.chunkAddress += 8;
@@ -122,6 +126,7 @@ class PercpuBenchmarkMethodsTest {
         // A padded benchmark handed unpadded objects: what PaddedPcpuChunk becomes with its padding removed.
         ChunkObjectFalseSharing b = new ChunkObjectFalseSharing();
         b.layout = "padded";
+        b.live = "1";
         b.variant = ChunkObjects.Variant.PADDED;
         b.pool = new PcpuChunkFields[ChunkObjectFalseSharing.POOL];
         for (int i = 0; i < b.pool.length; i++) {
@@ -136,6 +141,7 @@ class PercpuBenchmarkMethodsTest {
         // An unpadded benchmark that finds no sharing instance is no layout regression: its message has no marker.
         ChunkObjectFalseSharing u = new ChunkObjectFalseSharing();
         u.layout = "unpadded";
+        u.live = "1";
         u.variant = ChunkObjects.Variant.UNPADDED;
         u.pool = new PcpuChunkFields[] {ChunkObjects.Variant.PADDED.create()};
         IllegalStateException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, u::choose);

@@ -72,12 +72,16 @@ class PercpuParamsTest {
         for (String good : List.of("1", "8", "64", "512", "1024")) {
             ChunkInterleaved.checkParam("live", good);
             ChunkFalseSharing.checkParam("live", good);
+            ChunkObjectInterleaved.checkParam("live", good);
+            ChunkObjectFalseSharing.checkParam("live", good);
         }
         for (String bad : List.of("0", "-1", "1025", "eight", "")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> ChunkInterleaved.checkParam("live", bad));
-            assertEquals("live must be an occupancy from 1 to 1024 (areas a block holds), not '" + bad + "'",
-                    e.getMessage());
+            for (java.util.function.BiConsumer<String, String> check : List.<java.util.function.BiConsumer<String, String>>of(
+                    ChunkInterleaved::checkParam, ChunkObjectInterleaved::checkParam, ChunkObjectFalseSharing::checkParam)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> check.accept("live", bad));
+                assertEquals("live must be an occupancy from 1 to 1024 (areas a block holds), not '" + bad + "'",
+                        e.getMessage());
+            }
         }
     }
 

@@ -136,6 +136,7 @@ public final class ChunkBlocks implements ChunkPlaces {
     }
 
     /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages} in every block, since made. */
+    @Override
     public EmptyPagesRate emptyPagesRate(int side) {
         EmptyPagesRate r = new EmptyPagesRate(0, 0);
         for (int b = 0; b < size(); b++) {

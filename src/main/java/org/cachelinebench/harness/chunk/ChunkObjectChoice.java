@@ -13,8 +13,9 @@ import org.cachelinebench.model.percpu.PcpuChunkFields;
  * Which instance of a pool of Java {@code pcpu_chunk} objects a benchmark measures, from the live addresses, and
  * whether a move by a GC kept it what it was chosen for; the rule of ChunkObjectFalseSharing and
  * ChunkObjectInterleaved, written once. An unpadded instance must really put {@code baseAddr} on a line with a
- * field written under the lock; a fixed one ({@link ChunkObjects.Variant#separates}) must not, and one that does is
- * a {@link LayoutCheck} failure, the regression the gate exists for. Why: docs/pcpu-chunk.md.
+ * field the allocator writes on the alloc/free path (the access table's writers,
+ * {@link ChunkObjects#WRITTEN_UNDER_LOCK}); a fixed one ({@link ChunkObjects.Variant#separates}) must not, and one
+ * that does is a {@link LayoutCheck} failure, the regression the gate exists for. Why: docs/pcpu-chunk.md.
  */
 public final class ChunkObjectChoice {
     private ChunkObjectChoice() {}
@@ -49,7 +50,7 @@ public final class ChunkObjectChoice {
         }
         if (chosen == null) {
             throw new IllegalStateException(String.format("%s: none of %d instances has baseAddr on a %d-byte line"
-                    + " with freeBytes or a chunkMd* hint (field offsets: %s); instances:%s", label, pool.length, line,
+                    + " with a field the allocator writes (field offsets: %s); instances:%s", label, pool.length, line,
                     ChunkObjects.describeOffsets(variant.type()), seen));
         }
         return chosen;

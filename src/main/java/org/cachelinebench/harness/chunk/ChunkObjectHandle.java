@@ -3,7 +3,9 @@ package org.cachelinebench.harness.chunk;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ContendedPcpuChunk;
 import org.cachelinebench.model.percpu.PaddedPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuChunkMembers;
 import org.cachelinebench.model.percpu.UnpaddedPcpuChunk;
 import org.openjdk.jmh.annotations.CompilerControl;
 
@@ -78,9 +80,10 @@ abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
  * access, with the member switch no longer folded). Every access switches on a final field to its class's own
  * accessor, a direct call to a final class that the constant member index folds to one field access: a branch that
  * always goes the same way within a slice, the same code for every side, as {@code FlagMailbox}'s objects do.
+ * The same for the rest of the path's members ({@link PcpuChunkMembers}): the handle is its own {@link #members}.
  * The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
  */
-public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implements PcpuChunkFields {
+public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implements PcpuChunkFields, PcpuChunkMembers {
     private ChunkObjectHandle(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
         super(kind, unpadded, padded, contended);
     }
@@ -135,6 +138,171 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implement
             case UNPADDED: return unpadded.baseAddrOnce();
             case PADDED: return padded.baseAddrOnce();
             default: return contended.baseAddrOnce();
+        }
+    }
+
+    @Override
+    public PcpuChunkMembers members() {
+        return this;
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public void initialise() {
+        switch (kind) {
+            case UNPADDED: unpadded.initialise(); break;
+            case PADDED: padded.initialise(); break;
+            default: contended.initialise();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public PcpuAllocatorMemory metadata() {
+        switch (kind) {
+            case UNPADDED: return unpadded.metadata();
+            case PADDED: return padded.metadata();
+            default: return contended.metadata();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public int nrPages() {
+        switch (kind) {
+            case UNPADDED: return unpadded.nrPages();
+            case PADDED: return padded.nrPages();
+            default: return contended.nrPages();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public boolean isolated() {
+        switch (kind) {
+            case UNPADDED: return unpadded.isolated();
+            case PADDED: return padded.isolated();
+            default: return contended.isolated();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public int nrEmptyPopPages() {
+        switch (kind) {
+            case UNPADDED: return unpadded.nrEmptyPopPages();
+            case PADDED: return padded.nrEmptyPopPages();
+            default: return contended.nrEmptyPopPages();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public void setNrEmptyPopPages(int value) {
+        switch (kind) {
+            case UNPADDED: unpadded.setNrEmptyPopPages(value); break;
+            case PADDED: padded.setNrEmptyPopPages(value); break;
+            default: contended.setNrEmptyPopPages(value);
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long listNext() {
+        switch (kind) {
+            case UNPADDED: return unpadded.listNext();
+            case PADDED: return padded.listNext();
+            default: return contended.listNext();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long listPrev() {
+        switch (kind) {
+            case UNPADDED: return unpadded.listPrev();
+            case PADDED: return padded.listPrev();
+            default: return contended.listPrev();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long listAddress() {
+        switch (kind) {
+            case UNPADDED: return unpadded.listAddress();
+            case PADDED: return padded.listAddress();
+            default: return contended.listAddress();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public void setList(long head) {
+        switch (kind) {
+            case UNPADDED: unpadded.setList(head); break;
+            case PADDED: padded.setList(head); break;
+            default: contended.setList(head);
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long allocMap() {
+        switch (kind) {
+            case UNPADDED: return unpadded.allocMap();
+            case PADDED: return padded.allocMap();
+            default: return contended.allocMap();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long boundMap() {
+        switch (kind) {
+            case UNPADDED: return unpadded.boundMap();
+            case PADDED: return padded.boundMap();
+            default: return contended.boundMap();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long mdBlocks() {
+        switch (kind) {
+            case UNPADDED: return unpadded.mdBlocks();
+            case PADDED: return padded.mdBlocks();
+            default: return contended.mdBlocks();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public boolean hasObjExts() {
+        switch (kind) {
+            case UNPADDED: return unpadded.hasObjExts();
+            case PADDED: return padded.hasObjExts();
+            default: return contended.hasObjExts();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long objExts() {
+        switch (kind) {
+            case UNPADDED: return unpadded.objExts();
+            case PADDED: return padded.objExts();
+            default: return contended.objExts();
+        }
+    }
+
+    @Override
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long populatedWord(int page) {
+        switch (kind) {
+            case UNPADDED: return unpadded.populatedWord(page);
+            case PADDED: return padded.populatedWord(page);
+            default: return contended.populatedWord(page);
         }
     }
 }

@@ -18,9 +18,21 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
     private final ChunkObjectHandle[] handles;
     private final PcpuLock[] locks;
     private final PendingArea[] areas;
+    /** Each side's allocator steps and nr_empty_pop_pages writes on the instances it had before the current one. */
+    private final EmptyPagesRate[] earlier;
+    /** The current instance's counters when it became the side's. */
+    private final EmptyPagesRate[] since;
 
-    /** The places of the chosen instances ({@link ChunkObjectSides#choose} first), each set up as a fresh chunk. */
+    /** The places of the chosen instances at occupancy 1 (one alloc, then its free). */
     public ChunkObjectPlaces(ChunkObjectSides sides) {
+        this(sides, 1);
+    }
+
+    /**
+     * The places of the chosen instances ({@link ChunkObjectSides#choose} first), each set up as a fresh chunk, every
+     * side's allocator at occupancy {@code live} ({@link PendingArea#occupy}).
+     */
+    public ChunkObjectPlaces(ChunkObjectSides sides, int live) {
         int n = ChunkObjectSides.NAMES.size();
         this.sides = sides;
         handles = new ChunkObjectHandle[n];
@@ -29,22 +41,43 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
         for (int b = 0; b < n; b++) {
             locks[b] = new PcpuLock(sides.lineSize());
         }
+        earlier = new EmptyPagesRate[n];
+        since = new EmptyPagesRate[n];
         for (int s = 0; s < n; s++) {
             areas[s] = new PendingArea();
+            areas[s].occupy(live);
+            earlier[s] = new EmptyPagesRate(0, 0);
         }
         refresh();
     }
 
     /**
      * Both threads stopped, after the instances were chosen (again): every side's handle on its instance, each a
-     * fresh, empty chunk with no area pending.
+     * fresh, empty chunk (all its members and metadata: {@link PcpuAllocator#initialiseEmpty},
+     * {@link org.cachelinebench.model.percpu.PcpuChunkMembers#initialise}) with no area pending.
      */
     public void refresh() {
         for (int s = 0; s < handles.length; s++) {
+            if (handles[s] != null) {
+                earlier[s] = earlier[s].plus(counted(s));
+            }
             handles[s] = ChunkObjectHandle.of(sides.pick(s));
             PcpuAllocator.initialiseEmpty(handles[s]);
+            handles[s].initialise();
             areas[s].clear();
+            since[s] = EmptyPagesRate.of(handles[s].metadata());
         }
+    }
+
+    /** The current instance's steps and writes since it became side {@code side}'s. */
+    private EmptyPagesRate counted(int side) {
+        return EmptyPagesRate.of(handles[side].metadata()).minus(since[side]);
+    }
+
+    /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages}, on every instance it had. */
+    @Override
+    public EmptyPagesRate emptyPagesRate(int side) {
+        return earlier[side].plus(counted(side));
     }
 
     @Override

@@ -32,4 +32,7 @@ public interface ChunkPlaces {
 
     /** Where side {@code side}'s chunk lies and what base_addr's line holds, from the real addresses. */
     String whereIs(int side);
+
+    /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages} so far, over every block. */
+    EmptyPagesRate emptyPagesRate(int side);
 }

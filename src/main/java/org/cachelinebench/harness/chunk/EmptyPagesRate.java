@@ -18,6 +18,10 @@ public record EmptyPagesRate(long steps, long writes) {
         return new EmptyPagesRate(steps + o.steps, writes + o.writes);
     }
 
+    public EmptyPagesRate minus(EmptyPagesRate o) {
+        return new EmptyPagesRate(steps - o.steps, writes - o.writes);
+    }
+
     /** Writes per step, NaN before any step. */
     public double perStep() {
         return steps == 0 ? Double.NaN : (double) writes / steps;
@@ -29,13 +33,13 @@ public record EmptyPagesRate(long steps, long writes) {
                 writes, steps, perStep(), live, live == 1 ? "every step" : "1/" + live);
     }
 
-    /** One '#' line per side of an interleaved run on off-heap blocks: each side's rate over the fork. */
+    /** One '#' line per side of an interleaved run (off-heap blocks or Java objects): each side's rate over the fork. */
     public static String perSide(String title, ChunkInterleaving run, int live) {
         List<String> names = run.names();
         StringBuilder sb = new StringBuilder("# " + title + ", the allocator's measured rate per side:\n");
         int width = names.stream().mapToInt(String::length).max().orElse(0);
         for (int s = 0; s < names.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), run.blocks().emptyPagesRate(s).describe(live)));
+            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), run.places().emptyPagesRate(s).describe(live)));
         }
         return sb.toString();
     }

@@ -1,9 +1,11 @@
 package org.cachelinebench.model.percpu;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.cachelinebench.model.layout.CacheLine;
@@ -11,6 +13,7 @@ import org.cachelinebench.model.layout.EnumParam;
 import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.layout.ObjectFields;
 import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
+import org.cachelinebench.model.layout.StructLayout;
 
 /**
  * The Java-object variants of {@code struct pcpu_chunk}, which of their fields play which role, and
@@ -20,13 +23,28 @@ public final class ChunkObjects {
     /** The field every reader loads. */
     public static final String BASE_ADDR = "baseAddr";
 
-    /** The fields the allocator writes under the lock, with the kernel's names. */
+    /**
+     * The kernel struct the Java classes spell: the default config (no stats counters, {@code obj_cgroups}
+     * present), whose members they all have, in v6.4-rc4's order (only the member set is used here).
+     */
+    public static final StructLayout KERNEL_LAYOUT = PcpuChunkLayouts.pcpuChunk(ChunkVersion.V6_4_RC4, KernelConfig.DEFAULT);
+
+    /** Every Java field that spells a kernel member, with the member's name (a leaf: "list.next", "chunk_md.nr_bits"). */
+    public static final Map<String, String> KERNEL_MEMBERS = kernelMembers();
+
+    /**
+     * The fields the allocator writes on the alloc/free steps (all under {@code pcpu_lock}), with the kernel's names:
+     * derived from the access table ({@link PcpuChunkAccess#writtenOnAllocFreePath}), so a member the table says the
+     * allocator writes is one the padding must keep from {@code baseAddr}, whatever it is called.
+     */
     public static final Map<String, String> WRITTEN_UNDER_LOCK = writtenUnderLock();
 
     private ChunkObjects() {}
 
-    private static Map<String, String> writtenUnderLock() {
+    private static Map<String, String> kernelMembers() {
         Map<String, String> m = new LinkedHashMap<>();
+        m.put("listNext", "list.next");
+        m.put("listPrev", "list.prev");
         m.put("freeBytes", "free_bytes");
         m.put("chunkMdScanHint", "chunk_md.scan_hint");
         m.put("chunkMdScanHintStart", "chunk_md.scan_hint_start");
@@ -35,7 +53,33 @@ public final class ChunkObjects {
         m.put("chunkMdLeftFree", "chunk_md.left_free");
         m.put("chunkMdRightFree", "chunk_md.right_free");
         m.put("chunkMdFirstFree", "chunk_md.first_free");
-        return java.util.Collections.unmodifiableMap(m);
+        m.put("chunkMdNrBits", "chunk_md.nr_bits");
+        m.put(BASE_ADDR, PcpuChunkLayouts.BASE_ADDR);
+        m.put("allocMap", "alloc_map");
+        m.put("boundMap", "bound_map");
+        m.put("mdBlocks", "md_blocks");
+        m.put("data", "data");
+        m.put("immutable", "immutable");
+        m.put("isolated", "isolated");
+        m.put("startOffset", "start_offset");
+        m.put("endOffset", "end_offset");
+        m.put("objCgroups", PcpuChunkLayouts.OBJ_CGROUPS);
+        m.put("nrPages", "nr_pages");
+        m.put("nrPopulated", "nr_populated");
+        m.put("nrEmptyPopPages", PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
+        m.put("populated", "populated");
+        return Collections.unmodifiableMap(m);
+    }
+
+    private static Map<String, String> writtenUnderLock() {
+        Set<String> written = Set.copyOf(PcpuChunkAccess.writtenOnAllocFreePath(KERNEL_LAYOUT));
+        Map<String, String> m = new LinkedHashMap<>();
+        KERNEL_MEMBERS.forEach((java, kernel) -> {
+            if (written.contains(kernel)) {
+                m.put(java, kernel);
+            }
+        });
+        return Collections.unmodifiableMap(m);
     }
 
     /** The three ways to write the struct in Java; the {@code @Param layout} values of ChunkObjectFalseSharing. */
@@ -124,7 +168,7 @@ public final class ChunkObjects {
         return n;
     }
 
-    /** "baseAddr +16, freeBytes +12, chunkMd* +24..+55", for messages. */
+    /** "baseAddr +16, listNext +40, freeBytes +12, ...": baseAddr and every written field, for messages. */
     public static String describeOffsets(Class<?> type) {
         Map<String, FieldSlot> f = fields(type);
         StringBuilder sb = new StringBuilder(BASE_ADDR + " +" + f.get(BASE_ADDR).offset());

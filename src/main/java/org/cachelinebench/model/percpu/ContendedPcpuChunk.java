@@ -16,7 +16,7 @@ import jdk.internal.vm.annotation.Contended;
  * {@code --add-exports java.base/jdk.internal.vm.annotation=ALL-UNNAMED}); without the flag it is
  * silently ignored, which the layout tests and the benchmark setup would catch.
  */
-public final class ContendedPcpuChunk implements PcpuChunkFields {
+public final class ContendedPcpuChunk implements PcpuChunkFields, PcpuChunkMembers {
     private static final VarHandle BASE_ADDR;
 
     static {
@@ -27,8 +27,8 @@ public final class ContendedPcpuChunk implements PcpuChunkFields {
         }
     }
 
-    Object listNext;                 // struct list_head list
-    Object listPrev;
+    MetadataPointer listNext;        // struct list_head list
+    MetadataPointer listPrev;
     int freeBytes;
     int chunkMdScanHint;             // struct pcpu_block_md chunk_md
     int chunkMdScanHintStart;
@@ -38,25 +38,29 @@ public final class ContendedPcpuChunk implements PcpuChunkFields {
     int chunkMdRightFree;
     int chunkMdFirstFree;
     int chunkMdNrBits;
+    int nrEmptyPopPages;             // written on the path too: declared with the other writers
     @Contended
     long baseAddr;
-    long[] allocMap;
-    long[] boundMap;
-    Object[] mdBlocks;
+    MetadataPointer allocMap;
+    MetadataPointer boundMap;
+    MetadataPointer mdBlocks;
     Object data;
     boolean immutable;
     boolean isolated;
     int startOffset;
     int endOffset;
-    Object[] objCgroups;
+    MetadataPointer objCgroups;
     int nrPages;
     int nrPopulated;
-    int nrEmptyPopPages;
     long[] populated;
+    /** Not a kernel member: the way to the globals and bitmaps, which the kernel reaches by name. Read-only. */
+    final MetadataPointers metadata;
 
     public ContendedPcpuChunk() {
+        metadata = new MetadataPointers();
+        populated = new long[(PcpuAllocator.CHUNK_PAGES + Long.SIZE - 1) / Long.SIZE];
         PcpuAllocator.initialiseEmpty(this);
-        nrPages = nrPopulated = nrEmptyPopPages = PcpuAllocator.CHUNK_PAGES;
+        initialise();
         baseAddr = PcpuAllocator.CHUNK_BASE_ADDR;
         VarHandle.releaseFence();
     }
@@ -99,4 +103,49 @@ public final class ContendedPcpuChunk implements PcpuChunkFields {
     public long baseAddrOnce() {
         return (long) BASE_ADDR.getOpaque(this);
     }
+
+    // ---- PcpuChunkMembers: the rest of the kernel's path, on this class's own fields ----------------
+
+    @Override
+    public PcpuChunkMembers members() {
+        return this;
+    }
+
+    /** A fresh chunk's members; {@code isolated} stays false. */
+    @Override
+    public void initialise() {
+        MetadataPointer head = metadata.initialise(STRUCT_ADDR_VALUE);
+        nrPages = nrPopulated = nrEmptyPopPages = PcpuAllocator.CHUNK_PAGES;
+        populated[0] = (1L << PcpuAllocator.CHUNK_PAGES) - 1;
+        allocMap = metadata.allocMap();
+        boundMap = metadata.boundMap();
+        mdBlocks = metadata.mdBlocks();
+        objCgroups = metadata.objCgroups();
+        listNext = head;
+        listPrev = head;
+    }
+
+    @Override public PcpuAllocatorMemory metadata() { return metadata.memory(); }
+    @Override public int nrPages() { return nrPages; }
+    @Override public boolean isolated() { return isolated; }
+    @Override public int nrEmptyPopPages() { return nrEmptyPopPages; }
+    @Override public void setNrEmptyPopPages(int value) { nrEmptyPopPages = value; }
+    @Override public long listNext() { return listNext.address(); }
+    @Override public long listPrev() { return listPrev.address(); }
+    @Override public long listAddress() { return STRUCT_ADDR_VALUE; }
+
+    @Override
+    public void setList(long head) {
+        MetadataPointer p = metadata.slotHead(head);
+        listNext = p;
+        listPrev = p;
+    }
+
+    @Override public long allocMap() { return allocMap.address(); }
+    @Override public long boundMap() { return boundMap.address(); }
+    @Override public long mdBlocks() { return mdBlocks.address(); }
+    /** The default config: {@code obj_cgroups} present. */
+    @Override public boolean hasObjExts() { return true; }
+    @Override public long objExts() { return objCgroups.address(); }
+    @Override public long populatedWord(int page) { return populated[page / Long.SIZE]; }
 }

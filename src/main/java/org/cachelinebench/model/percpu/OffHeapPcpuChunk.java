@@ -73,7 +73,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         nrBits = offset(NR_BITS);
         nrAlloc = config.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
-        members = new PcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
+        members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
         baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
     }

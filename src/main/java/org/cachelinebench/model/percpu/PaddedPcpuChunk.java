@@ -11,16 +11,17 @@ import java.lang.invoke.VarHandle;
  *
  * <pre>
  * PcpuChunkLockedFields          list, freeBytes, chunkMd*      written under pcpu_lock
+ * PcpuChunkEmptyPagesField       nrEmptyPopPages                written under pcpu_lock
  * PcpuChunkPadLockedToBaseAddr   128 bytes                      nobody's
  * PcpuChunkBaseAddrField         baseAddr                       read by every CPU
- * PaddedPcpuChunk                allocMap ... populated         rarely written, as in the kernel
+ * PaddedPcpuChunk                allocMap ... populated         read on the path, written at setup
  * </pre>
  *
  * <p>The padding is 128 bytes, what {@code @Contended} pads too, so this class and {@link ContendedPcpuChunk}
  * differ in mechanism only (why 128 and why bytes: {@link org.cachelinebench.model.layout}). The off-heap mirror
  * keeps the kernel's 64-byte alignment, because that is what the kernel does.
  */
-public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements PcpuChunkFields {
+public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements PcpuChunkFields, PcpuChunkMembers {
     private static final VarHandle BASE_ADDR;
 
     static {
@@ -31,23 +32,26 @@ public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements Pcp
         }
     }
 
-    long[] allocMap;
-    long[] boundMap;
-    Object[] mdBlocks;
+    MetadataPointer allocMap;
+    MetadataPointer boundMap;
+    MetadataPointer mdBlocks;
     Object data;
     boolean immutable;
     boolean isolated;
     int startOffset;
     int endOffset;
-    Object[] objCgroups;
+    MetadataPointer objCgroups;
     int nrPages;
     int nrPopulated;
-    int nrEmptyPopPages;
     long[] populated;
+    /** Not a kernel member: the way to the globals and bitmaps, which the kernel reaches by name. Read-only. */
+    final MetadataPointers metadata;
 
     public PaddedPcpuChunk() {
+        metadata = new MetadataPointers();
+        populated = new long[(PcpuAllocator.CHUNK_PAGES + Long.SIZE - 1) / Long.SIZE];
         PcpuAllocator.initialiseEmpty(this);
-        nrPages = nrPopulated = nrEmptyPopPages = PcpuAllocator.CHUNK_PAGES;
+        initialise();
         baseAddr = PcpuAllocator.CHUNK_BASE_ADDR;
         VarHandle.releaseFence();
     }
@@ -90,12 +94,62 @@ public final class PaddedPcpuChunk extends PcpuChunkBaseAddrField implements Pcp
     public long baseAddrOnce() {
         return (long) BASE_ADDR.getOpaque(this);
     }
+
+    // ---- PcpuChunkMembers: the rest of the kernel's path, on this class's own fields ----------------
+
+    @Override
+    public PcpuChunkMembers members() {
+        return this;
+    }
+
+    /** A fresh chunk's members; {@code isolated} stays false. */
+    @Override
+    public void initialise() {
+        MetadataPointer head = metadata.initialise(STRUCT_ADDR_VALUE);
+        nrPages = nrPopulated = nrEmptyPopPages = PcpuAllocator.CHUNK_PAGES;
+        populated[0] = (1L << PcpuAllocator.CHUNK_PAGES) - 1;
+        allocMap = metadata.allocMap();
+        boundMap = metadata.boundMap();
+        mdBlocks = metadata.mdBlocks();
+        objCgroups = metadata.objCgroups();
+        listNext = head;
+        listPrev = head;
+    }
+
+    @Override public PcpuAllocatorMemory metadata() { return metadata.memory(); }
+    @Override public int nrPages() { return nrPages; }
+    @Override public boolean isolated() { return isolated; }
+    @Override public int nrEmptyPopPages() { return nrEmptyPopPages; }
+    @Override public void setNrEmptyPopPages(int value) { nrEmptyPopPages = value; }
+    @Override public long listNext() { return listNext.address(); }
+    @Override public long listPrev() { return listPrev.address(); }
+    @Override public long listAddress() { return STRUCT_ADDR_VALUE; }
+
+    @Override
+    public void setList(long head) {
+        MetadataPointer p = metadata.slotHead(head);
+        listNext = p;
+        listPrev = p;
+    }
+
+    @Override public long allocMap() { return allocMap.address(); }
+    @Override public long boundMap() { return boundMap.address(); }
+    @Override public long mdBlocks() { return mdBlocks.address(); }
+    /** The default config: {@code obj_cgroups} present. */
+    @Override public boolean hasObjExts() { return true; }
+    @Override public long objExts() { return objCgroups.address(); }
+    @Override public long populatedWord(int page) { return populated[page / Long.SIZE]; }
 }
 
-/** The members {@code pcpu_alloc_area()} and {@code pcpu_free_area()} write under {@code pcpu_lock}, and {@code list}. */
+/**
+ * The members the allocator writes on the alloc/free steps, under {@code pcpu_lock} (the access table's writers,
+ * {@link ChunkObjects#WRITTEN_UNDER_LOCK}): {@code list} on a slot change, {@code free_bytes} and {@code chunk_md}
+ * every step; {@code nr_empty_pop_pages} follows in {@link PcpuChunkEmptyPagesField}. With memcg, v6.5 keeps
+ * {@code nr_empty_pop_pages} off {@code base_addr}'s line too, so this class keeps every writer before the padding.
+ */
 abstract class PcpuChunkLockedFields {
-    Object listNext;                 // struct list_head list
-    Object listPrev;
+    MetadataPointer listNext;        // struct list_head list
+    MetadataPointer listPrev;
     int freeBytes;
     int chunkMdScanHint;             // struct pcpu_block_md chunk_md
     int chunkMdScanHintStart;
@@ -108,10 +162,19 @@ abstract class PcpuChunkLockedFields {
 }
 
 /**
+ * {@code nr_empty_pop_pages}, written by {@code pcpu_update_empty_pages()} on an empty-block transition: with the
+ * other writers, before the padding. A class of its own, not a tenth int above: with 8-byte references and a 12-byte
+ * header ten ints would leave a 4-byte gap before {@code list}, which the JVM would fill with a padding byte.
+ */
+abstract class PcpuChunkEmptyPagesField extends PcpuChunkLockedFields {
+    int nrEmptyPopPages;
+}
+
+/**
  * 128 bytes that nobody touches, between what the allocator writes and what every reader loads (the padding
  * idiom: {@link org.cachelinebench.model.layout}).
  */
-abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkLockedFields {
+abstract class PcpuChunkPadLockedToBaseAddr extends PcpuChunkEmptyPagesField {
     byte p000, p001, p002, p003, p004, p005, p006, p007; //   8
     byte p008, p009, p010, p011, p012, p013, p014, p015; //  16
     byte p016, p017, p018, p019, p020, p021, p022, p023; //  24

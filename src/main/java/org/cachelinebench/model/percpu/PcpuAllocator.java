@@ -22,7 +22,8 @@ import static org.cachelinebench.model.percpu.PcpuChunkFields.SCAN_HINT_START;
  *       {@code chunk->base_addr + pcpu_unit_offsets[cpu] + (page << PAGE_SHIFT)}.</li>
  * </ul>
  *
- * For the kernel layouts ({@link PcpuChunkMembers}) the rest of the path too: {@code list} when the chunk changes
+ * For every chunk with {@link PcpuChunkMembers} (the off-heap kernel layouts and the Java classes alike) the rest
+ * of the path too: {@code list} when the chunk changes
  * slot, {@code nr_pages}, {@code isolated}, the bitmap and {@code md_blocks} pointers and what they point to
  * ({@link PcpuAllocatorMemory}), {@code nr_empty_pop_pages} exactly when a block turns empty or stops being empty,
  * the globals {@code pcpu_nr_empty_pop_pages} and {@code pcpu_stats}, {@code populated[]} and {@code obj_exts}; the
@@ -80,8 +81,8 @@ public final class PcpuAllocator {
     /**
      * pcpu_alloc()'s part under {@code pcpu_lock}, in the order of the 2026 mm tree (v6.4/v6.5 the same here): takes
      * {@code bits} from the chunk; returns the area's bit offset. Caller holds the lock. For a chunk with
-     * {@link PcpuChunkFields#members} (the kernel layouts) every access of the path; for the Java classes only the
-     * members written on every step.
+     * {@link PcpuChunkFields#members} (the off-heap layouts and the Java classes) every access of the path; without
+     * (the coherence model's traced Java-class offsets) only the members written on every step.
      */
     public static int allocArea(PcpuChunkFields chunk, int bits) {
         PcpuChunkMembers m = chunk.members();
@@ -134,7 +135,7 @@ public final class PcpuAllocator {
      * pcpu_alloc() after {@code pcpu_lock}: a non-atomic allocation checks {@code populated[]} for the area's page
      * ({@code for_each_clear_bitrange_from}), then {@code __addr_to_pcpu_ptr(chunk->base_addr + off)}, then
      * {@code pcpu_memcg_post_alloc_hook()} loads {@code obj_exts} (an accounted allocation, as mm_init()'s). Returns
-     * the percpu pointer {@link #freeOffset} takes back. The Java classes: the pointer, with no load.
+     * the percpu pointer {@link #freeOffset} takes back. A chunk without members: the pointer, with no load.
      */
     public static long afterAlloc(PcpuChunkFields chunk, int bitOff) {
         PcpuChunkMembers m = chunk.members();
@@ -156,7 +157,7 @@ public final class PcpuAllocator {
     /**
      * free_percpu()'s {@code off = addr - chunk->base_addr}, as a bit offset: before {@code pcpu_lock} on current
      * kernels (the 2026 mm tree), where the harness calls it; v6.4/v6.5 did it under the lock (PcpuExecl keeps that
-     * order). The Java classes: no load.
+     * order). A chunk without members: no load.
      */
     public static int freeOffset(PcpuChunkFields chunk, long ptr) {
         long base = chunk.members() == null ? CHUNK_BASE_ADDR : chunk.baseAddrOnce();

@@ -15,8 +15,10 @@ import org.cachelinebench.model.layout.LineAlignedMemory;
  * real loads, and a wrong pointer fails loudly instead of landing elsewhere. The model's chunk is the only chunk its
  * globals count.
  *
- * <p>Also the allocator's counters (Java fields, allocator-only, updated under {@code pcpu_lock}): its steps and its
- * writes of {@code chunk->nr_empty_pop_pages}, whose ratio the benchmarks print per fork.
+ * <p>Also the allocator's counters (allocator-only, updated under {@code pcpu_lock}): its steps and its writes of
+ * {@code chunk->nr_empty_pop_pages}, whose ratio the benchmarks print per fork. They too live in a line of their own
+ * here, not in Java fields: a Java chunk's metadata is allocated beside the chunk object on the heap, where a written
+ * counter could share a line with its {@code baseAddr}.
  */
 public final class PcpuAllocatorMemory {
     /** Where the sections pretend to live (the kmalloc/vmalloc'ed metadata), for the struct's pointer members. */
@@ -50,7 +52,11 @@ public final class PcpuAllocatorMemory {
     static final int NR_SLOTS = FREE_SLOT + 2;
     static final int LIST_HEAD_SIZE = 16;
 
+    private static final int COUNTER_STEPS = 0;
+    private static final int COUNTER_EMPTY_POP_PAGES_WRITES = 8;
+
     private final LineAlignedMemory memory;
+    private final int counters;        // the model's, not the kernel's: kept by reinitialise()
     private final int emptyPopPages;   // int pcpu_nr_empty_pop_pages
     private final int stats;           // struct percpu_stats pcpu_stats
     private final int slotLists;       // struct list_head pcpu_chunk_lists[NR_SLOTS]
@@ -58,12 +64,11 @@ public final class PcpuAllocatorMemory {
     private final int boundMap;
     private final int mdBlocks;
 
-    private long steps;
-    private long emptyPopPagesWrites;
-
     public PcpuAllocatorMemory() {
         int line = CacheLine.SIZE;
         int o = 0;
+        counters = o;
+        o += line;
         emptyPopPages = o;
         o += line;
         stats = o;
@@ -89,7 +94,7 @@ public final class PcpuAllocatorMemory {
      * block free), the globals counting only it, and every slot list empty. The counters keep counting.
      */
     public void reinitialise() {
-        for (int i = 0; i < memory.capacity(); i += Long.BYTES) {
+        for (int i = emptyPopPages; i < memory.capacity(); i += Long.BYTES) {
             memory.setLong(i, 0L);
         }
         memory.setInt(emptyPopPages, PcpuAllocator.CHUNK_PAGES);
@@ -244,12 +249,16 @@ public final class PcpuAllocatorMemory {
 
     // ---- counters -----------------------------------------------------------------------------------
 
-    void countStep() { steps++; }
-    void countEmptyPopPagesWrite() { emptyPopPagesWrites++; }
+    void countStep() { count(COUNTER_STEPS); }
+    void countEmptyPopPagesWrite() { count(COUNTER_EMPTY_POP_PAGES_WRITES); }
+
+    private void count(int counter) {
+        memory.setLong(counters + counter, memory.getLong(counters + counter) + 1);
+    }
 
     /** Alloc and free steps since the memory was made. */
-    public long steps() { return steps; }
+    public long steps() { return memory.getLong(counters + COUNTER_STEPS); }
 
     /** Writes of {@code chunk->nr_empty_pop_pages} since the memory was made. */
-    public long emptyPopPagesWrites() { return emptyPopPagesWrites; }
+    public long emptyPopPagesWrites() { return memory.getLong(counters + COUNTER_EMPTY_POP_PAGES_WRITES); }
 }

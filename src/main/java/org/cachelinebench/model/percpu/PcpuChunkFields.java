@@ -42,8 +42,9 @@ public interface PcpuChunkFields {
     long baseAddrOnce();
 
     /**
-     * The struct's other members and the allocator's memory outside it, for a kernel layout; null for the Java
-     * classes, whose allocator does only the accesses to the members above (see {@link PcpuAllocator}).
+     * The struct's other members and the allocator's memory outside it (the off-heap layouts and the Java classes);
+     * null only for the coherence model's traced Java-class offsets, whose allocator does only the accesses to the
+     * members above (see {@link PcpuAllocator}).
      */
     default PcpuChunkMembers members() { return null; }
 

@@ -1,126 +1,62 @@
 package org.cachelinebench.model.percpu;
 
-import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.Memory;
-import org.cachelinebench.model.layout.StructLayout;
-
 /**
- * The members of a kernel-layout {@code struct pcpu_chunk} that {@link PcpuAllocator} touches besides
- * {@code free_bytes} and {@code chunk_md} ({@link PcpuChunkFields}'s int members): {@code list}, {@code nr_pages},
- * {@code isolated}, {@code nr_empty_pop_pages}, the pointers {@code alloc_map}, {@code bound_map}, {@code md_blocks},
- * {@code obj_cgroups}/{@code obj_exts} where configured, and {@code populated[]}: each at the layout's offset in a
- * {@link Memory}, the off-heap mirror's or a recording one. What they point to is a {@link PcpuAllocatorMemory}.
+ * The members of a {@code struct pcpu_chunk} that {@link PcpuAllocator} touches besides {@code free_bytes} and
+ * {@code chunk_md} ({@link PcpuChunkFields}'s int members): {@code list}, {@code nr_pages}, {@code isolated},
+ * {@code nr_empty_pop_pages}, the pointers {@code alloc_map}, {@code bound_map}, {@code md_blocks},
+ * {@code obj_cgroups}/{@code obj_exts} where configured, and {@code populated[]}; and the allocator's memory outside
+ * the struct ({@link PcpuAllocatorMemory}) that the pointers reach. The allocator is written once against this, so
+ * the off-heap mirror ({@link OffHeapPcpuChunkMembers}, members at the layout's byte offsets) and the Java classes
+ * (their own fields, see {@link ChunkObjects}) run the same path and differ only in where the members sit.
  *
- * <p>Loads and stores are plain (the kernel's ordinary C accesses); {@code isolated} is a {@code bool} and is read
- * as the int that starts at it (Memory has no byte access; a plain int load need not be aligned), or ends at it
- * where the int would leave the line: the same line either way.
+ * <p>Each call is one plain load or store of the member (the kernel's ordinary C accesses under
+ * {@code pcpu_lock}); pointers are kernel-style addresses into the {@link #metadata}.
  */
-public final class PcpuChunkMembers {
-    /** Where the struct pretends to live, for {@code list}'s pointers. */
-    static final long STRUCT_ADDR_VALUE = 0xffff888100a3c000L;
-
-    private final Memory memory;
-    private final PcpuAllocatorMemory metadata;
-    private final int listNext;
-    private final int listPrev;
-    private final long listAddress;
-    private final int nrPages;
-    private final int nrPopulated;
-    private final int nrEmptyPopPages;
-    private final int isolatedWord;
-    private final int isolatedShift;
-    private final int allocMap;
-    private final int boundMap;
-    private final int mdBlocks;
-    private final int objExts;   // -1 without CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT
-    private final int populated;
-
-    /** The members of {@code layout}, whose struct starts at byte {@code start} of {@code memory}. */
-    public PcpuChunkMembers(Memory memory, int start, StructLayout layout, PcpuAllocatorMemory metadata) {
-        this.memory = memory;
-        this.metadata = metadata;
-        listNext = start + layout.offsetOf("list.next");
-        listPrev = start + layout.offsetOf("list.prev");
-        listAddress = STRUCT_ADDR_VALUE + layout.offsetOf("list");
-        nrPages = start + layout.offsetOf("nr_pages");
-        nrPopulated = start + layout.offsetOf("nr_populated");
-        nrEmptyPopPages = start + layout.offsetOf(PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
-        int isolated = start + layout.offsetOf("isolated");
-        boolean leavesLine = isolated % CacheLine.SIZE > CacheLine.SIZE - Integer.BYTES;
-        isolatedWord = leavesLine ? isolated - (Integer.BYTES - 1) : isolated;
-        isolatedShift = (isolated - isolatedWord) * Byte.SIZE;
-        allocMap = start + layout.offsetOf("alloc_map");
-        boundMap = start + layout.offsetOf("bound_map");
-        mdBlocks = start + layout.offsetOf("md_blocks");
-        objExts = has(layout, PcpuChunkLayouts.OBJ_EXTS) ? start + layout.offsetOf(PcpuChunkLayouts.OBJ_EXTS)
-                : has(layout, PcpuChunkLayouts.OBJ_CGROUPS) ? start + layout.offsetOf(PcpuChunkLayouts.OBJ_CGROUPS) : -1;
-        populated = start + layout.offsetOf("populated");
-    }
-
-    private static boolean has(StructLayout layout, String member) {
-        return layout.members().stream().anyMatch(m -> m.name().equals(member));
-    }
+public interface PcpuChunkMembers {
+    /** Where every model struct pretends to live, for {@code list}'s pointers: what the slot lists point to. */
+    long STRUCT_ADDR_VALUE = 0xffff888100a3c000L;
 
     /**
      * What {@code pcpu_alloc_chunk()}, {@code pcpu_chunk_populated()} and {@code pcpu_chunk_relocate(chunk, -1)}
-     * leave in these members of a fresh, fully populated chunk, and its metadata fresh; {@code isolated} stays false
-     * (the struct comes zeroed).
+     * leave in these members of a fresh, fully populated chunk, and its metadata fresh; {@code isolated} stays false.
      */
-    public void initialise() {
-        metadata.reinitialise();
-        int pages = PcpuAllocator.CHUNK_PAGES;
-        memory.setInt(nrPages, pages);
-        memory.setInt(nrPopulated, pages);
-        memory.setInt(nrEmptyPopPages, pages);
-        memory.setLong(populated, (1L << pages) - 1);
-        memory.setLong(allocMap, metadata.allocMapAddress());
-        memory.setLong(boundMap, metadata.boundMapAddress());
-        memory.setLong(mdBlocks, metadata.mdBlocksAddress());
-        if (objExts >= 0) {
-            memory.setLong(objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
-        }
-        long head = metadata.slotHead(PcpuAllocatorMemory.FREE_SLOT);
-        memory.setLong(listNext, head);
-        memory.setLong(listPrev, head);
-        metadata.insertListEntry(listAddress, PcpuAllocatorMemory.FREE_SLOT);
-    }
+    void initialise();
 
-    public PcpuAllocatorMemory metadata() { return metadata; }
+    /** The bitmaps, block metadata and globals the pointers reach; not a member (the kernel reaches globals by name). */
+    PcpuAllocatorMemory metadata();
 
-    public int nrPages() { return memory.getInt(nrPages); }
+    int nrPages();
 
-    public boolean isolated() { return (memory.getInt(isolatedWord) >>> isolatedShift & 0xff) != 0; }
+    boolean isolated();
 
-    public int nrEmptyPopPages() { return memory.getInt(nrEmptyPopPages); }
+    int nrEmptyPopPages();
 
-    public void setNrEmptyPopPages(int value) { memory.setInt(nrEmptyPopPages, value); }
+    void setNrEmptyPopPages(int value);
 
-    public long listNext() { return memory.getLong(listNext); }
+    /** A load of {@code list.next}. */
+    long listNext();
+
+    /** {@code __list_del(entry->prev, entry->next)}'s load of {@code list.prev}; returns the old head. */
+    long listPrev();
 
     /** The kernel address of the struct's {@code list}, what the slot lists point to. */
-    public long listAddress() { return listAddress; }
+    long listAddress();
 
     /** {@code list_move()}'s stores into the chunk's own entry: it now sits alone in the slot list of {@code head}. */
-    public void setList(long head) {
-        memory.setLong(listNext, head);
-        memory.setLong(listPrev, head);
-    }
+    void setList(long head);
 
-    /** {@code __list_del(entry->prev, entry->next)}'s loads of the chunk's own entry; returns the old head. */
-    public long listPrev() { return memory.getLong(listPrev); }
+    long allocMap();
 
-    public long allocMap() { return memory.getLong(allocMap); }
+    long boundMap();
 
-    public long boundMap() { return memory.getLong(boundMap); }
+    long mdBlocks();
 
-    public long mdBlocks() { return memory.getLong(mdBlocks); }
-
-    /** True when the layout has {@code obj_exts} or {@code obj_cgroups} (CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT). */
-    public boolean hasObjExts() { return objExts >= 0; }
+    /** True when the chunk has {@code obj_exts} or {@code obj_cgroups} (CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT). */
+    boolean hasObjExts();
 
     /** {@code chunk->obj_exts} (or {@code obj_cgroups}); 0 where the config has neither (no load). */
-    public long objExts() { return objExts < 0 ? 0 : memory.getLong(objExts); }
+    long objExts();
 
     /** The word of {@code populated[]} that holds page {@code page}'s bit. */
-    public long populatedWord(int page) { return memory.getLong(populated + page / Long.SIZE * Long.BYTES); }
+    long populatedWord(int page);
 }

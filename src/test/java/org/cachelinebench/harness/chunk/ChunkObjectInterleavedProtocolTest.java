@@ -24,10 +24,35 @@ import org.openjdk.jmh.infra.Control;
  */
 class ChunkObjectInterleavedProtocolTest {
     private static ChunkInterleaving run() {
+        return run(1);
+    }
+
+    private static ChunkInterleaving run(int live) {
         ChunkObjectSides objects = new ChunkObjectSides(CacheLine.SIZE);
         System.gc();
         objects.choose();
-        return new ChunkInterleaving(ChunkObjectSides.NAMES, new ChunkObjectPlaces(objects));
+        return new ChunkInterleaving(ChunkObjectSides.NAMES, new ChunkObjectPlaces(objects, live));
+    }
+
+    /**
+     * At live=8 the same protocol facts, and every side's allocator, on the Java class's own fields, writes
+     * nrEmptyPopPages on 2 of 16 steps (each side keeps its object, so the period never restarts: one write more at
+     * most, for a period cut short).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void atLive8EverySideWritesNrEmptyPopPagesOnOneStepInEight() throws Exception {
+        ChunkInterleaving run = run(8);
+        for (int s = 0; s < ChunkObjectSides.NAMES.size(); s++) {
+            assertEquals(0, run.places().emptyPagesRate(s).steps(), "fresh: " + ChunkObjectSides.NAMES.get(s));
+        }
+        ChunkInterleavedProtocolTest.assertEverySideGetsTheSameSlices(run, cursors());
+        for (int s = 0; s < ChunkObjectSides.NAMES.size(); s++) {
+            EmptyPagesRate r = run.places().emptyPagesRate(s);
+            assertTrue(r.steps() >= 16 && Math.abs(r.writes() - r.steps() / 8) <= 1, ChunkObjectSides.NAMES.get(s) + ": " + r);
+        }
+        String lines = EmptyPagesRate.perSide("ChunkObjectInterleaved live=8", run, 8);
+        assertTrue(lines.contains(ChunkObjectSides.PADDED_AGAIN + " nr_empty_pop_pages written on"), lines);
     }
 
     private static ChunkInterleavedProtocolTest.Pair cursors() {

@@ -74,7 +74,7 @@ class PcpuAllocatorAccessTest {
             this.layout = layout;
             this.stats = config.percpuStats();
             memory = new RecordingMemory(layout.size() + Long.BYTES);
-            members = new PcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
+            members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
             PcpuAllocator.initialiseEmpty(this);
             members.initialise();
             memory.setLong(layout.offsetOf(PcpuChunkLayouts.BASE_ADDR), PcpuAllocator.CHUNK_BASE_ADDR);
