@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.role;
 
 /**
  * How often an access happens, as a fraction of operations: {@code 1} every operation, {@code 1/64} once every 64.

@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.role;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.CpuList;
 
 /**
  * Roles as text, for {@code benchmarks/predict --roles}: accesses separated by {@code ;}, each
@@ -14,10 +15,10 @@ import org.cachelinebench.coherence.Caches.Kind;
  * accesses are in program order; its CPU count is given once (default 1). Problems are one-line
  * {@link IllegalArgumentException}s naming the access.
  */
-final class RoleSpec {
+public final class RoleSpec {
     private RoleSpec() {}
 
-    static List<RolePrediction.Role> parse(String text, List<RolePrediction.Field> fields) {
+    public static List<RolePrediction.Role> parse(String text, List<RolePrediction.Field> fields) {
         Map<String, List<RolePrediction.Access>> accesses = new LinkedHashMap<>();
         Map<String, Integer> cpus = new LinkedHashMap<>();
         for (String item : text.split(";")) {

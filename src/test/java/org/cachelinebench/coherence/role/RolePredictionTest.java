@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.role;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.cachelinebench.coherence.Caches.Kind;
-import org.cachelinebench.coherence.RolePrediction.Access;
-import org.cachelinebench.coherence.RolePrediction.Field;
-import org.cachelinebench.coherence.RolePrediction.Role;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Traffic;
+import org.cachelinebench.coherence.role.RolePrediction.Access;
+import org.cachelinebench.coherence.role.RolePrediction.Field;
+import org.cachelinebench.coherence.role.RolePrediction.Role;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;

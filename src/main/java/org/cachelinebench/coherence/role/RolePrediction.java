@@ -1,11 +1,14 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.role;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.model.layout.StructLayout;
 
 /**
@@ -13,7 +16,7 @@ import org.cachelinebench.model.layout.StructLayout;
  * of its own and makes, per operation, its accesses of named fields, each at a rate (a fraction: {@code 1/64} is
  * once every 64 operations, spread evenly). The CPUs take turns one operation each, round robin, under the model's
  * protocol and prefetcher; after a warm-up, the traffic of each role is counted per operation of that role.
- * Nothing waits here, so no thread runs: the accesses go straight to the {@link Caches}.
+ * Nothing waits here, so no thread runs: the accesses go straight to the {@link org.cachelinebench.coherence.Caches}.
  */
 public final class RolePrediction {
     private RolePrediction() {}
