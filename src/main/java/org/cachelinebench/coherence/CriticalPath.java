@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.kernel.HandshakeTrace;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;
 

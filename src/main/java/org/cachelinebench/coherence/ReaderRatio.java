@@ -1,6 +1,7 @@
 package org.cachelinebench.coherence;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.coherence.kernel.BaseAddrInvalidations;
 
 /**
  * A {@code pcpu_chunk} reader claim's prediction in its measured unit, the ratio of the two sides' cost per reader

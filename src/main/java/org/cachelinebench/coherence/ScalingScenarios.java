@@ -3,6 +3,8 @@ package org.cachelinebench.coherence;
 import org.cachelinebench.benchmarks.scaling.ChunkExecl;
 import org.cachelinebench.benchmarks.scaling.IpiMany;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.coherence.kernel.ChunkTrace;
+import org.cachelinebench.coherence.kernel.TracedPcpuChunk;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.FlagFanout;

@@ -2,6 +2,8 @@ package org.cachelinebench.coherence;
 
 import java.util.List;
 
+import org.cachelinebench.coherence.kernel.ChunkTrace;
+import org.cachelinebench.coherence.kernel.TracedPcpuChunk;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.percpu.ChunkVersion;
@@ -32,7 +34,7 @@ public final class Shapes {
      * another's stores inside it, at the same time, which only the finest interleaving shows; under bursts the
      * quantum would decide where a holder's turn ends inside its critical section, and with it the count of
      * spinners that miss on the lock word. {@code pcpu_lock} hands over in FIFO order, as the kernel's queued
-     * spinlock does ({@link QueuedSpinlock}), so every CPU keeps its turn and the count's window opens at any CPU
+     * spinlock does ({@link org.cachelinebench.coherence.kernel.QueuedSpinlock}), so every CPU keeps its turn and the count's window opens at any CPU
      * count. Round-robin costs a turn per access per CPU, so the time grows with the square of the CPUs: the
      * curve stops at 128.
      */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import org.cachelinebench.coherence.kernel.HandshakeTrace;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.model.ipi.CsdLayout;

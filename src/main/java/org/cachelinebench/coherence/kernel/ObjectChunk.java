@@ -1,8 +1,9 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import java.util.HashMap;
 import java.util.Map;
 
+import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
@@ -14,7 +15,7 @@ import org.cachelinebench.model.percpu.PcpuChunkLayouts;
  * it: for the unpadded class at the first 8-byte place in a line that puts {@code baseAddr} on a line with a field
  * written under the lock, for the fixed classes at a line's start (no place lets them share).
  */
-final class ObjectChunk {
+public final class ObjectChunk {
     private ObjectChunk() {}
 
     /** The Java field of each member the workload touches, by its kernel name. */
@@ -26,7 +27,7 @@ final class ObjectChunk {
         return m;
     }
 
-    static TracedPcpuChunk in(TracedMemory memory, ChunkObjects.Variant variant, int lineSize) {
+    public static TracedPcpuChunk in(TracedMemory memory, ChunkObjects.Variant variant, int lineSize) {
         Class<?> type = variant.type();
         Map<String, FieldSlot> fields = ChunkObjects.fields(type);
         if (variant.separates() && ChunkObjects.gapWrittenToBaseAddr(type) < lineSize) {

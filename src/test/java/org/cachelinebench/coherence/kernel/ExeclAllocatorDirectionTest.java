@@ -1,9 +1,12 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Traced;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;

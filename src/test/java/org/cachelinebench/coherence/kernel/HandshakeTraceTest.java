@@ -1,8 +1,13 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Prefetch;
+import org.cachelinebench.coherence.Protocol;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Traced;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
 import org.cachelinebench.model.ipi.FlagPingPong;

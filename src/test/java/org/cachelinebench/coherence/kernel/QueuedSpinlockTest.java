@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.infra.Control;
 

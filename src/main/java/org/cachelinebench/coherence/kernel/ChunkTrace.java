@@ -1,10 +1,16 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.coherence.Caches;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.Traced;
+import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PcpuExecl;
 import org.cachelinebench.harness.chunk.PendingArea;
@@ -38,7 +44,7 @@ public final class ChunkTrace {
 
     /** A chunk of some layout in a trace's memory. */
     @FunctionalInterface
-    interface ChunkFactory {
+    public interface ChunkFactory {
         TracedPcpuChunk in(TracedMemory memory);
     }
 
@@ -59,7 +65,7 @@ public final class ChunkTrace {
     static final long STEPS_PER_OP = 100_000;
 
     /** One allocator (CPU 0) and {@code readers} readers (CPUs 1..readers), per operation of each role. */
-    static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, Model model) {
+    public static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, Model model) {
         return readersAndAllocator(chunkFactory, readers, 1, model);
     }
 
@@ -68,7 +74,7 @@ public final class ChunkTrace {
      * {@link PcpuChunkWorkload#OPS} steps are whole periods of 2 x live steps for every live value that divides
      * them, so the counted call holds the benchmark's rate of nr_empty_pop_pages writes exactly.
      */
-    static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, int live, Model model) {
+    public static Traced readersAndAllocator(ChunkFactory chunkFactory, int readers, int live, Model model) {
         if (readers < 1) {
             throw new IllegalArgumentException("need at least one reader, not " + readers);
         }
@@ -121,7 +127,7 @@ public final class ChunkTrace {
     }
 
     /** {@code cpus} CPUs each allocating, reading {@code base_addr} once per CPU, and freeing; per operation. */
-    static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
+    public static Traced symmetric(ChunkFactory chunkFactory, int cpus, Model model) {
         return execl(chunkFactory, cpus, cpus, model);
     }
 
@@ -131,7 +137,7 @@ public final class ChunkTrace {
      * first is done, so every CPU competes throughout; per execl ({@link #CPU}: all traffic; {@link #ALLOCATOR}: the
      * allocators' CPUs') and per reader load ({@link #READER}: the readers' CPUs').
      */
-    static Traced execl(ChunkFactory chunkFactory, int cpus, int allocators, Model model) {
+    public static Traced execl(ChunkFactory chunkFactory, int cpus, int allocators, Model model) {
         if (allocators < 1 || allocators > cpus) {
             throw new IllegalArgumentException(allocators + " allocators among " + cpus + " CPUs");
         }

@@ -1,13 +1,14 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import java.util.Map;
 
+import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
-import org.cachelinebench.model.percpu.PcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
+import org.cachelinebench.model.percpu.PcpuChunkMembers;
 
 /**
  * A {@code pcpu_chunk}'s members at their byte offsets in a recording memory: the accessor the allocator and
@@ -16,7 +17,7 @@ import org.cachelinebench.model.percpu.PcpuChunkLayouts;
  * or a Java class's (JOL), placed {@code startInLine} bytes into a line. {@code base_addr} is read volatile, as the
  * off-heap struct's readers read it.
  */
-final class TracedPcpuChunk implements PcpuChunkFields {
+public final class TracedPcpuChunk implements PcpuChunkFields {
     private final TracedMemory memory;
     private final int[] intOffsets = new int[KERNEL_NAMES.size()];
     private final int baseAddr;
@@ -38,7 +39,7 @@ final class TracedPcpuChunk implements PcpuChunkFields {
     }
 
     /** The kernel struct at the start of a line. */
-    static TracedPcpuChunk of(TracedMemory memory, StructLayout layout) {
+    public static TracedPcpuChunk of(TracedMemory memory, StructLayout layout) {
         Map<String, Integer> offsets = new java.util.HashMap<>();
         for (String name : KERNEL_NAMES) {
             offsets.put(name, layout.offsetOf(name));

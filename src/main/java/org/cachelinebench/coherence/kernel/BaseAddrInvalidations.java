@@ -1,6 +1,9 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
+import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Trace;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
@@ -27,7 +30,7 @@ public record BaseAddrInvalidations(double low, double high) {
     }
 
     /** The layout {@code factory} builds, under {@code model}'s protocol and prefetcher. */
-    static BaseAddrInvalidations of(ChunkTrace.ChunkFactory factory, Model model) {
+    public static BaseAddrInvalidations of(ChunkTrace.ChunkFactory factory, Model model) {
         return new BaseAddrInvalidations(count(factory, model, false), count(factory, model, true));
     }
 

@@ -1,10 +1,16 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.kernel;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.cachelinebench.coherence.Caches;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.Traced;
+import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;
 import org.cachelinebench.model.ipi.SpinWait;
@@ -22,7 +28,7 @@ public final class HandshakeTrace {
     /** Calls before counting starts: every line has reached the state the steady state keeps it in. */
     static final int WARMUP = 8;
     /** Calls counted. */
-    static final int CALLS = 64;
+    public static final int CALLS = 64;
     /** Accesses a call may take at most, spins included, before the trace is called stuck. */
     static final long STEPS_PER_CALL = 100_000;
 
@@ -36,9 +42,9 @@ public final class HandshakeTrace {
 
     /**
      * The same, with the handshake's block on {@code wrap}'s memory over the recording one (an observer of the
-     * accesses, as {@link CriticalPath}'s), and {@code warm} run where the counting starts.
+     * accesses, as {@link org.cachelinebench.coherence.CriticalPath}'s), and {@code warm} run where the counting starts.
      */
-    static Traced trace(Function<CsdBlock, Handshake> factory, Model model,
+    public static Traced trace(Function<CsdBlock, Handshake> factory, Model model,
                         java.util.function.BiFunction<Trace, TracedMemory, org.cachelinebench.model.layout.Memory> wrap,
                         Runnable warm) {
         Trace trace = model.trace(2);
