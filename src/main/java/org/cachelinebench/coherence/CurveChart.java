@@ -2,11 +2,12 @@ package org.cachelinebench.coherence;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.nio.file.Path;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.Map;
 
+import org.cachelinebench.coherence.scenario.Shape;
 import org.cachelinebench.results.AtomicFiles;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;

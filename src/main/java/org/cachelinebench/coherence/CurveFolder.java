@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import org.cachelinebench.coherence.scenario.Shape;
 import org.cachelinebench.results.AtomicFiles;
 
 /**

@@ -3,6 +3,7 @@ package org.cachelinebench.coherence;
 import java.util.function.Function;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.coherence.scenario.SuiteScenarios;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;
 

@@ -17,6 +17,8 @@ import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
 import org.cachelinebench.coherence.role.RolePrediction;
 import org.cachelinebench.coherence.role.RoleSpec;
+import org.cachelinebench.coherence.scenario.Shape;
+import org.cachelinebench.coherence.scenario.Shapes;
 
 /**
  * {@code benchmarks/predict}: the predicted line transfers of every comparison of the suite (or the named ones),

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.scenario.Scenario;
+import org.cachelinebench.coherence.scenario.SuiteScenarios;
 
 /**
  * The predicted line transfers of every comparison of the suite, by claim id: the API a runner summary or a

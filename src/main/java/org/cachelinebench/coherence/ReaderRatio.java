@@ -2,6 +2,7 @@ package org.cachelinebench.coherence;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.coherence.kernel.BaseAddrInvalidations;
+import org.cachelinebench.coherence.scenario.SuiteScenarios;
 
 /**
  * A {@code pcpu_chunk} reader claim's prediction in its measured unit, the ratio of the two sides' cost per reader

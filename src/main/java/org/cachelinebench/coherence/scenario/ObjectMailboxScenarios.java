@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.util.Map;
 import java.util.function.Function;

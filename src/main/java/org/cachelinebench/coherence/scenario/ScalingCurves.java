@@ -1,10 +1,12 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.claims.ScalingSets;
+import org.cachelinebench.coherence.CpuList;
+import org.cachelinebench.coherence.Model;
 
 /**
  * The predicted curve beside each comparison of the scaling profile: the extra transfers per operation of its

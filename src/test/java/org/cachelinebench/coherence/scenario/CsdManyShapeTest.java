@@ -1,10 +1,13 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Traced;
 import org.cachelinebench.coherence.kernel.HandshakeTrace;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.harness.ipi.CsdSides;

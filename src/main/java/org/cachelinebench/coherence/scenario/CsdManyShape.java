@@ -1,10 +1,17 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.cachelinebench.coherence.Caches;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.Traced;
+import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.model.ipi.CallMany;
 import org.cachelinebench.model.ipi.CsdAllocationOrder;
 import org.cachelinebench.model.ipi.IpiMode;

@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.lang.reflect.Field;
 import java.util.function.Function;
@@ -50,7 +50,7 @@ import org.openjdk.jmh.annotations.Param;
  * {@code pcpu_chunk} layouts); the scaling profile's by {@link ScalingScenarios}. A benchmark this class does not
  * know is refused by name.
  */
-final class SuiteScenarios {
+public final class SuiteScenarios {
     private SuiteScenarios() {}
 
     static final String PER_CALL = "per call";
@@ -64,17 +64,17 @@ final class SuiteScenarios {
     static final int SYMMETRIC_CPUS = 2;
 
     /** The claim's subject side. */
-    static Scenario subject(Claim c) {
+    public static Scenario subject(Claim c) {
         return side(c, c.subject());
     }
 
     /** The claim's reference side. */
-    static Scenario reference(Claim c) {
+    public static Scenario reference(Claim c) {
         return side(c, c.reference());
     }
 
     /** The one-line floor, the unit of extra line transfers: one bare flag bounced, per round trip. */
-    static Scenario floor() {
+    public static Scenario floor() {
         return new Scenario("floor", PER_CALL, null, m -> HandshakeTrace.trace(FlagPingPong::in, m));
     }
 
@@ -122,10 +122,10 @@ final class SuiteScenarios {
     }
 
     /**
-     * The handshake of an interleaved claim's side, as its benchmark builds it in a block (for {@link CriticalPath});
+     * The handshake of an interleaved claim's side, as its benchmark builds it in a block (for {@link org.cachelinebench.coherence.CriticalPath});
      * null for a claim whose sides are no handshakes (the pcpu_chunk workloads, forks, scaling points).
      */
-    static Function<CsdBlock, Handshake> handshakeOf(Claim c, String side) {
+    public static Function<CsdBlock, Handshake> handshakeOf(Claim c, String side) {
         if (!c.interleaved()) {
             return null;
         }
@@ -154,12 +154,12 @@ final class SuiteScenarios {
      * The chunk of side {@code side} of an interleaved pcpu_chunk claim, as its benchmark lays it out; null for a
      * claim whose benchmark runs no chunk.
      */
-    static ChunkTrace.ChunkFactory chunkOf(Claim c, String side) {
+    public static ChunkTrace.ChunkFactory chunkOf(Claim c, String side) {
         return c.interleaved() ? chunkOf(Suite.set(c.set()).variant(c.variant()), side) : null;
     }
 
     /** The side of an interleaved pcpu_chunk claim's benchmark its ratios are against; null as {@link #chunkOf}. */
-    static String chunkReference(Claim c) {
+    public static String chunkReference(Claim c) {
         if (!c.interleaved()) {
             return null;
         }

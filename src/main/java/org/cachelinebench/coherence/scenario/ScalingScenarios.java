@@ -1,8 +1,9 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import org.cachelinebench.benchmarks.scaling.ChunkExecl;
 import org.cachelinebench.benchmarks.scaling.IpiMany;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.coherence.Schedule;
 import org.cachelinebench.coherence.kernel.ChunkTrace;
 import org.cachelinebench.coherence.kernel.TracedPcpuChunk;
 import org.cachelinebench.harness.chunk.PercpuParams;

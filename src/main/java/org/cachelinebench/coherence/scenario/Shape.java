@@ -1,13 +1,14 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.util.List;
+import org.cachelinebench.coherence.Model;
 
 /**
  * A workload traced at any CPU count, for a predicted curve: its series (the layouts compared), the unit and role
  * its transfers are counted in, and its trace at {@code cpus} CPUs. A new many-CPU model joins the curves by
  * implementing this: build its memory from {@code model.trace(cpus).memory(...)} (the model's code written
- * against {@code model.layout.Memory}), run one body per CPU with {@link Trace#run}, and return the
- * {@link Traced} of its operations.
+ * against {@code model.layout.Memory}), run one body per CPU with {@link org.cachelinebench.coherence.Trace#run}, and return the
+ * {@link org.cachelinebench.coherence.Traced} of its operations.
  */
 public interface Shape {
     /** The name {@code --curve} takes, e.g. "pcpu-readers". */

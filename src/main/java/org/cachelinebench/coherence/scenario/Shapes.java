@@ -1,7 +1,11 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.scenario;
 
 import java.util.List;
 
+import org.cachelinebench.coherence.CpuList;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Traced;
 import org.cachelinebench.coherence.kernel.ChunkTrace;
 import org.cachelinebench.coherence.kernel.TracedPcpuChunk;
 import org.cachelinebench.harness.chunk.PercpuParams;
