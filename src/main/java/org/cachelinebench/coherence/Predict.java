@@ -15,6 +15,8 @@ import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.role.RolePrediction;
 import org.cachelinebench.coherence.role.RoleSpec;
 import org.cachelinebench.coherence.scenario.Shape;

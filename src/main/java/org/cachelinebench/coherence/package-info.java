@@ -5,7 +5,7 @@
  * threads passing a token); {@link Caches} keeps every line's MESI or MOESI state per CPU
  * ({@link Protocol}) and counts the {@link Traffic} each access causes, on 64-byte lines or with the adjacent-line
  * prefetcher's 128-byte pairs ({@link Prefetch}). {@link Scenarios} traces the suite's sides and workloads,
- * {@link Predictions} gives each comparison of the suite its prediction by claim id, {@link org.cachelinebench.coherence.role.RolePrediction} serves a
+ * {@link org.cachelinebench.coherence.claim.Predictions} gives each comparison of the suite its prediction by claim id, {@link org.cachelinebench.coherence.role.RolePrediction} serves a
  * layout with roles and rates (the struct tool), and {@link Predict} is {@code benchmarks/predict}.
  * See docs/coherence.md.
  */

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.scenario.Shapes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.scenario.ScalingCurves;
 import org.cachelinebench.coherence.scenario.Shapes;
 import org.junit.jupiter.api.Test;

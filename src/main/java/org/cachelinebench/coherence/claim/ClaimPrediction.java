@@ -1,6 +1,7 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.claim;
 
 import java.util.Locale;
+import org.cachelinebench.coherence.Traffic;
 
 /**
  * The prediction for one comparison of the suite: the line transfers per operation of each side, their difference,
@@ -50,7 +51,7 @@ public record ClaimPrediction(String claimId, String unit, Traffic subjectTraffi
     }
 
     /** "+1.00" style numbers, for tables. */
-    static String signed(double x) {
+    public static String signed(double x) {
         if (Double.isNaN(x)) {
             return "";
         }

@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.claim;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -6,6 +6,9 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Traced;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.coherence.scenario.Scenario;
 import org.cachelinebench.coherence.scenario.SuiteScenarios;
 
