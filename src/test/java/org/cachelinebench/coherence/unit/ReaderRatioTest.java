@@ -1,10 +1,11 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.Model;
 import org.junit.jupiter.api.Test;
 
 /**

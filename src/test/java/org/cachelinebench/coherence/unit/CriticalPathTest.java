@@ -1,9 +1,10 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.cachelinebench.coherence.Model;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.model.ipi.CsdLayout;

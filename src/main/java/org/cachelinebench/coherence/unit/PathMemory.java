@@ -1,6 +1,8 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.Trace;
+import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.model.layout.Memory;
 
 /**

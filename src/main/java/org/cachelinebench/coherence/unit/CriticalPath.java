@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.cachelinebench.coherence.Caches.Kind;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Schedule;
 import org.cachelinebench.coherence.kernel.HandshakeTrace;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;

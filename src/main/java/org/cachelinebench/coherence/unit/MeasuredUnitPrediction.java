@@ -1,8 +1,9 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import java.util.function.Function;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.scenario.SuiteScenarios;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;

@@ -1,6 +1,7 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.unit;
 
 import org.cachelinebench.claims.Claim;
+import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.kernel.BaseAddrInvalidations;
 import org.cachelinebench.coherence.scenario.SuiteScenarios;
 
