@@ -6,7 +6,7 @@
  * ({@link Protocol}) and counts the {@link Traffic} each access causes, on 64-byte lines or with the adjacent-line
  * prefetcher's 128-byte pairs ({@link Prefetch}). {@link Scenarios} traces the suite's sides and workloads,
  * {@link org.cachelinebench.coherence.claim.Predictions} gives each comparison of the suite its prediction by claim id, {@link org.cachelinebench.coherence.role.RolePrediction} serves a
- * layout with roles and rates (the struct tool), and {@link Predict} is {@code benchmarks/predict}.
+ * layout with roles and rates (the struct tool), and {@link org.cachelinebench.coherence.predict.Predict} is {@code benchmarks/predict}.
  * See docs/coherence.md.
  */
 package org.cachelinebench.coherence;

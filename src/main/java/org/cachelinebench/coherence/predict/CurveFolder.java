@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.scenario.Shape;
 import org.cachelinebench.results.AtomicFiles;
 

@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,6 +15,12 @@ import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
+import org.cachelinebench.coherence.CpuList;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Prefetch;
+import org.cachelinebench.coherence.Protocol;
+import org.cachelinebench.coherence.Schedule;
+import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.coherence.claim.ClaimPrediction;
 import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.role.RolePrediction;

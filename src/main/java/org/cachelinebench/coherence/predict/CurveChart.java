@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

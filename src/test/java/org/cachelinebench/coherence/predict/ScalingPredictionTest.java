@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.TraceStepping;
 import org.cachelinebench.coherence.claim.ClaimPrediction;
 import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.scenario.ScalingCurves;

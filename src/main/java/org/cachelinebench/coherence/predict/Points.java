@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import java.util.ArrayList;
 import java.util.Comparator;

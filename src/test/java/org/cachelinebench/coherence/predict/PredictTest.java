@@ -1,4 +1,4 @@
-package org.cachelinebench.coherence;
+package org.cachelinebench.coherence.predict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,10 @@ import java.nio.file.Path;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.Prefetch;
+import org.cachelinebench.coherence.Protocol;
+import org.cachelinebench.coherence.Schedule;
 import org.cachelinebench.coherence.claim.ClaimPrediction;
 import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.scenario.Shapes;
