@@ -42,7 +42,8 @@ public final class HandshakeTrace {
 
     /**
      * The same, with the handshake's block on {@code wrap}'s memory over the recording one (an observer of the
-     * accesses, as {@link org.cachelinebench.coherence.unit.CriticalPath}'s), and {@code warm} run where the counting starts.
+     * accesses, as {@link org.cachelinebench.coherence.unit.CriticalPath}'s), and {@code warm} run where the
+     * counting starts.
      */
     public static Traced trace(Function<CsdBlock, Handshake> factory, Model model,
                         java.util.function.BiFunction<Trace, TracedMemory, org.cachelinebench.model.layout.Memory> wrap,

@@ -7,7 +7,8 @@ import org.cachelinebench.coherence.Model;
  * A workload traced at any CPU count, for a predicted curve: its series (the layouts compared), the unit and role
  * its transfers are counted in, and its trace at {@code cpus} CPUs. A new many-CPU model joins the curves by
  * implementing this: build its memory from {@code model.trace(cpus).memory(...)} (the model's code written
- * against {@code model.layout.Memory}), run one body per CPU with {@link org.cachelinebench.coherence.Trace#run}, and return the
+ * against {@code model.layout.Memory}), run one body per CPU with
+ * {@link org.cachelinebench.coherence.Trace#run}, and return the
  * {@link org.cachelinebench.coherence.Traced} of its operations.
  */
 public interface Shape {

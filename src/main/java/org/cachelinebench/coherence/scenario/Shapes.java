@@ -38,7 +38,8 @@ public final class Shapes {
      * another's stores inside it, at the same time, which only the finest interleaving shows; under bursts the
      * quantum would decide where a holder's turn ends inside its critical section, and with it the count of
      * spinners that miss on the lock word. {@code pcpu_lock} hands over in FIFO order, as the kernel's queued
-     * spinlock does ({@link org.cachelinebench.coherence.kernel.QueuedSpinlock}), so every CPU keeps its turn and the count's window opens at any CPU
+     * spinlock does ({@link org.cachelinebench.coherence.kernel.QueuedSpinlock}), so every CPU keeps its turn
+     * and the count's window opens at any CPU
      * count. Round-robin costs a turn per access per CPU, so the time grows with the square of the CPUs: the
      * curve stops at 128.
      */

@@ -122,7 +122,8 @@ public final class SuiteScenarios {
     }
 
     /**
-     * The handshake of an interleaved claim's side, as its benchmark builds it in a block (for {@link org.cachelinebench.coherence.unit.CriticalPath});
+     * The handshake of an interleaved claim's side, as its benchmark builds it in a block (for
+     * {@link org.cachelinebench.coherence.unit.CriticalPath});
      * null for a claim whose sides are no handshakes (the pcpu_chunk workloads, forks, scaling points).
      */
     public static Function<CsdBlock, Handshake> handshakeOf(Claim c, String side) {
