@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.ScalingCurves;
+import org.cachelinebench.coherence.scenario.ScalingCurves;
 import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.runner.Metadata;
 import org.cachelinebench.runner.ResultStore;

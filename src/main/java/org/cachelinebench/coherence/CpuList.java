@@ -7,13 +7,13 @@ import java.util.List;
  * {@code --cpus}: CPU counts, comma-separated, increasing, where {@code a,b,...,z} stands for the arithmetic
  * progression from {@code a} in steps of {@code b - a} up to {@code z} (so {@code 2,4,...,224} is every even count).
  */
-final class CpuList {
+public final class CpuList {
     private CpuList() {}
 
     /** The most CPUs a curve may ask for: a trace keeps one stack (a continuation or a thread) per CPU. */
-    static final int MAX = 1024;
+    public static final int MAX = 1024;
 
-    static List<Integer> parse(String text) {
+    public static List<Integer> parse(String text) {
         String[] parts = text.split(",", -1);
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < parts.length; i++) {

@@ -97,7 +97,7 @@ public final class Trace {
     }
 
     /** The CPU whose thread runs now: for code that keeps state per CPU, as the kernel's per-cpu data. */
-    int cpu() {
+    public int cpu() {
         Turns t = turns;
         if (t == null) {
             throw new IllegalStateException("no traced run is going");
@@ -106,7 +106,7 @@ public final class Trace {
     }
 
     /** True while the threads run: for code that counts its operations from inside the run. */
-    boolean running() {
+    public boolean running() {
         return turns != null;
     }
 }

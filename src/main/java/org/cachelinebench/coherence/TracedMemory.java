@@ -103,7 +103,7 @@ public final class TracedMemory extends Memory.Traced {
     }
 
     /** {@code lock cmpxchg} of an int: the old value, swapped for {@code update} when it was {@code expect}. */
-    int compareAndExchangeInt(int i, int expect, int update) {
+    public int compareAndExchangeInt(int i, int expect, int update) {
         int old = buffer.getInt(i);
         if (old == expect) {
             buffer.putInt(i, update);
@@ -113,7 +113,7 @@ public final class TracedMemory extends Memory.Traced {
     }
 
     /** One locked read-modify-write of part of an int ({@code lock bts}, a 16-bit {@code xchg}): the old value. */
-    int getAndUpdateInt(int i, java.util.function.IntUnaryOperator f) {
+    public int getAndUpdateInt(int i, java.util.function.IntUnaryOperator f) {
         int old = buffer.getInt(i);
         buffer.putInt(i, f.applyAsInt(old));
         rmw(i);
@@ -121,12 +121,12 @@ public final class TracedMemory extends Memory.Traced {
     }
 
     /** {@code prefetchw}: the line taken for ownership, as a store would take it, its data unchanged. */
-    void prefetchForWrite(int i) {
+    public void prefetchForWrite(int i) {
         wrote(i);
     }
 
     /** One plain store to part of an int (a byte or 16-bit store): the other bytes keep their values. */
-    void storeIntPart(int i, java.util.function.IntUnaryOperator f) {
+    public void storeIntPart(int i, java.util.function.IntUnaryOperator f) {
         buffer.putInt(i, f.applyAsInt(buffer.getInt(i)));
         wrote(i);
     }

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.cachelinebench.claims.Claim;
-import org.cachelinebench.coherence.ProbeCosts;
-import org.cachelinebench.coherence.ReaderRatio;
+import org.cachelinebench.coherence.unit.ProbeCosts;
+import org.cachelinebench.coherence.unit.ReaderRatio;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.ipi.CsdSides;

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import org.cachelinebench.coherence.CriticalPath;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.CriticalPath;
+import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 
 /**
  * The gate's rule "below the model": a directional claim whose effect's upper bound, raised by its A/A's margin,

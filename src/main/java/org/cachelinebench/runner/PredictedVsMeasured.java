@@ -10,10 +10,10 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.ScalingSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
-import org.cachelinebench.coherence.ClaimPrediction;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.Predictions;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 
 /**
  * {@code benchmarks/predict --against RUN_DIR}: for every gated comparison of one saved run, and every point of

@@ -154,7 +154,7 @@ public final class PredictionValidation {
         }
         if (c.set().contains("sweep")) {
             boolean straddles = p.predicted() == null ? p.why().equals(
-                    org.cachelinebench.coherence.MeasuredUnitPrediction.NO_PROBES) : p.predicted().mid() != 0;
+                    org.cachelinebench.coherence.unit.MeasuredUnitPrediction.NO_PROBES) : p.predicted().mid() != 0;
             return c.set() + ": " + (straddles ? "offsets the model finds straddling" : "offsets the model finds in one line");
         }
         if (p.unit().equals(UnitPredictions.RATIO)) {

@@ -17,7 +17,7 @@ import org.cachelinebench.claims.Suite;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.cli.TextTable;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 
 /**
  * {@code benchmarks/regate}: the gate of {@code benchmarks/ci} judged again over saved run directories, with the

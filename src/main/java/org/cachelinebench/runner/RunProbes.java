@@ -3,7 +3,7 @@ package org.cachelinebench.runner;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;

@@ -17,10 +17,10 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.MachineState;
 import org.cachelinebench.claims.Suite;
-import org.cachelinebench.coherence.ClaimPrediction;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.Predictions;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.results.JmhResult;
 

@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cachelinebench.cli.TextTable;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 
 /**
  * The comparisons as text: a fixed-width table for the terminal and a Markdown table for summary.md and

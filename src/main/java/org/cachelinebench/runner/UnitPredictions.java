@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.ProbeCosts;
-import org.cachelinebench.coherence.ReaderRatio;
+import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.unit.ProbeCosts;
+import org.cachelinebench.coherence.unit.ReaderRatio;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;

@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.coherence.scenario.Scenario;
+import org.cachelinebench.coherence.scenario.SuiteScenarios;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

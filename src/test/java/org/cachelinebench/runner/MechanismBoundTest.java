@@ -13,10 +13,10 @@ import java.util.Map;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.Suite;
-import org.cachelinebench.coherence.CriticalPath;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.CriticalPath;
+import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.junit.jupiter.api.Test;
 
 /**

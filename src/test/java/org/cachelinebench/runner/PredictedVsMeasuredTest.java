@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cachelinebench.coherence.ClaimPrediction;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.Predictions;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
-import org.cachelinebench.coherence.MeasuredUnitPrediction;
-import org.cachelinebench.coherence.ProbeCosts;
+import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
+import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.results.JmhResult;
 import org.junit.jupiter.api.Test;
 

@@ -10,8 +10,8 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
-import org.cachelinebench.coherence.ClaimPrediction;
-import org.cachelinebench.coherence.Predictions;
+import org.cachelinebench.coherence.claim.ClaimPrediction;
+import org.cachelinebench.coherence.claim.Predictions;
 import org.junit.jupiter.api.Test;
 
 /**

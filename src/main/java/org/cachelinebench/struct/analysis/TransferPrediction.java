@@ -9,10 +9,10 @@ import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Prefetch;
 import org.cachelinebench.coherence.Protocol;
-import org.cachelinebench.coherence.Rate;
-import org.cachelinebench.coherence.RolePrediction;
 import org.cachelinebench.coherence.Schedule;
 import org.cachelinebench.coherence.Traffic;
+import org.cachelinebench.coherence.role.Rate;
+import org.cachelinebench.coherence.role.RolePrediction;
 
 /**
  * The line moves the coherence model predicts for one layout and the tool's roles: per operation of each role,
