@@ -1,5 +1,9 @@
 package org.cachelinebench.claims;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -13,7 +17,7 @@ public final class GateRule {
     private GateRule() {}
 
     /**
-     * Each one-sided bound of a verdict holds with this probability. Chosen on {@link #CALIBRATION_RUNS} as the
+     * Each one-sided bound of a verdict holds with this probability. Chosen on {@link #calibrationRuns} as the
      * strictest of {@link #CANDIDATES} at which every gated claim those runs measured holds (a test recomputes it
      * from those files); the simulation shows what it gives a revert and a good commit.
      */
@@ -23,13 +27,20 @@ public final class GateRule {
     public static final List<Double> CANDIDATES = List.of(0.95, 0.99, 0.995, 0.999);
 
     /**
-     * The runs of a good commit that C is chosen on, relative to the repository root: the ones whose profile
-     * measured the gated pcpu_chunk claims.
+     * Where the runs of a good commit that C is chosen on are listed, relative to the repository root: one run folder
+     * a line, {@code #} for comments. The list is data, dated with its runs, so it lives beside them in results/.
      */
-    public static final List<String> CALIBRATION_RUNS = List.of("results/pcpu-interleaved-2026-12-01/q1",
-            "results/pcpu-interleaved-2026-12-01/q2", "results/pcpu-interleaved-2026-12-01/q3",
-            "results/pcpu-interleaved-2026-12-01/b1", "results/pcpu-interleaved-2026-12-01/b2",
-            "results/pcpu-interleaved-2026-12-01/b3");
+    public static final String CALIBRATION_RUNS_FILE = "results/ci-calibration/gated-runs.txt";
+
+    /** The run folders {@link #CALIBRATION_RUNS_FILE} lists, relative to the repository root. */
+    public static List<String> calibrationRuns() {
+        try {
+            return Files.readAllLines(Path.of(CALIBRATION_RUNS_FILE)).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(CALIBRATION_RUNS_FILE + ": " + e.getMessage(), e);
+        }
+    }
 
     /**
      * Each one-sided bound of an A/A control's own verdict holds with this probability. Those bounds are order

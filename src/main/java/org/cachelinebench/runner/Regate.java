@@ -109,7 +109,7 @@ public final class Regate {
                 }
             }
             if (p.positional().isEmpty() && p.has("calibrate")) {
-                GateRule.CALIBRATION_RUNS.forEach(d -> runs.add(SavedRun.read(Path.of(d))));
+                GateRule.calibrationRuns().forEach(d -> runs.add(SavedRun.read(Path.of(d))));
             } else if (p.positional().isEmpty()) {
                 throw new IllegalArgumentException("no RUN_DIR given (see --help)");
             }

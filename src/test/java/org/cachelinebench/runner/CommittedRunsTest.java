@@ -26,7 +26,7 @@ class CommittedRunsTest {
     }
 
     /** The runs C is chosen on: the good commit's runs that measured the gated pcpu_chunk claims. */
-    private static final List<SavedRun> CALIBRATION = GateRule.CALIBRATION_RUNS.stream()
+    private static final List<SavedRun> CALIBRATION = GateRule.calibrationRuns().stream()
             .map(d -> SavedRun.read(Path.of(d))).toList();
     /** Older runs of the good commit, from before the interleaved pcpu sets gated. */
     private static final List<SavedRun> OLDER = new ArrayList<>();
