@@ -81,6 +81,10 @@ public final class ChunkSets {
                     "the allocator read-modify-writes free_bytes, so with v6.4-rc4 it must take the line back from"
                             + " the reader every time (" + fixed + " spares it), measured in the same schedule"));
         }
+        c.add(side(ChunkSides.READER, ChunkSides.V2_REORDER, ChunkSides.V6_5_MERGED, Expect.same(),
+                "base_addr readers cost the same with either fix (both keep base_addr's line free of written"
+                        + " members): a layout that lets a member written at a lower rate back into that line, on"
+                        + " either side, shows here while the v6.4-rc4 claims still hold"));
         c.add(side(ChunkSides.READER, ChunkSides.V6_5_MERGED_AGAIN, ChunkSides.V6_5_MERGED, Expect.aa(),
                 "A/A control: v6.5-merged as a side of its own; its distance from 1 is the interleaved design's own"
                         + " bias"));

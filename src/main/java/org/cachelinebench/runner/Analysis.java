@@ -236,7 +236,7 @@ public final class Analysis {
             int direction = switch (comparison.expect().direction()) {
                 case SLOWER -> 1;
                 case FASTER -> -1;
-                case SIMILAR -> 0;
+                case SIMILAR, SAME -> 0;
             };
             if (direction == 0 || stats() == null || stats().n() < 2) {
                 return "";

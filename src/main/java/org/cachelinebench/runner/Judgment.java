@@ -21,7 +21,9 @@ import org.cachelinebench.claims.Suite;
  * iterations). A directional claim is judged on its per-round effect over the A/A control of its set and metric in
  * the same round, {@code e = ±(ln claim - ln A/A)}, with signed-rank bounds at the stated confidence: it HOLDS
  * (different from the A/A) when the lower bound is above 0, FAILS (the same as the A/A, what a revert gives) when
- * the upper bound is below the A/A's own margin, {@link #margin}, and is UNDECIDED otherwise. An A/A control HOLDS
+ * the upper bound is below the A/A's own margin, {@link #margin}, and is UNDECIDED otherwise. A peer claim (two
+ * layouts that make the same fix) FAILS when its effect's bounds lie wholly beyond that margin on either side,
+ * and HOLDS otherwise ({@link #peer}). An A/A control HOLDS
  * when its bounds lie inside its own margin around 0, FAILS when they lie wholly outside it. Fewer rounds than a
  * bound needs ({@link SignedRank#minRounds}) decide nothing. A gated claim of the suite that the run has no rounds
  * of is NOT_MEASURED ({@link #notMeasured}). A claim whose mechanism the coherence model predicts reliably also
@@ -204,6 +206,9 @@ public final class Judgment {
         }
         double margin = e.margin();
         SignedRank.Bounds b = SignedRank.centre(e.values(), confidence);
+        if (x.peer()) {
+            return peer(b, margin, median, n, confidence);
+        }
         // As ratios of the claim's own ratio over its A/A's: a FASTER claim's effect lies below 1.
         double effect = Math.exp(x.sign() * b.estimate());
         double low = Math.exp(x.sign() > 0 ? b.low() : -b.high());
@@ -223,6 +228,24 @@ public final class Judgment {
             why = "UNDECIDED, neither distinguishable from its A/A control nor inside its margin: ";
         }
         return new Verdict(status, why + numbers, median, n, effect, low, high, Math.exp(margin));
+    }
+
+    /**
+     * A peer claim's verdict from the bounds on its effect over the A/A (subject over reference, in log space):
+     * FAILS when they lie wholly beyond the A/A's margin on either side (one of the two fixes is no longer whole),
+     * HOLDS otherwise. Why not "HOLDS only inside the margin": two layouts' ratio spreads more than one layout's
+     * A/A, so that test would leave good runs undecided (docs/ci-gate.md, "A peer claim").
+     */
+    private static Verdict peer(SignedRank.Bounds b, double margin, double median, int n, double confidence) {
+        String numbers = String.format(Locale.ROOT, "effect over the A/A x%.3f (%s bounds %.3f .. %.3f), "
+                        + "A/A margin x%.3f .. x%.3f, %d rounds", Math.exp(b.estimate()), percent(confidence),
+                Math.exp(b.low()), Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), n);
+        boolean apart = b.low() > margin || b.high() < -margin;
+        Analysis.Status status = apart ? Analysis.Status.FAILS : Analysis.Status.HOLDS;
+        String why = apart ? "DIFFERENT from its peer beyond the A/A's margin (one fix no longer whole): "
+                : "no different from its peer beyond the A/A's margin: ";
+        return new Verdict(status, why + numbers, median, n, Math.exp(b.estimate()), Math.exp(b.low()),
+                Math.exp(b.high()), Math.exp(margin));
     }
 
     private static Verdict aa(Case c, double median, double confidence, int min) {
@@ -275,7 +298,8 @@ public final class Judgment {
     private static Effects effects(Case c, Case aa, double confidence) {
         Map<Integer, Double> aaByRound = new LinkedHashMap<>();
         aa.rounds().forEach(r -> aaByRound.put(r.round(), r.logValue()));
-        int sign = c.claim().expect().sign();
+        // A peer claim's effect is the subject over the reference, whichever side of 1.
+        int sign = c.claim().expect().peer() ? 1 : c.claim().expect().sign();
         List<Double> effects = new ArrayList<>();
         List<Double> controls = new ArrayList<>();
         for (Round r : c.rounds()) {

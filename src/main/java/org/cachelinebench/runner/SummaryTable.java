@@ -102,10 +102,15 @@ public final class SummaryTable {
 
     /**
      * "vs A/A x1.412 (1.301 .. 1.533)": a directional claim's effect over its A/A with its bounds; "A/A x1.000
-     * (0.998 .. 1.002)" for the control itself; "vs A/A" or "A/A" before a verdict had numbers.
+     * (0.998 .. 1.002)" for the control itself, "peer vs A/A x0.998 (...)" for a peer claim; the words alone before a
+     * verdict had numbers.
      */
     private static String gate(Summary.Entry e) {
-        String kind = "SIMILAR".equals(e.direction()) ? "A/A" : "vs A/A";
+        String kind = switch (e.direction()) {
+            case "SIMILAR" -> "A/A";
+            case "SAME" -> "peer vs A/A";
+            default -> "vs A/A";
+        };
         if (e.effect() == null || e.effectLow() == null) {
             return kind;
         }

@@ -52,7 +52,8 @@ class ChunkInterleavedRunTest {
         int status = paired(run, fake);
         Map<String, Summary.Entry> byId = Summary.read(run.resolve("summary.json")).comparisons().stream()
                 .collect(Collectors.toMap(Summary.Entry::id, e -> e));
-        assertEquals(List.of("chunk-interleaved.v6.4-rc4-vs-v2-reorder.allocator",
+        assertEquals(List.of("chunk-interleaved.v2-reorder-vs-v6.5-merged.reader",
+                "chunk-interleaved.v6.4-rc4-vs-v2-reorder.allocator",
                 "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader", "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.allocator",
                 "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
                 "chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader"), byId.keySet().stream().sorted().toList(),
@@ -72,11 +73,12 @@ class ChunkInterleavedRunTest {
         assertNull(aa.extraTransfers(), "no floor: no extra lines");
         assertNull(aa.floorNanos());
         assertTrue(out.toString().contains("no floor  v6.4-rc4/v2-reorder reader 2.000"), out.toString());
-        // Profile ci gates the readers against the A/A: the set's three gated claims hold; --only left the other
-        // sets' six not measured, so no verdict for the run (exit 3), and regate judges the saved run alike.
-        assertTrue(out.toString().contains("NO VERDICT: 3 holds, 6 not measured"), out.toString());
-        assertEquals(3, status, out.toString());
-        assertEquals(3, regate(run), "regate judges the saved run as the runner did");
+        assertEquals(2.0, byId.get("chunk-interleaved.v2-reorder-vs-v6.5-merged.reader").geoMean(), 1e-9);
+        // Profile ci gates the readers against the A/A: the three directional and A/A claims hold; v2-reorder
+        // costing twice v6.5-merged's fails the peer claim (exit 1); regate judges the saved run alike.
+        assertTrue(out.toString().contains("CLAIMS FAILED: 3 holds, 1 fails, 6 not measured"), out.toString());
+        assertEquals(1, status, out.toString());
+        assertEquals(1, regate(run), "regate judges the saved run as the runner did");
     }
 
     @Test
@@ -115,8 +117,8 @@ class ChunkInterleavedRunTest {
         assertTrue(out.toString().contains("no floor  unpadded/padded reader 3.000  unpadded/padded allocator 3.000  "
                 + "unpadded/contended reader 3.000"), out.toString());
         // Profile ci gates the readers against the A/A: the set's three gated claims hold; --only left the other
-        // sets' six not measured, so no verdict for the run (exit 3), and regate judges the saved run alike.
-        assertTrue(out.toString().contains("NO VERDICT: 3 holds, 6 not measured"), out.toString());
+        // sets' seven not measured, so no verdict for the run (exit 3), and regate judges the saved run alike.
+        assertTrue(out.toString().contains("NO VERDICT: 3 holds, 7 not measured"), out.toString());
         assertEquals(3, status, out.toString());
         assertEquals(3, regate(run), "regate judges the saved run as the runner did");
     }

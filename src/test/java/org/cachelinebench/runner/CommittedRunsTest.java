@@ -38,6 +38,7 @@ class CommittedRunsTest {
     /** The gated claims of today's suite that profile ci measures interleaved for pcpu_chunk. */
     private static final java.util.Set<String> PCPU_GATED = java.util.Set.of(
             "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader", "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader",
+            "chunk-interleaved.v2-reorder-vs-v6.5-merged.reader",
             "chunk-interleaved.v6.5-merged-again-vs-v6.5-merged.reader",
             "chunk-object-interleaved.unpadded-vs-padded.reader",
             "chunk-object-interleaved.unpadded-vs-contended.reader",

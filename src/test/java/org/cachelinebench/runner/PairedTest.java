@@ -232,7 +232,7 @@ class PairedTest {
         Metadata m = Metadata.read(latest.resolve("metadata.json"));
         assertEquals("latest", m.role());
         assertEquals(32, m.forks());
-        assertTrue(out().contains("claims hold: 9 holds"), out());
+        assertTrue(out().contains("claims hold: 10 holds"), out());
         String md = Files.readString(latest.resolve("summary.md"));
         assertTrue(md.contains("| `csd.straddled-vs-line-aligned` |"));
         // The fakes record no probe ratios: the straddles' predictions say so, and the run has its one hit line.
@@ -288,7 +288,10 @@ class PairedTest {
         // as if v6.5's relayout were reverted to v6.4-rc4's: both v6.5 variants now cost what v6.4-rc4 costs
         fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50);
         assertEquals(1, run("--rounds", "8", "--out", root.resolve("latest").toString()));
-        assertTrue(out().contains("CLAIMS FAILED: 8 holds, 1 fails"), out());
+        assertTrue(out().contains("CLAIMS FAILED: 8 holds, 2 fails"), out());
+        // v6.5-merged reverted costs what v6.4-rc4 costs: its peer v2-reorder is then distinguishably faster.
+        assertTrue(out().contains("FAILS chunk-interleaved.v2-reorder-vs-v6.5-merged.reader: DIFFERENT from its peer"),
+                out());
         assertTrue(out().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader: SAME as its A/A control"), out());
     }
 
@@ -374,8 +377,9 @@ class PairedTest {
         fake = healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50); // the pcpu fix reverted
         outBytes.reset();
         assertEquals(2, run("--rounds", "8", "--out", latest.toString(), "--update-baseline"));
-        assertEquals("paired: --update-baseline refused: 1 claim(s) failed in this run"
-                + " (chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader); a baseline must come from a run whose claims"
+        assertEquals("paired: --update-baseline refused: 2 claim(s) failed in this run"
+                + " (chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader, chunk-interleaved.v2-reorder-vs-v6.5-merged.reader);"
+                + " a baseline must come from a run whose claims"
                 + " hold, " + root.resolve("baseline") + " left unchanged" + System.lineSeparator(), err());
         assertTrue(out().contains("FAILS chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader"), out());
         assertFalse(out().contains("baseline written"), out());
@@ -430,7 +434,7 @@ class PairedTest {
         errBytes.reset();
         assertEquals(3, run("--out", root.resolve("latest").toString(), "--require-baseline", "--update-baseline",
                 "--rounds", "2"), "two rounds decide nothing at 99 %: no verdict, never a silent 0");
-        assertTrue(out().contains("NO VERDICT: 9 too few rounds"), out());
+        assertTrue(out().contains("NO VERDICT: 10 too few rounds"), out());
     }
 
     @Test

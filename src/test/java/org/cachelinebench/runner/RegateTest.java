@@ -71,14 +71,14 @@ class RegateTest {
                 assertTrue(lines.contains(expected), "recomputed as the runner judged it: " + expected + "\n" + out());
             }
         }
-        assertEquals(9, gated);
+        assertEquals(10, gated);
         assertEquals(2 + gated, lines.size(), "no baseline given: the run, its claims and its verdict line");
         assertTrue(lines.get(lines.size() - 1).startsWith("  verdict: FAILED, "), lines.get(lines.size() - 1));
 
         out.reset();
         Path healthy = paired("healthy", PairedTest.healthy());
         assertEquals(0, regate(healthy.toString()), out());
-        assertTrue(out().endsWith("  verdict: 9 holds\n"), out());
+        assertTrue(out().endsWith("  verdict: 10 holds\n"), out());
     }
 
     @Test
@@ -88,11 +88,11 @@ class RegateTest {
         assertTrue(out().contains("  TOO FEW ROUNDS " + READER + ": not judged: 3 rounds with its A/A control, a "
                 + "verdict at 99 % needs 7"), out());
         assertTrue(out().contains("  NOT MEASURED   mailbox.straddled-vs-line-aligned: not measured: "), out());
-        assertTrue(out().endsWith("  no verdict: 2 too few rounds, 7 not measured\n"), out());
+        assertTrue(out().endsWith("  no verdict: 2 too few rounds, 8 not measured\n"), out());
         out.reset();
         Path empty = new SavedRuns(FAR, FAR, FAR).write(dir.resolve("empty"));
         assertEquals(3, regate(empty.toString()), "an empty comparisons list judged nothing");
-        assertTrue(out().endsWith("  no verdict: 9 not measured (no gated claim in this run)\n"), out());
+        assertTrue(out().endsWith("  no verdict: 10 not measured (no gated claim in this run)\n"), out());
         out.reset();
         assertEquals(1, regate(empty.toString(), paired("reverted", PairedTest.healthy().score("v6.5-merged", 50)
                 .score("v6.5-merged-again", 50)).toString()), "a failure outranks a missing verdict");
