@@ -41,6 +41,7 @@ public final class Predict {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/predict [--claim ID]... [--cpus LIST [--curve NAME]... [--chart DIR] [--out DIR [--overwrite]]]",
             "       benchmarks/predict --struct NAME --roles TEXT [--start N] [--per ROLE]",
+            "       benchmarks/predict --execl-rate --processes LIST [--background N] [--seed S] [--execs N]",
             "       benchmarks/predict --against RUN_DIR   (first: a saved run's gated comparisons, predicted against measured)",
             "                          [--coherence mesi|moesi] [--prefetch none|adjacent-line]",
             "                          [--schedule burst|round-robin|random:SEED] [--quantum N] [--line-size 64|128]",
@@ -70,6 +71,9 @@ public final class Predict {
 
     /** The command without {@code System.exit}: returns the exit status. */
     static int run(PrintStream out, PrintStream err, String... args) {
+        if (List.of(args).contains("--execl-rate")) {
+            return ExeclRate.run(out, err, args);
+        }
         CommandLine cli = new CommandLine(USAGE).value("claim").value("cpus").value("curve").value("chart")
                 .value("coherence").value("prefetch").value("schedule").value("quantum").value("line-size")
                 .value("struct").value("roles").value("start").value("per").value("out").flag("overwrite");

@@ -116,6 +116,95 @@ public final class PcpuAllocator {
         int nextFree = md.nextZeroBit(allocMap, bitOff + bits, mapBits);           // find_next_zero_bit()
         chunk.setInt(FIRST_FREE, nextFree);
         blockHintAlloc(chunk, m, bitOff, bits, nextFree);
+        finishAlloc(chunk, m, bits, oslot);
+        return bitOff;
+    }
+
+    /**
+     * pcpu_alloc_area() as the kernel searches: the first free run of {@code bits} bits at a multiple of
+     * {@code alignBits}, from {@code chunk_md.first_free} on ({@code pcpu_find_zero_area()}, first fit), for areas of
+     * any size freed in any order ({@link #freeAreaAt}). The kernel moves {@code first_free} only when the area starts
+     * there. Only for a chunk with {@link PcpuChunkFields#members}; an area may not span two blocks (the model's block
+     * hints cover one), which areas all of one size never do. Caller holds the lock.
+     */
+    public static int allocAreaFirstFit(PcpuChunkFields chunk, int bits, int alignBits) {
+        PcpuChunkMembers m = chunk.members();
+        if (m == null || m.listNext() == 0) {
+            throw new IllegalStateException(m == null ? "first fit needs the chunk's members" : "chunk not on a slot list");
+        }
+        PcpuAllocatorMemory md = m.metadata();
+        int oslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
+        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;
+        long allocMap = m.allocMap();
+        int firstFree = chunk.getInt(FIRST_FREE);
+        int bitOff = firstFit(md, allocMap, firstFree, bits, alignBits, mapBits);
+        if (bitOff < 0) {
+            throw new IllegalStateException("no free area of " + bits + " bits: the model's chunk is full");
+        }
+        if (bitOff / PcpuAllocatorMemory.BLOCK_BITS != (bitOff + bits - 1) / PcpuAllocatorMemory.BLOCK_BITS) {
+            throw new IllegalStateException("an area of " + bits + " bits at " + bitOff + " spans two blocks");
+        }
+        long boundMap = m.boundMap();
+        for (int i = 0; i < bits; i++) {
+            md.setBit(allocMap, bitOff + i);                                        // bitmap_set(alloc_map)
+            if (i > 0) {
+                md.clearBit(boundMap, bitOff + i);                                  // bitmap_clear(bound_map)
+            }
+        }
+        md.setBit(boundMap, bitOff);
+        md.setBit(boundMap, bitOff + bits);
+        chunk.setInt(FREE_BYTES, chunk.getInt(FREE_BYTES) - bits * PCPU_MIN_ALLOC_SIZE);
+        int nextFree = md.nextZeroBit(allocMap, bitOff + bits, mapBits);
+        if (bitOff == firstFree) {
+            chunk.setInt(FIRST_FREE, nextFree);
+        }
+        blockHintAlloc(chunk, m, bitOff, bits, nextFree);
+        finishAlloc(chunk, m, bits, oslot);
+        return bitOff;
+    }
+
+    /** The first run of {@code bits} clear bits at a multiple of {@code align} in {@code [from, size)}, or -1. */
+    private static int firstFit(PcpuAllocatorMemory md, long map, int from, int bits, int align, int size) {
+        int off = roundUp(from, align);
+        while (off + bits <= size) {
+            off = roundUp(md.nextZeroBit(map, off, size), align);
+            if (off + bits > size) {
+                return -1;
+            }
+            int used = md.nextSetBit(map, off, off + bits);
+            if (used == off + bits) {
+                return off;
+            }
+            off = roundUp(used + 1, align);
+        }
+        return -1;
+    }
+
+    private static int roundUp(int x, int align) {
+        return (x + align - 1) / align * align;
+    }
+
+    /**
+     * free_percpu() of the area at {@code bitOff}, its size found as pcpu_free_area() finds it: the next bit set in
+     * {@code bound_map}. The area's other bits are cleared here, the rest is {@link #freeArea}. Caller holds the lock.
+     */
+    public static void freeAreaAt(PcpuChunkFields chunk, int bitOff) {
+        PcpuChunkMembers m = chunk.members();
+        if (m == null) {
+            throw new IllegalStateException("a free by bound_map needs the chunk's members");
+        }
+        PcpuAllocatorMemory md = m.metadata();
+        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;
+        int bits = md.nextSetBit(m.boundMap(), bitOff + 1, mapBits) - bitOff;
+        for (int i = 1; i < bits; i++) {
+            md.clearBit(m.allocMap(), bitOff + i);
+        }
+        freeArea(chunk, bitOff, bits);
+    }
+
+    /** pcpu_alloc_area()'s end and pcpu_alloc()'s after it, under the lock: the chunk's hints, slot, stats, balance. */
+    private static void finishAlloc(PcpuChunkFields chunk, PcpuChunkMembers m, int bits, int oslot) {
+        PcpuAllocatorMemory md = m.metadata();
         chunkMdAlloc(chunk, bits);
         relocate(chunk, m, oslot);
         // pcpu_reintegrate_chunk(): only an isolated chunk is moved back
@@ -128,7 +217,6 @@ public final class PcpuAllocator {
             throw new IllegalStateException("pcpu_schedule_balance_work(): the model never populates");
         }
         md.countStep();
-        return bitOff;
     }
 
     /**

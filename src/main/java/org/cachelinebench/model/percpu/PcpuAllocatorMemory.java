@@ -169,6 +169,18 @@ public final class PcpuAllocatorMemory {
         return size;
     }
 
+    /** {@code find_next_bit(map, size, from)}: the first set bit at or after {@code from}, or {@code size}. */
+    public int nextSetBit(long map, int from, int size) {
+        int base = index(map);
+        for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
+            long set = memory.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            if (set != 0) {
+                return Math.min(bit + Long.numberOfTrailingZeros(set), size);
+            }
+        }
+        return size;
+    }
+
     // ---- md_blocks ----------------------------------------------------------------------------------
 
     /** The byte index of block {@code block}'s {@code pcpu_block_md}, through the loaded {@code md_blocks} pointer. */
