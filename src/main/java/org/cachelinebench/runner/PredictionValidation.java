@@ -20,13 +20,45 @@ import org.cachelinebench.coherence.Model;
  * summary.json and metadata.json) and every comparison of today's suite it measured, predicted in its measured unit
  * at that run's own costs ({@link UnitPredictions}), inside or outside the measured 95 % interval; as Markdown: the
  * hit rate per comparison kind and CPU (metadata's model name), one line per run, then every row. Rows that need a
- * probe or a floor the run did not record say so and are not counted. The model is not tuned to these runs: the
- * traces are today's code, the costs each run's own. Exit 0, or 2 for a folder that holds no run (one line).
+ * probe or a floor the run did not record say so and are not counted. A run that measured a patch (its metadata's
+ * work tree dirty in the measured code, or, for runs from before that was recorded, listed in
+ * {@link #PATCHED_RUNS_FILE}) is named and not counted: the traces are today's unpatched code, so its rows would
+ * read "outside" by construction. The model is not tuned to these runs: the traces are today's code, the costs
+ * each run's own. Exit 0, or 2 for a folder that holds no run (one line).
  */
 public final class PredictionValidation {
     private PredictionValidation() {}
 
     static final String USAGE = "usage: benchmarks/predict --validate RESULTS_DIR";
+
+    /**
+     * The saved runs that measured a patch from before metadata recorded the work tree, relative to results/, one
+     * folder prefix a line ('#' starts a comment); read from the working directory, absent is empty.
+     */
+    static final Path PATCHED_RUNS_FILE = Path.of("results", "patched-runs.txt");
+
+    /** What the run measured a patch of, or null for the commit's own code. */
+    static String patch(Path dir, Metadata m, List<String> listed) {
+        if (m.workingTree() != null && m.workingTree().dirty()) {
+            return String.join(", ", m.workingTree().changed());
+        }
+        String path = dir.toString().replace('\\', '/');
+        for (String prefix : listed) {
+            if (path.contains("results/" + prefix) || path.startsWith(prefix)) {
+                return "listed in " + PATCHED_RUNS_FILE;
+            }
+        }
+        return null;
+    }
+
+    static List<String> patchedRuns(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readAllLines(file).stream().map(l -> l.replaceFirst("#.*", "").trim())
+                    .filter(l -> !l.isEmpty()).toList() : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot read", e);
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(run(System.out, System.err, args));
@@ -74,6 +106,8 @@ public final class PredictionValidation {
     static String markdown(Path root, List<Path> runs, UnitPredictions units, PrintStream err) {
         List<Row> rows = new ArrayList<>();
         List<String> perRun = new ArrayList<>();
+        List<String> listed = patchedRuns(PATCHED_RUNS_FILE);
+        int patched = 0;
         for (Path dir : runs) {
             SavedRun saved;
             UnitPredictions.RunCosts costs;
@@ -85,6 +119,12 @@ public final class PredictionValidation {
                 continue;
             }
             String cpu = saved.metadata().cpuModel() == null ? "unknown CPU" : saved.metadata().cpuModel().trim();
+            String patch = patch(dir, saved.metadata(), listed);
+            if (patch != null) {
+                perRun.add("- `" + dir + "` (" + cpu + "): measured a patch (" + patch + "), not counted");
+                patched++;
+                continue;
+            }
             int inside = 0;
             int judged = 0;
             int unpriced = 0;
@@ -112,7 +152,8 @@ public final class PredictionValidation {
         sb.append("# The coherence model against every saved run under ").append(root).append("\n\n")
                 .append("Predicted in each comparison's measured unit at the run's own costs (").append(Model.DEFAULT
                         .describe()).append("; docs/coherence.md), against the measured 95 % interval. Written by `")
-                .append("benchmarks/predict --validate ").append(root).append("`.\n\n");
+                .append("benchmarks/predict --validate ").append(root).append("`. ").append(patched)
+                .append(" runs that measured a patch are named below and not counted.\n\n");
         sb.append("## Hit rate per comparison kind and CPU\n\n");
         sb.append("| comparison kind | CPU | inside | outside | not priced (no probes / no floor) |\n|---|---|---:|---:|---:|\n");
         Map<String, int[]> byKind = new TreeMap<>();

@@ -41,4 +41,21 @@ class PredictionValidationTest {
         assertEquals(1, r[2].lines().count(), r[2]);
         assertEquals("2", run()[0]);
     }
+
+    /**
+     * A run that measured a patch is named and not counted, whether its metadata says so (the partial revert of
+     * peer-claim-runs) or the list of older patched runs does (ci-reverts); its unpatched twin is counted.
+     */
+    @Test
+    void aRunThatMeasuredAPatchIsNamedAndNotCounted() {
+        String[] r = run("results/peer-claim-runs-2026-12-02");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("- `results/peer-claim-runs-2026-12-02/p1` (AMD EPYC): measured a patch "
+                + "(src/main/java/org/cachelinebench/harness/chunk/ChunkSides.java), not counted"), r[1]);
+        assertTrue(r[1].contains(" 2 runs that measured a patch are named below and not counted."), r[1]);
+        assertTrue(r[1].matches("(?s).*- `results/peer-claim-runs-2026-12-02/g1` \\(AMD EPYC\\): \\d+ of \\d+ inside.*"), r[1]);
+        assertTrue(!r[1].contains("| `results/peer-claim-runs-2026-12-02/p1` |"), "no row of the patched run");
+        String[] old = run("results/ci-reverts/revert-pcpu/r1");
+        assertTrue(old[1].contains("measured a patch (listed in results/patched-runs.txt), not counted"), old[1]);
+    }
 }
