@@ -38,6 +38,8 @@ public final class Caches {
     private final int cpus;
     private final Lines lines;
     private final long[][] byCpu;
+    /** Every line's counts summed, kept as they are counted: a total is asked after every call of a curve's trace. */
+    private final long[] all = new long[COUNTERS];
 
     private static final int TRANSFERS = 0, INVALIDATIONS = 1, UPGRADES = 2, WRITE_BACKS = 3, MEMORY_READS = 4,
             PREFETCHES = 5, SHARED_READS = 6, COUNTERS = 7;
@@ -112,6 +114,7 @@ public final class Caches {
             l.owner = cpu;
         }
         l.holders++;
+        l.held[cpu >>> 6] |= 1L << cpu;
     }
 
     /**
@@ -140,12 +143,16 @@ public final class Caches {
             count(cpu, l, UPGRADES, 1);
         }
         if (others > 0) {
-            for (int o = 0; o < cpus; o++) {
-                if (o != cpu) {
-                    s[o] = State.INVALID;
+            // Only the holders' copies change: a walk of the held bits, not of every CPU, as writes are most accesses.
+            long[] held = l.held;
+            for (int w = 0; w < held.length; w++) {
+                for (long bits = held[w]; bits != 0; bits &= bits - 1) {
+                    s[(w << 6) + Long.numberOfTrailingZeros(bits)] = State.INVALID;
                 }
+                held[w] = 0;
             }
         }
+        l.held[cpu >>> 6] |= 1L << cpu;
         count(cpu, l, INVALIDATIONS, others);
         s[cpu] = State.MODIFIED;
         l.holders = 1;
@@ -160,6 +167,7 @@ public final class Caches {
         }
         line.counts[what] += n;
         byCpu[cpu][what] += n;
+        all[what] += n;
     }
 
     private static Traffic traffic(long[] c) {
@@ -169,11 +177,7 @@ public final class Caches {
 
     /** The traffic counted so far, over every line. */
     public Traffic total() {
-        Traffic t = Traffic.NONE;
-        for (Traffic line : byLine().values()) {
-            t = t.plus(line);
-        }
-        return t;
+        return traffic(all);
     }
 
     /** The traffic counted so far on one line. */
@@ -199,6 +203,7 @@ public final class Caches {
     /** Forgets the counts, keeps the states: the end of a warm-up. */
     public void resetCounts() {
         lines.forgetCounts();
+        Arrays.fill(all, 0);
         for (long[] c : byCpu) {
             Arrays.fill(c, 0);
         }
@@ -220,10 +225,13 @@ public final class Caches {
         int holders;
         int owner = -1;
         long[] counts;
+        /** Bit {@code c} set when cache {@code c} holds the line (its state is not invalid). */
+        final long[] held;
 
         Line(long number, int cpus) {
             this.number = number;
             this.states = new State[cpus];
+            this.held = new long[(cpus + 63) >>> 6];
             Arrays.fill(states, State.INVALID);
         }
     }
