@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The IPI benchmarks as a user runs them: {@code java -jar target/benchmarks.jar ...}, short forked runs
- * with 1, 2 and 4 threads (2 cores: -t 4 oversubscribes), each killed and failed after a bound. Asserts
+ * with 1, 2 and 4 threads (2 cores: -t 4 oversubscribes; every benchmark at 2, IpiBenchmark at all three), each killed and failed after a bound. Asserts
  * that they finish, exit 0 and report both methods; never speed. Bad {@code -p} values must exit non-zero
  * with one line on stderr naming the value.
  */
@@ -49,28 +49,38 @@ class IpiBenchmarksIT {
     static final long ALL_THREE_SECONDS = 120;
     static final long ONE_SECONDS = 60;
 
+    /** The thread count at which all three benchmarks run; at the others IpiBenchmark alone runs (one fork, not three). */
+    static final int EVERY_BENCHMARK_AT = 2;
+
     @ParameterizedTest(name = "-t {0}")
     @ValueSource(ints = {1, 2, 4})
     void everyBenchmarkRunsToCompletion(int threads, @TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
-        List<String> args = new ArrayList<>(List.of(ALL_THREE));
+        boolean all = threads == EVERY_BENCHMARK_AT;
+        List<String> args = new ArrayList<>(List.of(all ? ALL_THREE : "^" + PKG.replace(".", "\\.") + "IpiBenchmark\\."));
         args.addAll(SHORT);
         args.addAll(List.of("-t", Integer.toString(threads),
-                "-p", "placement=straddled", "-p", "mode=sync", "-p", "layout=v4.13", "-p", "offset=48", "-p", "pin=off",
+                "-p", "placement=straddled", "-p", "mode=sync", "-p", "layout=v4.13", "-p", "pin=off",
                 "-rf", "json", "-rff", json.toString()));
+        if (all) {
+            args.addAll(List.of("-p", "offset=48"));    // IpiOffsetSweep's alone: JMH refuses a @Param no selected benchmark has
+        }
         Run r = run(args, dir, ALL_THREE_SECONDS);
         assertEquals(0, r.exit, r.describe());
         Map<String, JsonObject> entries = entries(json);
-        assertEquals(3, entries.size(), "one JSON entry per benchmark variant: " + entries.keySet());
+        assertEquals(all ? 3 : 1, entries.size(), "one JSON entry per benchmark variant: " + entries.keySet());
         assertGroupReported(entries.get(PKG + "IpiBenchmark.ipi"), threads,
                 Map.of("placement", "straddled", "mode", "sync", "layout", "v4.13", "pin", "off", "cpus", ""));
-        assertGroupReported(entries.get(PKG + "IpiOffsetSweep.ipi"), threads,
-                Map.of("offset", "48", "mode", "sync", "pin", "off", "cpus", ""));
-        assertGroupReported(entries.get(PKG + "LineFloor.floor"), threads, Map.of("pin", "off", "cpus", ""));
+        if (all) {
+            assertGroupReported(entries.get(PKG + "IpiOffsetSweep.ipi"), threads,
+                    Map.of("offset", "48", "mode", "sync", "pin", "off", "cpus", ""));
+            assertGroupReported(entries.get(PKG + "LineFloor.floor"), threads, Map.of("pin", "off", "cpus", ""));
+        }
     }
 
+    // -t 1 is left out: it runs the same 2-thread group as -t 2, and -t 1's rounding is checked unpinned above.
     @ParameterizedTest(name = "pin=on -t {0}")
-    @ValueSource(ints = {1, 2, 4})
+    @ValueSource(ints = {2, 4})
     void pinnedIpiBenchmarkRunsToCompletion(int threads, @TempDir Path dir) throws Exception {
         String why = ThreadPinning.unavailableReason();
         MachineAssumption.require(why == null, "pin=on cannot run here: " + why);
