@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.cachelinebench.claims.ChunkSets;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.TextTable;
 import org.cachelinebench.model.percpu.ExeclSteadyState;
@@ -12,7 +13,7 @@ import org.cachelinebench.model.percpu.ExeclSteadyState;
 /**
  * {@code benchmarks/predict --execl-rate}: the model's writes of {@code nr_empty_pop_pages} per alloc/free step in an
  * execl-like steady state ({@link ExeclSteadyState}), per process count, with the benchmarks' {@code -p live=N}
- * whose rate (1/N) is nearest, to read the measured cost off results/pcpu-2026-2026-12-01. A model count: no timing.
+ * whose rate (1/N) is nearest, to read the measured cost off the chunk-2026 sets' results. A model count: no timing.
  */
 final class ExeclRate {
     private ExeclRate() {}
@@ -25,8 +26,9 @@ final class ExeclRate {
             "  --seed S          the seed of the random order of execve steps (default 1)",
             "  --execs N         execve()s counted per process count (default " + DEFAULT_EXECS + ")");
 
-    /** The occupancies the pcpu-2026 results measured ({@code -p live=N}): a write every N steps. */
-    static final int[] MEASURED_LIVE = {1, 8, 64, 512};
+    /** The occupancies the chunk-2026 sets measure ({@code -p live=N}): a write every N steps. */
+    static final int[] MEASURED_LIVE = ChunkSets.LIVE_2026.stream().mapToInt(Integer::intValue)
+            .toArray();
 
     static int run(PrintStream out, PrintStream err, String... args) {
         CommandLine cli = new CommandLine(USAGE).flag("execl-rate").value("processes").value("background")
