@@ -9,7 +9,7 @@ import java.util.Set;
  *
  * @param id       short name, the prefix of its comparisons' ids
  * @param title    one line for reports
- * @param variants in base order; {@code runner.RoundOrder} rotates and reverses it from round to round
+ * @param variants in base order; {@code runner.fork.RoundOrder} rotates and reverses it from round to round
  */
 public record ComparisonSet(String id, String title, List<Variant> variants) {
     public ComparisonSet {

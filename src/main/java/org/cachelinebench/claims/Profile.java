@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param name                 "ci" or "full"
  * @param sets                 ids of the sets to run, in round order
- * @param rounds               default number of rounds; even, so that a linear drift cancels (see {@code runner.RoundOrder})
+ * @param rounds               default number of rounds; even, so that a linear drift cancels (see {@code runner.fork.RoundOrder})
  * @param warmup               warmup iterations of every fork
  * @param measurement          measurement iterations of every fork
  * @param budgetSeconds        wall time the whole run must fit in

@@ -21,6 +21,8 @@ import org.cachelinebench.claims.Suite;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.InterleavedFork;
 
 /**
  * Forms the ratio of every comparison in every round, then judges every claim in one pass ({@link Judgment}):

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.cachelinebench.claims.ComparisonSet;
 import org.cachelinebench.claims.Profile;
 import org.cachelinebench.claims.Variant;
+import org.cachelinebench.runner.fork.ForkRecord;
 
 /**
  * Time budget of a plan, printed before it runs, and the measured cost printed after it.

@@ -11,6 +11,7 @@ import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.runner.fork.InterleavedFork;
 
 /**
  * A pcpu_chunk reader claim's ratio at one run's own rates ({@link ReaderRatio}): from every fork of the claim's

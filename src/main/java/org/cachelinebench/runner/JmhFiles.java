@@ -17,6 +17,8 @@ import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.ForkResult;
 
 /** A session as JMH results: runs.json (every fork) and ratios.json (the gated ratios), written by {@code results.JmhResultWriter}. */
 public final class JmhFiles {

@@ -9,6 +9,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import org.cachelinebench.harness.MachineFacts;
+import org.cachelinebench.runner.fork.Pinning;
 
 /**
  * Where and how a session ran (metadata.json): machine, JVM of the forks, cache line, profile, command, the

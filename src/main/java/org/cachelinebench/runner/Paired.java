@@ -30,6 +30,11 @@ import org.cachelinebench.results.AtomicFiles;
 import org.cachelinebench.results.BenchmarkActionJson;
 import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResultWriter;
+import org.cachelinebench.runner.fork.ForkRunner;
+import org.cachelinebench.runner.fork.JmhForkRunner;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.Pinning;
+import org.cachelinebench.runner.fork.SweepPlacements;
 
 /**
  * The paired runner: measures both sides of every comparison close together in time, many times, and

@@ -24,6 +24,11 @@ import org.cachelinebench.harness.MovedDuringIteration;
 import org.cachelinebench.harness.Thrown;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.runner.fork.ForkRunner;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.ForkResult;
+import org.cachelinebench.runner.fork.InterleavedFork;
+import org.cachelinebench.runner.fork.RoundOrder;
 
 /**
  * Runs the rounds: in every round, every set runs each of its variants once, back to back, in the order
@@ -309,7 +314,7 @@ public final class PairedSession {
     }
 
     /** The exception and its causes in one line, a message's line breaks shown as " | " (a fork's output keeps its shape). */
-    static String oneLine(Throwable e) {
+    public static String oneLine(Throwable e) {
         return EntryPoint.oneLine(e, " | ");
     }
 }

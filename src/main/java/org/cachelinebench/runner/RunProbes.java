@@ -7,6 +7,7 @@ import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.runner.fork.InterleavedFork;
 
 /**
  * A run's machine costs from its own probes: every interleaved fork that reports the probes' ratios to the floor

@@ -23,6 +23,7 @@ import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.runner.fork.ForkRecord;
 
 /**
  * The machine-readable summary of a session (summary.json): every comparison's ratios and statistics, and

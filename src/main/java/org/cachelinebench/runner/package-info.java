@@ -49,7 +49,13 @@
  * of the jar (its {@code Main} prints them after JMH's table), with the same {@link Analysis} over its
  * {@link Analysis.Sample}s, and says that such a run is not paired.
  *
+ * <p><b>Rooms.</b> {@code runner.fork}: one fork, its result, its round order and its pinning; the rest, which
+ * pairs, judges and writes, stays here.
+ *
  * <p><b>Exit status:</b> 0 every gated claim decided and holds; 1 a claim failed (or regressed against the
  * baseline); 2 bad input or no usable result; 3 no verdict (undecided, too few rounds, or nothing gated judged).
  */
 package org.cachelinebench.runner;
+
+import org.cachelinebench.runner.fork.ForkRunner;
+import org.cachelinebench.runner.fork.JmhForkRunner;

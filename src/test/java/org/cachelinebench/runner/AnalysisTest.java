@@ -12,6 +12,8 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.results.JmhResult.Header;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.ForkResult;
 import org.junit.jupiter.api.Test;
 
 class AnalysisTest {

@@ -22,6 +22,8 @@ import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Jvm;
 import org.cachelinebench.results.JmhResult.Metric;
 import org.cachelinebench.results.JmhResult.Mode;
+import org.cachelinebench.runner.fork.ForkRunner;
+import org.cachelinebench.runner.fork.ForkResult;
 
 /**
  * A fork runner without JMH: every variant has a true throughput, and the "machine" multiplies every

@@ -18,6 +18,8 @@ import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Metric;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.ForkResult;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,6 +16,8 @@ import java.util.function.DoubleUnaryOperator;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.RoundOrder;
 import org.junit.jupiter.api.Test;
 
 class PairedSessionTest {

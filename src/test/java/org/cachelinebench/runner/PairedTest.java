@@ -23,6 +23,7 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.Suite;
+import org.cachelinebench.runner.fork.Pinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

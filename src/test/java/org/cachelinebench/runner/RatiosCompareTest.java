@@ -19,6 +19,8 @@ import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.compare.Compare;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResultWriter;
+import org.cachelinebench.runner.fork.ForkRecord;
+import org.cachelinebench.runner.fork.ForkResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

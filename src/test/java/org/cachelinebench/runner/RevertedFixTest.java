@@ -17,6 +17,7 @@ import org.cachelinebench.claims.ChunkSets;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.harness.MovedDuringIteration;
+import org.cachelinebench.runner.fork.ForkResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.RunnerException;

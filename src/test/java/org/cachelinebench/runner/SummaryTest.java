@@ -13,6 +13,7 @@ import org.cachelinebench.claims.Expect;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.runner.fork.ForkRecord;
 import org.junit.jupiter.api.Test;
 
 class SummaryTest {

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.cachelinebench.runner.ForkRunner;
+import org.cachelinebench.runner.fork.ForkRunner;
 import org.cachelinebench.struct.c.InputError;
 import org.cachelinebench.struct.c.PaholeCommand;
 

@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 import java.util.Arrays;
 
@@ -11,16 +11,16 @@ import org.cachelinebench.results.JmhResult;
  * transfers, the medians over the iteration's cycles ({@link CounterNames#ratio}, {@link CounterNames#extra}), and
  * its nanoseconds per call from the sums ({@link CounterNames#nanos}, {@link CounterNames#calls}), for display.
  */
-final class InterleavedFork {
+public final class InterleavedFork {
     private InterleavedFork() {}
 
     /** True when the fork reports the counters of an interleaved schedule. */
-    static boolean isInterleaved(JmhResult f) {
+    public static boolean isInterleaved(JmhResult f) {
         return f.secondary().containsKey(CounterNames.CYCLES);
     }
 
     /** True when the fork reports counters for {@code side}. */
-    static boolean hasSide(JmhResult f, String side) {
+    public static boolean hasSide(JmhResult f, String side) {
         return f.secondary().containsKey(CounterNames.nanos(side)) && f.secondary().containsKey(CounterNames.calls(side));
     }
 
@@ -42,7 +42,7 @@ final class InterleavedFork {
      * where the fork reports one, else the subject's ratio to the fork's reference side, which {@code c}'s reference
      * must then be ({@link #requireReferenceSide}). Both in the claim's role ({@link Claim#counterSide}).
      */
-    static String ratioCounter(JmhResult f, Claim c, String where) {
+    public static String ratioCounter(JmhResult f, Claim c, String where) {
         String subject = c.counterSide(c.subject());
         String pair = CounterNames.ratio(subject, c.counterSide(c.reference()));
         if (f.secondary().containsKey(pair)) {
@@ -59,7 +59,7 @@ final class InterleavedFork {
      * iteration that completed no cycle ({@code cycles[i] == 0}); an iteration that counted cycles but has no
      * finite median is refused, naming it ({@code where} says which claim and round).
      */
-    static double[] medians(JmhResult f, String counter, double[] cycles, String where) {
+    public static double[] medians(JmhResult f, String counter, double[] cycles, String where) {
         double[] v = f.metric(counter).iterations();
         if (v.length != cycles.length) {
             throw new IllegalArgumentException(where + ": " + counter + " covers " + v.length
@@ -81,7 +81,7 @@ final class InterleavedFork {
     }
 
     /** Groups, each with one sender, in the fork: its threads in pairs (one sender, one receiver each). */
-    static int senders(JmhResult f) {
+    public static int senders(JmhResult f) {
         return Math.max(1, f.header().threads() / 2);
     }
 
@@ -90,7 +90,7 @@ final class InterleavedFork {
      * no cycle ({@code cycles[i] == 0}). An iteration that counted cycles but no calls or no time for the side is
      * refused, naming it ({@code where} says which claim and round): its counters contradict each other.
      */
-    static double[] nanosPerCall(JmhResult f, String side, double[] cycles, String where) {
+    public static double[] nanosPerCall(JmhResult f, String side, double[] cycles, String where) {
         double[] nanos = f.metric(CounterNames.nanos(side)).iterations();
         double[] calls = f.metric(CounterNames.calls(side)).iterations();
         if (nanos.length != cycles.length || calls.length != cycles.length) {
@@ -112,24 +112,24 @@ final class InterleavedFork {
     }
 
     /** A side's ns per call over all the fork's measurement iterations together, from the sums. */
-    static double totalNanosPerCall(JmhResult f, String side) {
+    public static double totalNanosPerCall(JmhResult f, String side) {
         double nanos = Arrays.stream(f.metric(CounterNames.nanos(side)).iterations()).sum();
         double calls = Arrays.stream(f.metric(CounterNames.calls(side)).iterations()).sum();
         return calls > 0 ? nanos / calls : Double.NaN;
     }
 
     /** Cycles the fork's measurement iterations committed past their per-cycle logs (0 when it does not say). */
-    static long cyclesNotLogged(JmhResult f) {
+    public static long cyclesNotLogged(JmhResult f) {
         return f.secondary().containsKey(CounterNames.CYCLES_NOT_LOGGED)
                 ? Math.round(Arrays.stream(f.metric(CounterNames.CYCLES_NOT_LOGGED).iterations()).sum()) : 0;
     }
 
     /** Seconds a slice of {@code callsPerSlice} calls of {@code nanosPerCall} lasts: how far apart two sides are. */
-    static double sliceSeconds(double nanosPerCall, long callsPerSlice) {
+    public static double sliceSeconds(double nanosPerCall, long callsPerSlice) {
         return nanosPerCall * callsPerSlice / 1e9;
     }
 
-    static double median(double[] values) {
+    public static double median(double[] values) {
         double[] s = values.clone();
         Arrays.sort(s);
         int n = s.length;

@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 import java.util.Map;
 
@@ -12,11 +12,11 @@ import org.cachelinebench.model.layout.Placement;
  * its lines measured from the real address). Null when its placements were computed for another line
  * size than the forks used.
  */
-final class SweepPlacements {
+public final class SweepPlacements {
     private SweepPlacements() {}
 
     /** Offset → placement, or null when unknown. */
-    static Map<Integer, Placement> of(int lineSize) {
+    public static Map<Integer, Placement> of(int lineSize) {
         Map<Integer, Placement> placements = IpiOffsetSweep.placements();
         boolean sameLine = placements.values().stream().allMatch(p -> p.lineSize() == lineSize);
         return sameLine && !placements.isEmpty() ? placements : null;

@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,7 @@ import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.harness.LayoutCheck;
 import org.cachelinebench.results.JmhResult;
+import org.cachelinebench.runner.PairedSession;
 import org.junit.jupiter.api.Test;
 
 /** One real JMH fork of a test-only benchmark, with absurdly short iterations: plumbing, not speed. */

@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -237,7 +237,7 @@ public final class JmhForkRunner implements ForkRunner {
     }
 
     /** Reads one fork's result: every iteration of every metric, and when it measured. */
-    static ForkResult toForkResult(RunResult run) {
+    public static ForkResult toForkResult(RunResult run) {
         BenchmarkParams p = run.getParams();
         if (run.getBenchmarkResults().size() != 1) {
             throw new IllegalStateException("expected one fork, got " + run.getBenchmarkResults().size());

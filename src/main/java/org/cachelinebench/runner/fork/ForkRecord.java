@@ -1,4 +1,4 @@
-package org.cachelinebench.runner;
+package org.cachelinebench.runner.fork;
 
 /**
  * One fork of a session, where it ran in the plan and how long it took on the host's clock.
