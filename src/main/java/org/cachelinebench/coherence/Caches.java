@@ -143,7 +143,7 @@ public final class Caches {
             count(cpu, l, UPGRADES, 1);
         }
         if (others > 0) {
-            // Only the holders' copies change: a walk of the held bits, not of every CPU, as writes are most accesses.
+            // Only the holders' copies change, so only their bits are walked, not every CPU's state.
             long[] held = l.held;
             for (int w = 0; w < held.length; w++) {
                 for (long bits = held[w]; bits != 0; bits &= bits - 1) {

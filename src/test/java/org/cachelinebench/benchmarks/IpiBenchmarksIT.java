@@ -37,8 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The IPI benchmarks as a user runs them: {@code java -jar target/benchmarks.jar ...}, short forked runs
- * with 1, 2 and 4 threads (2 cores: -t 4 oversubscribes; every benchmark at 2, IpiBenchmark at all three), each killed and failed after a bound. Asserts
- * that they finish, exit 0 and report both methods; never speed. Bad {@code -p} values must exit non-zero
+ * with 1, 2 and 4 threads (2 cores: -t 4 oversubscribes; every benchmark at 2, IpiBenchmark at all three), each
+ * killed and failed after a bound. Asserts that they finish, exit 0 and report both methods; never speed. Bad {@code -p} values must exit non-zero
  * with one line on stderr naming the value.
  */
 class IpiBenchmarksIT {
@@ -49,7 +49,7 @@ class IpiBenchmarksIT {
     static final long ALL_THREE_SECONDS = 120;
     static final long ONE_SECONDS = 60;
 
-    /** The thread count at which all three benchmarks run; at the others IpiBenchmark alone runs (one fork, not three). */
+    /** The thread count at which all three benchmarks run; at the others IpiBenchmark alone (one fork, not three). */
     static final int EVERY_BENCHMARK_AT = 2;
 
     @ParameterizedTest(name = "-t {0}")

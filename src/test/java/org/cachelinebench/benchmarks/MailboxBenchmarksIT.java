@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The issue-9 benchmarks as a user runs them: IpiInterleaved with the doorbell and the flag mailbox,
  * InterleavedOffsetSweep, ObjectMailboxInterleaved, in short forked runs ({@code -f 1 -wi 0 -i 1 -r 200ms}) with
  * 1, 2 and 4 threads (2 cores: -t 4 oversubscribes; all three at 2, ObjectMailboxInterleaved at each), each
- * killed and failed after a bound. Asserts that they finish, exit 0, print where every side's memory is, and report every side's counters consistently; never speed. Bad
- * {@code -p} values exit 2 with one line, before any fork.
+ * killed and failed after a bound. Asserts that they finish, exit 0, print where every side's memory is, and report
+ * every side's counters consistently; never speed. Bad {@code -p} values exit 2 with one line, before any fork.
  */
 class MailboxBenchmarksIT {
     static final String PKG = IpiBenchmarksIT.PKG;
@@ -38,7 +38,7 @@ class MailboxBenchmarksIT {
     static final long FIVE_FORKS_SECONDS = 300;
     static final long NO_FORK_SECONDS = 60;
 
-    /** The thread count at which all three benchmarks run; at the others ObjectMailboxInterleaved alone runs (one fork, not five). */
+    /** The thread count at which all three benchmarks run; at the others ObjectMailboxInterleaved alone (one fork). */
     static final int EVERY_BENCHMARK_AT = 2;
 
     @ParameterizedTest(name = "-t {0}")

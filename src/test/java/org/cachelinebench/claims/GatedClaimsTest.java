@@ -117,6 +117,7 @@ class GatedClaimsTest {
         assertEquals(0, Expect.aa().sign());
         assertEquals("vs A/A", Expect.slower().rule());
         assertEquals("A/A", Expect.aa().rule());
+        assertEquals("peer vs A/A", Expect.same().rule());
         assertEquals("", Expect.info(Expect.Direction.SLOWER).rule());
         assertThrows(IllegalArgumentException.class, () -> new Expect(null, true));
     }

@@ -225,6 +225,8 @@ class JudgmentTest {
     }
 
     private static final Claim PEER = new Claim("chunk", "v2-reorder", "v6.5-merged", "reader", Expect.same(), "p");
+    /** A steady A/A beside the peer claims: its margin about x1.005. */
+    private static final double[] PEER_AA = {1.001, 0.999, 1.002, 0.998, 1.000, 1.0015, 0.9985, 1.0005};
 
     /**
      * A peer claim: two layouts that make the same fix. Its rounds a few tenths of a percent either side of 1, beside
@@ -233,13 +235,12 @@ class JudgmentTest {
      */
     @Test
     void aPeerClaimFailsWhenEitherSideMovesBeyondTheAaMargin() {
-        double[] aa = {1.001, 0.999, 1.002, 0.998, 1.000, 1.0015, 0.9985, 1.0005};
         double[] same = {0.996, 1.004, 0.999, 1.006, 0.994, 1.001, 0.997, 1.002};
-        Judgment.Verdict v = judge(of(PEER, same), of(AA, aa)).get(PEER.id());
+        Judgment.Verdict v = judge(of(PEER, same), of(AA, PEER_AA)).get(PEER.id());
         assertEquals(Analysis.Status.HOLDS, v.status(), v.reason());
         for (double shift : new double[] {0.91, 1.10}) {
             double[] moved = java.util.Arrays.stream(same).map(r -> r * shift).toArray();
-            Judgment.Verdict m = judge(of(PEER, moved), of(AA, aa)).get(PEER.id());
+            Judgment.Verdict m = judge(of(PEER, moved), of(AA, PEER_AA)).get(PEER.id());
             assertEquals(Analysis.Status.FAILS, m.status(), m.reason());
             assertTrue(m.reason().contains("DIFFERENT from its peer"), m.reason());
             assertEquals(shift, m.effect(), 0.01, "subject over reference");
@@ -249,9 +250,8 @@ class JudgmentTest {
     /** A peer claim whose rounds scatter wider than its A/A's margin, centred on 1, is not failed by that spread. */
     @Test
     void aWideButCentredPeerClaimHolds() {
-        double[] aa = {1.001, 0.999, 1.002, 0.998, 1.000, 1.0015, 0.9985, 1.0005};
         double[] wide = {0.984, 1.003, 0.988, 1.004, 1.000, 0.998, 1.000, 1.016};
-        Judgment.Verdict v = judge(of(PEER, wide), of(AA, aa)).get(PEER.id());
+        Judgment.Verdict v = judge(of(PEER, wide), of(AA, PEER_AA)).get(PEER.id());
         assertEquals(Analysis.Status.HOLDS, v.status(), v.reason());
         assertTrue(v.low() < 1 / v.margin(), "bounds wider than the margin: " + v.reason());
     }
