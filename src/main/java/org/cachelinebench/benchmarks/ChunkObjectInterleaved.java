@@ -44,10 +44,10 @@ import org.openjdk.jmh.infra.Control;
  * Lesson: one reader and one allocator alternate between unpadded, padded (the reference), contended and
  * padded-again (the A/A control) slice by slice, so a neighbour between forks moves no side alone; each instance is
  * chosen and re-checked at its live address as in ChunkObjectFalseSharing (a fixed one that shares: LayoutCheck).
- * JIT: every side runs through the same call sites (the cursors, PcpuChunkWorkload, PcpuAllocator), which see one
- * final type, ChunkObjectHandle, so none is bi- or megamorphic for any side; the handle switches on a final field to
- * the class's own accessor, which the fork inlines by CompileCommand (not by how hot its arm was when C2 compiled),
- * folded to one field access: each side gets the same code but for which way that branch goes.
+ * JIT: every side runs through the same call sites (the cursors), which see one final type, ChunkObjectHandle, so
+ * none is bi- or megamorphic for any side; the handle picks the class once per reader batch and allocator step and
+ * runs a method compiled for that class alone, whose accessors the fork inlines by CompileCommand: each side gets the
+ * same code on its own type (a switch per access inside the loops made the sides' costs differ fork by fork).
  * Rule: read each role's ratios as medians over cycles, next to the A/A control.
  * The allocator runs the kernel's whole path on every side (PcpuAllocator, as ChunkInterleaved's) at the occupancy
  * -p live=N: nr_empty_pop_pages and list are written on 2 of 2N steps.

@@ -123,7 +123,10 @@ public final class ChunkAllocatorCursor extends ChunkAllocatorCursorPadAfter {
             return 0;
         }
         for (int i = 0; i < PcpuChunkWorkload.OPS; i++) {
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(current, lock, area, stop)) {
+            // A Java object's handle picks its class once per step (ChunkObjectHandle#allocateOrFreeOnce).
+            boolean stepped = current instanceof ChunkObjectHandle h ? h.allocateOrFreeOnce(lock, area, stop)
+                    : PcpuChunkWorkload.allocateOrFreeOnce(current, lock, area, stop);
+            if (!stepped) {
                 return i;
             }
             steps++;

@@ -6,8 +6,10 @@ import org.cachelinebench.model.percpu.PaddedPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuChunkMembers;
+import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.UnpaddedPcpuChunk;
 import org.openjdk.jmh.annotations.CompilerControl;
+import org.openjdk.jmh.infra.Control;
 
 /** 128 bytes before the handle's fields (the padding idiom: {@link org.cachelinebench.model.layout}). */
 abstract class ChunkObjectHandlePadBefore {
@@ -77,10 +79,11 @@ abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
  * that in ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, every call
  * site of {@link PcpuChunkWorkload} and {@link org.cachelinebench.model.percpu.PcpuAllocator} sees one type and
  * stays inlined for every side (the classes themselves would make those sites megamorphic: a virtual call per
- * access, with the member switch no longer folded). Every access switches on a final field to its class's own
- * accessor, a direct call to a final class that the constant member index folds to one field access: a branch that
- * always goes the same way within a slice, the same code for every side, as {@code FlagMailbox}'s objects do.
- * The same for the rest of the path's members ({@link PcpuChunkMembers}): the handle is its own {@link #members}.
+ * access, with the member switch no longer folded). The reader's batch and the allocator's step
+ * ({@link #sumChunkAddrs}, {@link #allocateOrFreeOnce}) switch on the class once, outside their loops, to a method
+ * compiled for that class alone: the same code for every side. The accessors below switch per access, for the rest of
+ * the path's callers ({@link PcpuChunkMembers}: the handle is its own {@link #members}), as {@code FlagMailbox}'s
+ * objects do.
  * The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
  */
 public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implements PcpuChunkFields, PcpuChunkMembers {
@@ -100,6 +103,64 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implement
             return new ChunkObjectHandle(CONTENDED, null, null, c);
         }
         throw new IllegalArgumentException("not a Java pcpu_chunk object: " + chunk.getClass().getName());
+    }
+
+    /**
+     * The reader's batch ({@link PcpuChunkWorkload#sumChunkAddrs}) on this handle's object. The class is chosen once
+     * per batch and each class's loop is a method of its own on its own final type, so every side runs the same
+     * loop: a switch inside the loop is laid out by the fork's profile, a compare more per load for some classes and
+     * not the same ones in every fork.
+     */
+    public long sumChunkAddrs(long[] unitPageOffsets) {
+        switch (kind) {
+            case UNPADDED: return readUnpadded(unpadded, unitPageOffsets);
+            case PADDED: return readPadded(padded, unitPageOffsets);
+            default: return readContended(contended, unitPageOffsets);
+        }
+    }
+
+    /**
+     * The allocator's step ({@link PcpuChunkWorkload#allocateOrFreeOnce}) on this handle's object, the class chosen
+     * once per step as {@link #sumChunkAddrs} chooses it per batch.
+     */
+    public boolean allocateOrFreeOnce(PcpuLock lock, PendingArea area, Control control) {
+        switch (kind) {
+            case UNPADDED: return stepUnpadded(unpadded, lock, area, control);
+            case PADDED: return stepPadded(padded, lock, area, control);
+            default: return stepContended(contended, lock, area, control);
+        }
+    }
+
+    // One compiled method per class and path, none inlined into the switch: each is compiled on its own type alone.
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static long readUnpadded(UnpaddedPcpuChunk chunk, long[] unitPageOffsets) {
+        return PcpuChunkWorkload.sumChunkAddrs(chunk, unitPageOffsets);
+    }
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static long readPadded(PaddedPcpuChunk chunk, long[] unitPageOffsets) {
+        return PcpuChunkWorkload.sumChunkAddrs(chunk, unitPageOffsets);
+    }
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static long readContended(ContendedPcpuChunk chunk, long[] unitPageOffsets) {
+        return PcpuChunkWorkload.sumChunkAddrs(chunk, unitPageOffsets);
+    }
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static boolean stepUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
+    }
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static boolean stepPadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
+    }
+
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private static boolean stepContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
     }
 
     /** The object this handle reaches. */

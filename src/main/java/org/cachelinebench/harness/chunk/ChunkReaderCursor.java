@@ -135,7 +135,9 @@ public final class ChunkReaderCursor extends ChunkReaderCursorPadAfter {
                 return 0;
             }
         }
-        long sum = PcpuChunkWorkload.sumChunkAddrs(c, unitPageOffsets);
+        // A Java object's handle picks its class once per batch (ChunkObjectHandle#sumChunkAddrs).
+        long sum = c instanceof ChunkObjectHandle h ? h.sumChunkAddrs(unitPageOffsets)
+                : PcpuChunkWorkload.sumChunkAddrs(c, unitPageOffsets);
         if (++inSlice == ChunkInterleaving.BATCHES) {
             endSlice(run, stop, spin);
         }
