@@ -28,6 +28,11 @@ public final class TracedMemory extends Memory.Traced {
         this.base = base;
     }
 
+    /** The trace this memory reports to: where a model gets more memories of their own, beside this one. */
+    public Trace trace() {
+        return trace;
+    }
+
     /** The line number the caches know byte {@code index} by. */
     public long lineOf(int index) {
         return (base + index) / lineSize;

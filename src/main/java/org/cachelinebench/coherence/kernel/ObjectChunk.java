@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.ObjectFields;
 import org.cachelinebench.model.layout.ObjectFields.FieldSlot;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
@@ -11,41 +13,69 @@ import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 
 /**
  * A Java {@code pcpu_chunk} class's fields, at the offsets JOL reads from this JVM, as a traced chunk: the heap
- * object itself cannot be traced, so its layout is. The object starts where ChunkObjectFalseSharing would measure
- * it: for the unpadded class at the first 8-byte place in a line that puts {@code baseAddr} on a line with a field
- * written under the lock, for the fixed classes at a line's start (no place lets them share).
+ * object itself cannot be traced, so its layout is. Every field the classes' allocator path touches is placed (the
+ * int members and {@code baseAddr} here, the rest by {@link ObjectChunkMembers}), so the allocator runs the classes'
+ * whole path on it; {@code populated[]}, a separate heap object, gets a memory of its own in the same trace. The
+ * object starts where ChunkObjectFalseSharing would measure it: for the unpadded class at the first 8-byte place in a
+ * line that puts {@code baseAddr} on a line with a field written under the lock, for the fixed classes at a line's
+ * start (no place lets them share).
  */
 public final class ObjectChunk {
     private ObjectChunk() {}
 
-    /** The Java field of each member the workload touches, by its kernel name. */
-    private static Map<String, String> kernelToJava() {
-        Map<String, String> m = new HashMap<>();
-        ChunkObjects.WRITTEN_UNDER_LOCK.forEach((java, kernel) -> m.put(kernel, java));
-        m.put(PcpuChunkFields.KERNEL_NAMES.get(PcpuChunkFields.NR_BITS), "chunkMdNrBits");
-        m.put(PcpuChunkLayouts.BASE_ADDR, ChunkObjects.BASE_ADDR);
-        return m;
+    /** The variant's object in {@code memory}, its {@code populated[]} in a memory of its own beside it. */
+    public static TracedPcpuChunk in(TracedMemory memory, ChunkObjects.Variant variant, int lineSize) {
+        int arrayBytes = ObjectFields.arrayBaseOffset(long.class) + Long.BYTES;
+        TracedMemory array = memory.trace().memory((arrayBytes + lineSize - 1) / lineSize, false);
+        return in(memory, memory, array, variant, lineSize);
     }
 
-    public static TracedPcpuChunk in(TracedMemory memory, ChunkObjects.Variant variant, int lineSize) {
+    /**
+     * The same with the object's accesses going to {@code access} (which sees through to {@code lines}) and its
+     * {@code populated[]} at the start of {@code array}.
+     */
+    static TracedPcpuChunk in(Memory access, TracedMemory lines, Memory array, ChunkObjects.Variant variant,
+                              int lineSize) {
         Class<?> type = variant.type();
         Map<String, FieldSlot> fields = ChunkObjects.fields(type);
-        if (variant.separates() && ChunkObjects.gapWrittenToBaseAddr(type) < lineSize) {
-            throw new IllegalStateException(type.getSimpleName() + " keeps baseAddr within a line of the written"
-                    + " fields on this JVM (is -XX:-RestrictContended missing?): " + ChunkObjects.describeOffsets(type));
-        }
-        int start = 0;
-        if (!variant.separates()) {
-            while (start < lineSize && ChunkObjects.writtenSharingBaseAddrLine(type, start, lineSize).isEmpty()) {
-                start += 8;
-            }
-            if (start == lineSize) {
-                throw new IllegalStateException(type.getSimpleName() + " never shares baseAddr's line on this JVM: "
-                        + ChunkObjects.describeOffsets(type));
-            }
-        }
+        int start = start(variant, lineSize);
         Map<String, Integer> offsets = new HashMap<>();
         kernelToJava().forEach((kernel, java) -> offsets.put(kernel, (int) fields.get(java).offset()));
-        return new TracedPcpuChunk(memory, start, offsets);
+        return new TracedPcpuChunk(access, lines, start, offsets)
+                .withMembers(new ObjectChunkMembers(access, start, type, array));
+    }
+
+    /** Where in a line the variant's object starts (see the class comment); throws where the JVM defeats the rule. */
+    static int start(ChunkObjects.Variant variant, int lineSize) {
+        Class<?> type = variant.type();
+        if (variant.separates()) {
+            if (ChunkObjects.gapWrittenToBaseAddr(type) < lineSize) {
+                throw new IllegalStateException(type.getSimpleName() + " keeps baseAddr within a line of the written"
+                        + " fields on this JVM (is -XX:-RestrictContended missing?): "
+                        + ChunkObjects.describeOffsets(type));
+            }
+            return 0;
+        }
+        for (int start = 0; start < lineSize; start += 8) {
+            if (!ChunkObjects.writtenSharingBaseAddrLine(type, start, lineSize).isEmpty()) {
+                return start;
+            }
+        }
+        throw new IllegalStateException(type.getSimpleName() + " never shares baseAddr's line on this JVM: "
+                + ChunkObjects.describeOffsets(type));
+    }
+
+    /** The Java field of each int member and of {@code baseAddr}, by its kernel name. */
+    private static Map<String, String> kernelToJava() {
+        Map<String, String> m = new HashMap<>();
+        for (String kernel : PcpuChunkFields.KERNEL_NAMES) {
+            ChunkObjects.KERNEL_MEMBERS.forEach((java, k) -> {
+                if (k.equals(kernel)) {
+                    m.put(kernel, java);
+                }
+            });
+        }
+        m.put(PcpuChunkLayouts.BASE_ADDR, ChunkObjects.BASE_ADDR);
+        return m;
     }
 }

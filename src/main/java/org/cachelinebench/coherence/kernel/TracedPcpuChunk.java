@@ -3,6 +3,7 @@ package org.cachelinebench.coherence.kernel;
 import java.util.Map;
 
 import org.cachelinebench.coherence.TracedMemory;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuAllocator;
@@ -15,22 +16,27 @@ import org.cachelinebench.model.percpu.PcpuChunkMembers;
  * A {@code pcpu_chunk}'s members at their byte offsets in a recording memory: the accessor the allocator and
  * readers ({@link PcpuAllocator}, {@code harness.chunk.PcpuChunkWorkload}) already go through, implemented once more so
  * their accesses can be traced. The offsets come from a layout: the kernel struct's ({@link StructLayout}, C rules)
- * or a Java class's (JOL), placed {@code startInLine} bytes into a line. {@code base_addr} is read volatile, as the
- * off-heap struct's readers read it.
+ * or a Java class's (JOL), placed {@code startInLine} bytes into a line; the other members the allocator's whole path
+ * touches are the layout's {@link PcpuChunkMembers} ({@link OffHeapPcpuChunkMembers}, {@code ObjectChunkMembers}).
+ * {@code base_addr} is read volatile, as the off-heap struct's readers read it.
  */
 public final class TracedPcpuChunk implements PcpuChunkFields {
-    private final TracedMemory memory;
+    private final Memory memory;
+    private final TracedMemory lines;
     private final int[] intOffsets = new int[KERNEL_NAMES.size()];
     private final int baseAddr;
-    /** The kernel layout's other members (null for a Java class's fields); their metadata is not traced. */
+    /** The layout's other members; their metadata is not traced. */
     private PcpuChunkMembers members;
 
     /**
+     * @param memory  where the accesses go: {@code lines} itself, or a memory that sees through to it
+     * @param lines   the recording memory whose line numbers the caches know the accesses by
      * @param offsets byte offset of every member named in {@link PcpuChunkFields#KERNEL_NAMES} and of
      *                {@link PcpuChunkLayouts#BASE_ADDR}, from the struct's start
      */
-    TracedPcpuChunk(TracedMemory memory, int startInLine, Map<String, Integer> offsets) {
+    TracedPcpuChunk(Memory memory, TracedMemory lines, int startInLine, Map<String, Integer> offsets) {
         this.memory = memory;
+        this.lines = lines;
         for (int m = 0; m < intOffsets.length; m++) {
             intOffsets[m] = startInLine + offset(offsets, KERNEL_NAMES.get(m));
         }
@@ -46,10 +52,16 @@ public final class TracedPcpuChunk implements PcpuChunkFields {
             offsets.put(name, layout.offsetOf(name));
         }
         offsets.put(PcpuChunkLayouts.BASE_ADDR, layout.offsetOf(PcpuChunkLayouts.BASE_ADDR));
-        TracedPcpuChunk chunk = new TracedPcpuChunk(memory, 0, offsets);
-        chunk.members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
-        chunk.members.initialise();
+        TracedPcpuChunk chunk = new TracedPcpuChunk(memory, memory, 0, offsets);
+        chunk.withMembers(new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory()));
         return chunk;
+    }
+
+    /** Gives the chunk its other members, set up fresh. */
+    TracedPcpuChunk withMembers(PcpuChunkMembers m) {
+        members = m;
+        members.initialise();
+        return this;
     }
 
     @Override
@@ -67,12 +79,12 @@ public final class TracedPcpuChunk implements PcpuChunkFields {
 
     /** The line number the caches know {@code base_addr}'s line by. */
     long baseAddrLine() {
-        return memory.lineOf(baseAddr);
+        return lines.lineOf(baseAddr);
     }
 
     /** The line number the caches know int member {@code member}'s line by. */
     long lineOfMember(int member) {
-        return memory.lineOf(intOffsets[member]);
+        return lines.lineOf(intOffsets[member]);
     }
 
     @Override

@@ -99,7 +99,8 @@ public final class SuiteScenarios {
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
-            return chunkObject(ChunkObjectSides.VARIANTS.get(chunkObjectSide(side)), role(role));
+            return chunkObject(ChunkObjectSides.VARIANTS.get(chunkObjectSide(side)), role(role),
+                    live(new Params(v, ChunkObjectInterleaved.class)));
         }
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
@@ -234,7 +235,8 @@ public final class SuiteScenarios {
                     role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
         }
         if (Params.runs(v, ChunkObjectFalseSharing.class)) {
-            return chunkObject(ChunkObjects.Variant.parse(layout), role(metric));
+            return chunkObject(ChunkObjects.Variant.parse(layout), role(metric),
+                    live(new Params(v, ChunkObjectFalseSharing.class)));
         }
         if (Params.runs(v, ChunkSymmetric.class)) {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
@@ -245,27 +247,36 @@ public final class SuiteScenarios {
         throw new IllegalArgumentException("no coherence scenario for the benchmark " + v.benchmark());
     }
 
-    /** A chunk-object variant's trace: {@code role} beside the other role on the class's layout, as JOL has it. */
-    private static Scenario chunkObject(ChunkObjects.Variant variant, String role) {
-        return new Scenario("chunk-object " + variant.label() + " " + role,
+    /**
+     * A chunk-object variant's trace: {@code role} beside the other role on the class's layout, as JOL has it, the
+     * allocator at occupancy {@code live} (the key names it past live=1), as the off-heap sides'.
+     */
+    private static Scenario chunkObject(ChunkObjects.Variant variant, String role, int live) {
+        return new Scenario("chunk-object " + variant.label() + " " + role + (live == 1 ? "" : " live=" + live),
                 role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
-                m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS, m));
+                m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS,
+                        live, m));
     }
 
-    /**
-     * A side of an off-heap interleaved chunk benchmark: the fork-paired chunk variant of its layout, in the same
-     * reader-and-allocator trace, its allocator at the variant's occupancy (the key names it past live=1).
-     */
+    /** The occupancy {@code -p live} of a variant of a benchmark that has one. */
+    private static int live(Params p) {
+        return PercpuParams.live(p.get(PercpuParams.LIVE));
+    }
+
     /** The off-heap chunk of one side of an interleaved pcpu_chunk benchmark, in its config. */
     private static ChunkTrace.ChunkFactory offHeapChunk(Params p, ChunkLayoutSides sides, String side) {
         var struct = PcpuChunkLayouts.pcpuChunk(sides.layoutOf(side), PercpuParams.config(p.get("config")));
         return mem -> TracedPcpuChunk.of(mem, struct);
     }
 
+    /**
+     * A side of an off-heap interleaved chunk benchmark: the fork-paired chunk variant of its layout, in the same
+     * reader-and-allocator trace, its allocator at the variant's occupancy (the key names it past live=1).
+     */
     private static Scenario offHeapChunkSide(Params p, ChunkLayoutSides sides, String side, String role) {
         ChunkVersion layout = sides.layoutOf(side);
         var struct = PcpuChunkLayouts.pcpuChunk(layout, PercpuParams.config(p.get("config")));
-        int live = PercpuParams.live(p.get(PercpuParams.LIVE));
+        int live = live(p);
         String r = role(role);
         return new Scenario("chunk " + layout.label() + " " + r + (live == 1 ? "" : " live=" + live),
                 r.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, r,

@@ -34,6 +34,11 @@ public final class ObjectFields {
         return out;
     }
 
+    /** Bytes from an array's start to its element 0, for arrays of {@code component}, as JOL reads it from the JVM. */
+    public static int arrayBaseOffset(Class<?> component) {
+        return QuietJol.vm().arrayBaseOffset(component.getName());
+    }
+
     private static int sizeOf(Class<?> t) {
         if (t == long.class || t == double.class) return 8;
         if (t == int.class || t == float.class) return 4;

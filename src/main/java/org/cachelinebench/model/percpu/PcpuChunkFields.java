@@ -42,9 +42,10 @@ public interface PcpuChunkFields {
     long baseAddrOnce();
 
     /**
-     * The struct's other members and the allocator's memory outside it (the off-heap layouts and the Java classes);
-     * null only for the coherence model's traced Java-class offsets, whose allocator does only the accesses to the
-     * members above (see {@link PcpuAllocator}).
+     * The struct's other members and the allocator's memory outside it (the off-heap layouts and the Java classes,
+     * and the coherence model's traces of both); null only for a chunk that tells no more than the members above
+     * (the coherence model's count of base_addr's invalidations), whose allocator does only their accesses (see
+     * {@link PcpuAllocator}).
      */
     default PcpuChunkMembers members() { return null; }
 

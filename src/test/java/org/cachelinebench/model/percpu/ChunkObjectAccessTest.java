@@ -3,12 +3,12 @@ package org.cachelinebench.model.percpu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.cachelinebench.model.percpu.ChunkAccessRecorder.field;
+import static org.cachelinebench.model.percpu.ChunkAccessRecorder.javaName;
 
 import java.lang.reflect.Field;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * checks for the off-heap layouts: one alloc and one free at live=1 (both turn the block and the chunk's slot over)
  * touch exactly the rows the table gives for every alloc / every free / those transitions, and at live=2 the steps
  * that turn nothing over touch none of the transition rows. The accesses are recorded at the
- * {@link PcpuChunkFields}/{@link PcpuChunkMembers} calls; the Java fields that changed (read by reflection) must be
+ * {@link PcpuChunkFields}/{@link PcpuChunkMembers} calls ({@link ChunkAccessRecorder}); the Java fields that changed (read by reflection) must be
  * among the members recorded as written, and each accessor must reach the field {@link ChunkObjects#KERNEL_MEMBERS}
  * names, so the recording is the class's own.
  */
@@ -33,7 +33,7 @@ class ChunkObjectAccessTest {
     @ParameterizedTest
     @EnumSource(Variant.class)
     void everyAllocAndFreeTouchesWhatTheTableSays(Variant variant) throws Exception {
-        Recording c = new Recording(variant.create());
+        ChunkAccessRecorder c = new ChunkAccessRecorder(variant.create());
         long ptr = c.alloc();
         assertEquals(expected(true, true), c.touched(), variant.label() + ": the first alloc (block turns used)");
         c.free(ptr);
@@ -110,118 +110,7 @@ class ChunkObjectAccessTest {
         return x == Kind.WRITES || y == Kind.WRITES ? Kind.WRITES : Kind.READS;
     }
 
-    /** The table's name of a leaf: "list.next" is the table's "list". */
-    private static String tableName(String leaf) {
-        return leaf.startsWith("list.") ? "list" : leaf;
-    }
-
-    private static String javaName(String kernel) {
-        for (Map.Entry<String, String> e : ChunkObjects.KERNEL_MEMBERS.entrySet()) {
-            if (e.getValue().equals(kernel)) {
-                return e.getKey();
-            }
-        }
-        throw new AssertionError("no Java field for " + kernel);
-    }
-
-    private static Field field(Object o, String name) {
-        for (Class<?> c = o.getClass(); c != Object.class; c = c.getSuperclass()) {
-            try {
-                Field f = c.getDeclaredField(name);
-                f.setAccessible(true);
-                return f;
-            } catch (NoSuchFieldException e) {
-                // a superclass declares it
-            }
-        }
-        throw new AssertionError(o.getClass().getSimpleName() + " has no field " + name);
-    }
-
     private static long pointer(Object o, String kernel) throws IllegalAccessException {
         return ((MetadataPointer) field(o, javaName(kernel)).get(o)).address();
-    }
-
-    /**
-     * A Java chunk behind a recorder: every member access the allocator makes, by the table's member names, and
-     * after each step the check that the fields that changed are among those recorded as written.
-     */
-    private static final class Recording implements PcpuChunkFields, PcpuChunkMembers {
-        final PcpuChunkFields chunk;
-        private final PcpuChunkMembers m;
-        private final Map<String, Kind> touched = new TreeMap<>();
-        private Map<String, Object> before;
-
-        Recording(PcpuChunkFields chunk) throws IllegalAccessException {
-            this.chunk = chunk;
-            this.m = chunk.members();
-            before = snapshot();
-        }
-
-        long alloc() {
-            int bitOff = PcpuAllocator.allocArea(this, PcpuAllocator.AREA_BITS);
-            return PcpuAllocator.afterAlloc(this, bitOff);
-        }
-
-        void free(long ptr) {
-            PcpuAllocator.freeArea(this, PcpuAllocator.freeOffset(this, ptr), PcpuAllocator.AREA_BITS);
-        }
-
-        /** The members touched since the last call; asserts the changed fields were recorded as written. */
-        Map<String, Kind> touched() throws IllegalAccessException {
-            Map<String, Object> now = snapshot();
-            for (Map.Entry<String, Object> e : now.entrySet()) {
-                if (!Objects.equals(e.getValue(), before.get(e.getKey()))) {
-                    String member = tableName(ChunkObjects.KERNEL_MEMBERS.get(e.getKey()));
-                    assertEquals(Kind.WRITES, touched.get(member), e.getKey() + " changed but was not recorded written");
-                }
-            }
-            before = now;
-            Map<String, Kind> out = new TreeMap<>(touched);
-            touched.clear();
-            return out;
-        }
-
-        /** Every kernel member's field value (pointers by the address they hold, populated[] by its first word). */
-        private Map<String, Object> snapshot() throws IllegalAccessException {
-            Map<String, Object> out = new HashMap<>();
-            for (String java : ChunkObjects.KERNEL_MEMBERS.keySet()) {
-                Object v = field(chunk, java).get(chunk);
-                out.put(java, v instanceof MetadataPointer p ? p.address() : v instanceof long[] a ? a[0] : v);
-            }
-            return out;
-        }
-
-        private <T> T read(String member, T value) {
-            touched.putIfAbsent(member, Kind.READS);
-            return value;
-        }
-
-        private void wrote(String member) {
-            touched.put(member, Kind.WRITES);
-        }
-
-        @Override public int getInt(int member) { return read(KERNEL_NAMES.get(member), chunk.getInt(member)); }
-        @Override public void setInt(int member, int value) { chunk.setInt(member, value); wrote(KERNEL_NAMES.get(member)); }
-        @Override public long baseAddrOnce() { return read(PcpuChunkLayouts.BASE_ADDR, chunk.baseAddrOnce()); }
-        @Override public PcpuChunkMembers members() { return this; }
-        @Override public void initialise() { m.initialise(); }
-        @Override public PcpuAllocatorMemory metadata() { return m.metadata(); }
-        @Override public int nrPages() { return read("nr_pages", m.nrPages()); }
-        @Override public boolean isolated() { return read("isolated", m.isolated()); }
-        @Override public int nrEmptyPopPages() { return read(PcpuChunkLayouts.NR_EMPTY_POP_PAGES, m.nrEmptyPopPages()); }
-        @Override public void setNrEmptyPopPages(int value) {
-            m.setNrEmptyPopPages(value);
-            wrote(PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
-        }
-        @Override public long listNext() { return read("list", m.listNext()); }
-        @Override public long listPrev() { return read("list", m.listPrev()); }
-        @Override public long listAddress() { return m.listAddress(); }
-        @Override public void setList(long head) { m.setList(head); wrote("list"); }
-        @Override public long allocMap() { return read("alloc_map", m.allocMap()); }
-        @Override public long boundMap() { return read("bound_map", m.boundMap()); }
-        @Override public long mdBlocks() { return read("md_blocks", m.mdBlocks()); }
-        @Override public boolean hasObjExts() { return m.hasObjExts(); }
-        @Override public long objExts() { return read(PcpuChunkLayouts.OBJ_CGROUPS, m.objExts()); }
-        @Override public long populatedWord(int page) { return read("populated", m.populatedWord(page)); }
     }
 }
