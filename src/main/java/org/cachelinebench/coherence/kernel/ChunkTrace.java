@@ -14,6 +14,7 @@ import org.cachelinebench.coherence.Traffic;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PcpuExecl;
 import org.cachelinebench.harness.chunk.PendingArea;
+import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.infra.Control;
@@ -45,7 +46,27 @@ public final class ChunkTrace {
     /** A chunk of some layout in a trace's memory. */
     @FunctionalInterface
     public interface ChunkFactory {
-        TracedPcpuChunk in(TracedMemory memory);
+        /**
+         * The chunk in {@code memory} (and any memory of its own it takes beside it in the same trace), every
+         * access of its members, set-up included, going to {@code view}'s memory over the one it is in.
+         */
+        TracedPcpuChunk in(TracedMemory memory, MemoryView view);
+
+        /** The chunk with its accesses going straight to the trace's memories. */
+        default TracedPcpuChunk in(TracedMemory memory) {
+            return in(memory, MemoryView.DIRECT);
+        }
+    }
+
+    /**
+     * What a chunk's accesses to a trace memory go to: the memory itself, or one that sees through to it and does
+     * more with each access (tells a pair of caches, {@link BaseAddrInvalidations}).
+     */
+    @FunctionalInterface
+    public interface MemoryView {
+        MemoryView DIRECT = memory -> memory;
+
+        Memory of(TracedMemory memory);
     }
 
     /** Lines the chunk's memory gets: the kernel structs and the Java classes, padding included, fit in eight. */

@@ -23,11 +23,20 @@ import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 public final class ObjectChunk {
     private ObjectChunk() {}
 
-    /** The variant's object in {@code memory}, its {@code populated[]} in a memory of its own beside it. */
-    public static TracedPcpuChunk in(TracedMemory memory, ChunkObjects.Variant variant, int lineSize) {
+    /** The variant's object, as a trace's chunk. */
+    public static ChunkTrace.ChunkFactory factory(ChunkObjects.Variant variant) {
+        return (memory, view) -> in(memory, view, variant);
+    }
+
+    /**
+     * The variant's object in {@code memory}, its {@code populated[]} in a memory of its own beside it, the
+     * accesses to both going to {@code view}'s memories over them.
+     */
+    static TracedPcpuChunk in(TracedMemory memory, ChunkTrace.MemoryView view, ChunkObjects.Variant variant) {
+        int lineSize = memory.lineSize();
         int arrayBytes = ObjectFields.arrayBaseOffset(long.class) + Long.BYTES;
         TracedMemory array = memory.trace().memory((arrayBytes + lineSize - 1) / lineSize, false);
-        return in(memory, memory, array, variant, lineSize);
+        return in(view.of(memory), memory, view.of(array), variant, lineSize);
     }
 
     /**

@@ -45,14 +45,20 @@ public final class TracedPcpuChunk implements PcpuChunkFields {
         memory.setLongVolatile(baseAddr, PcpuAllocator.CHUNK_BASE_ADDR);
     }
 
-    /** The kernel struct at the start of a line. */
-    public static TracedPcpuChunk of(TracedMemory memory, StructLayout layout) {
+    /** The kernel struct {@code layout} at the start of a line, as a trace's chunk. */
+    public static ChunkTrace.ChunkFactory factory(StructLayout layout) {
+        return (memory, view) -> of(memory, view, layout);
+    }
+
+    /** The kernel struct at the start of a line of {@code lines}, its accesses going to {@code view}'s memory. */
+    static TracedPcpuChunk of(TracedMemory lines, ChunkTrace.MemoryView view, StructLayout layout) {
         Map<String, Integer> offsets = new java.util.HashMap<>();
         for (String name : KERNEL_NAMES) {
             offsets.put(name, layout.offsetOf(name));
         }
         offsets.put(PcpuChunkLayouts.BASE_ADDR, layout.offsetOf(PcpuChunkLayouts.BASE_ADDR));
-        TracedPcpuChunk chunk = new TracedPcpuChunk(memory, memory, 0, offsets);
+        Memory memory = view.of(lines);
+        TracedPcpuChunk chunk = new TracedPcpuChunk(memory, lines, 0, offsets);
         chunk.withMembers(new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory()));
         return chunk;
     }

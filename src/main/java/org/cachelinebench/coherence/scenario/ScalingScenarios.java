@@ -81,7 +81,7 @@ final class ScalingScenarios {
         var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout), config);
         return new Scenario("execl " + layout + " " + config + " " + allocators + " of " + cpus + " " + role,
                 role.equals(ChunkTrace.READER) ? SuiteScenarios.PER_READ : SuiteScenarios.PER_ALLOC_FREE, role,
-                m -> ChunkTrace.execl(mem -> TracedPcpuChunk.of(mem, struct), cpus, allocators,
+                m -> ChunkTrace.execl(TracedPcpuChunk.factory(struct), cpus, allocators,
                         m.with(Schedule.ROUND_ROBIN)));
     }
 

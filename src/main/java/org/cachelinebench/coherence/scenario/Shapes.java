@@ -133,7 +133,7 @@ public final class Shapes {
             }
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout), config);
             return new Scenario(name + " " + layout + " " + config + " " + cpus, unit, role,
-                    m -> trace(mem -> TracedPcpuChunk.of(mem, struct), cpus, m));
+                    m -> trace(TracedPcpuChunk.factory(struct), cpus, m));
         }
     }
 }

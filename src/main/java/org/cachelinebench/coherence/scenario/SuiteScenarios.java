@@ -171,6 +171,20 @@ public final class SuiteScenarios {
                 : Params.runs(v, ChunkObjectInterleaved.class) ? ChunkObjectSides.REFERENCE : null;
     }
 
+    /**
+     * The allocator's occupancy {@code -p live} in an interleaved pcpu_chunk claim's variant, as its sides' traces
+     * run it; 0 as {@link #chunkOf}'s null.
+     */
+    public static int chunkLive(Claim c) {
+        if (!c.interleaved()) {
+            return 0;
+        }
+        Variant v = Suite.set(c.set()).variant(c.variant());
+        return Params.runs(v, ChunkInterleaved.class) ? live(new Params(v, ChunkInterleaved.class))
+                : Params.runs(v, Chunk2026Interleaved.class) ? live(new Params(v, Chunk2026Interleaved.class))
+                : Params.runs(v, ChunkObjectInterleaved.class) ? live(new Params(v, ChunkObjectInterleaved.class)) : 0;
+    }
+
     private static ChunkTrace.ChunkFactory chunkOf(Variant v, String side) {
         if (Params.runs(v, ChunkInterleaved.class)) {
             return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side);
@@ -180,7 +194,7 @@ public final class SuiteScenarios {
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));
-            return mem -> ObjectChunk.in(mem, variant, mem.lineSize());
+            return ObjectChunk.factory(variant);
         }
         return null;
     }
@@ -232,7 +246,7 @@ public final class SuiteScenarios {
                     PercpuParams.config(new Params(v, ChunkFalseSharing.class).get("config")));
             String role = role(metric);
             return new Scenario("chunk " + layout + " " + role, role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION,
-                    role, m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, m));
+                    role, m -> ChunkTrace.readersAndAllocator(TracedPcpuChunk.factory(struct), CHUNK_READERS, m));
         }
         if (Params.runs(v, ChunkObjectFalseSharing.class)) {
             return chunkObject(ChunkObjects.Variant.parse(layout), role(metric),
@@ -242,7 +256,7 @@ public final class SuiteScenarios {
             var struct = PcpuChunkLayouts.pcpuChunk(PercpuParams.layout(layout),
                     PercpuParams.config(new Params(v, ChunkSymmetric.class).get("config")));
             return new Scenario("chunk-symmetric " + layout, PER_ALLOC_FREE, ChunkTrace.CPU,
-                    m -> ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), SYMMETRIC_CPUS, m));
+                    m -> ChunkTrace.symmetric(TracedPcpuChunk.factory(struct), SYMMETRIC_CPUS, m));
         }
         throw new IllegalArgumentException("no coherence scenario for the benchmark " + v.benchmark());
     }
@@ -254,8 +268,7 @@ public final class SuiteScenarios {
     private static Scenario chunkObject(ChunkObjects.Variant variant, String role, int live) {
         return new Scenario("chunk-object " + variant.label() + " " + role + (live == 1 ? "" : " live=" + live),
                 role.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, role,
-                m -> ChunkTrace.readersAndAllocator(mem -> ObjectChunk.in(mem, variant, m.lineSize()), CHUNK_READERS,
-                        live, m));
+                m -> ChunkTrace.readersAndAllocator(ObjectChunk.factory(variant), CHUNK_READERS, live, m));
     }
 
     /** The occupancy {@code -p live} of a variant of a benchmark that has one. */
@@ -266,7 +279,7 @@ public final class SuiteScenarios {
     /** The off-heap chunk of one side of an interleaved pcpu_chunk benchmark, in its config. */
     private static ChunkTrace.ChunkFactory offHeapChunk(Params p, ChunkLayoutSides sides, String side) {
         var struct = PcpuChunkLayouts.pcpuChunk(sides.layoutOf(side), PercpuParams.config(p.get("config")));
-        return mem -> TracedPcpuChunk.of(mem, struct);
+        return TracedPcpuChunk.factory(struct);
     }
 
     /**
@@ -280,7 +293,7 @@ public final class SuiteScenarios {
         String r = role(role);
         return new Scenario("chunk " + layout.label() + " " + r + (live == 1 ? "" : " live=" + live),
                 r.equals(ChunkTrace.READER) ? PER_READ : PER_ALLOCATION, r,
-                m -> ChunkTrace.readersAndAllocator(mem -> TracedPcpuChunk.of(mem, struct), CHUNK_READERS, live, m));
+                m -> ChunkTrace.readersAndAllocator(TracedPcpuChunk.factory(struct), CHUNK_READERS, live, m));
     }
 
     /** A variant's {@code @Param}s as its benchmark class reads them, a missing one at the class's default. */

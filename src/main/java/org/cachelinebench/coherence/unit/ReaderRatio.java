@@ -10,7 +10,7 @@ import org.cachelinebench.coherence.scenario.SuiteScenarios;
  * load. A reader load costs what it costs on the side whose base_addr line no step writes (the benchmark's
  * reference, measured), plus one miss each time a step took the line since the reader's last load, each miss a hop
  * (half the run's floor): misses per load = min(1, allocator steps per reader load x invalidations of base_addr's
- * line per step ({@link BaseAddrInvalidations}, traced)).
+ * line per step ({@link BaseAddrInvalidations}, traced on the allocator's whole path at the variant's occupancy)).
  * Only the rates and costs come from the run's counters; nothing is fitted to its ratio.
  *
  * @param claimId   the comparison
@@ -28,9 +28,10 @@ public record ReaderRatio(String claimId, String baseSide, BaseAddrInvalidations
         if (base == null || !"reader".equals(c.role())) {
             return null;
         }
-        BaseAddrInvalidations b = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, base), model);
-        BaseAddrInvalidations s = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, c.subject()), model);
-        BaseAddrInvalidations r = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, c.reference()), model);
+        int live = SuiteScenarios.chunkLive(c);
+        BaseAddrInvalidations b = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, base), model, live);
+        BaseAddrInvalidations s = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, c.subject()), model, live);
+        BaseAddrInvalidations r = BaseAddrInvalidations.of(SuiteScenarios.chunkOf(c, c.reference()), model, live);
         String why = b.none() ? "" : "not predicted: the steps write " + base + "'s base_addr line too";
         return new ReaderRatio(c.id(), base, s, r, why);
     }

@@ -82,7 +82,7 @@ public final class PcpuAllocator {
      * pcpu_alloc()'s part under {@code pcpu_lock}, in the order of the 2026 mm tree (v6.4/v6.5 the same here): takes
      * {@code bits} from the chunk; returns the area's bit offset. Caller holds the lock. For a chunk with
      * {@link PcpuChunkFields#members} (the off-heap layouts and the Java classes, and their traces) every access of
-     * the path; without (the coherence model's count of base_addr's invalidations) only the int members'.
+     * the path; without, only the int members'.
      */
     public static int allocArea(PcpuChunkFields chunk, int bits) {
         PcpuChunkMembers m = chunk.members();

@@ -43,9 +43,8 @@ public interface PcpuChunkFields {
 
     /**
      * The struct's other members and the allocator's memory outside it (the off-heap layouts and the Java classes,
-     * and the coherence model's traces of both); null only for a chunk that tells no more than the members above
-     * (the coherence model's count of base_addr's invalidations), whose allocator does only their accesses (see
-     * {@link PcpuAllocator}).
+     * and the coherence model's traces of both, whole-path counts included); null only for a chunk that tells no
+     * more than the members above, whose allocator does only their accesses (see {@link PcpuAllocator}).
      */
     default PcpuChunkMembers members() { return null; }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ExeclAllocatorDirectionTest {
     static Traced execl(ChunkVersion v, int cpus) {
         var struct = PcpuChunkLayouts.pcpuChunk(v, KernelConfig.DEFAULT);
-        return ChunkTrace.symmetric(mem -> TracedPcpuChunk.of(mem, struct), cpus, Model.DEFAULT.with(Schedule.ROUND_ROBIN));
+        return ChunkTrace.symmetric(TracedPcpuChunk.factory(struct), cpus, Model.DEFAULT.with(Schedule.ROUND_ROBIN));
     }
 
     @Test
