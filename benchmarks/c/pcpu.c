@@ -8,6 +8,7 @@
  *   gcc -O2 -pthread -o pcpu benchmarks/c/pcpu.c        or build it yourself (-DPCPU_STATS=1 -DPCPU_MEMCG=0: configs)
  *
  * usage: pcpu [--set classic|mm-2026] [--live N] [--seconds S] [--cpus A,B] [--json] [--dry-run] [--layouts]
+ *             [--record LAYOUT]
  *   --set classic   (default) v6.4-rc4, v2-reorder, v6.5-merged (the reference), v6.5-merged-again (A/A)
  *         mm-2026   mm-2026-size, mm-2026-hole, v6.5-merged (the reference), v6.5-merged-again (A/A)
  *   --live N        the areas the allocator holds at most (1..1024, default 1): it allocates N areas one after
@@ -17,9 +18,12 @@
  *   --seconds S     run whole cycles until S seconds have passed (default 3; at least one cycle)
  *   --cpus A,B      the reader's and the allocator's CPU (default: the first two this process may use)
  *   --json          one JSON object on stdout, the text lines on stderr
- *   --dry-run       check the arguments and CPUs, print the plan and where each side's members lie (from the
- *                   real addresses), run nothing
+ *   --dry-run       check the arguments and CPUs, print the plan, where each side's members lie and the
+ *                   "placement" lines (chunks, pcpu_meta, locks, the reader's data; from the real addresses),
+ *                   run nothing; exit 1 when a pcpu_meta shares a line or a 128-byte pair with any of them
  *   --layouts       print gcc's offsets of every layout for the config built in, run nothing
+ *   --record L      only in a build with -DPCPU_RECORD=1: print every access the allocator makes in 4N steps on
+ *                   layout L's chunk (one thread, nothing timed); CPcpuAccessRecordTest compares it with Java's
  *
  * Output: a header line, then per side
  *   SIDE  LAYOUT  reader R ns/load ratio X  allocator A ns/step ratio Y  steps S  writes/step W  check ok
@@ -30,22 +34,25 @@
  * bytes, or a CPU that cannot be pinned (one line); 3 the watchdog: no slice completed for 10 s (one line).
  *
  * Memory: 4 blocks, one per side, each a line-aligned place for one chunk (and its populated[] word), its
- * md_blocks[] in lines of their own, and its pcpu_lock, a word alone at the start of the middle line of three,
- * as the Java PcpuLock; pcpu_nr_empty_pop_pages in a line pair of its own. Side s in block b is side s's
- * layout on block b's memory; a block holds one side's chunk at a time.
+ * pcpu_meta (pcpu.h: bitmaps, md_blocks[], and the globals, which count that chunk only, as the Java model's
+ * PcpuAllocatorMemory) allocated apart, 128-aligned, and its pcpu_lock, a word alone at the start of the middle
+ * line of three, as the Java PcpuLock. Side s in block b is side s's layout on block b's memory; a block holds
+ * one side's chunk at a time.
  *
  * Schedule (the Java ChunkInterleaving): a slice is 32 reader batches of 1,024 pcpu_chunk_addr() loads on the
  * slice's chunk; a group is 2N slices, the palindrome of blocks 0..N-1, N-1..0, block b used by side
  * (b + g) mod N; a cycle is N groups. The reader leads: it opens a slice (a release store), waits until the
  * allocator has entered it, times its 32 batches and opens the next. The allocator follows: after every step
- * (lock, alloc or free, unlock) it loads which slice is open (acquire) and, when that moved on, books its
+ * (alloc: lock, pcpu_alloc_area, unlock, the part after the lock; free: the offset, lock, pcpu_free_area,
+ * unlock) it loads which slice is open (acquire) and, when that moved on, books its
  * steps and its own clock's time to the slice it leaves and enters the next. Blocks change hands only between
  * groups: the reader waits until the allocator has left the group, checks every block's chunk, sets the next
  * owners' chunks up fresh and opens the next group. Neither wait is timed.
  *
  * Checks (exit 1): at every hand-over, per block: the lock free, base_addr as set up, free_bytes down by
- * exactly the areas held, nr_empty_pop_pages 8 less 1 while areas are held, pcpu_nr_empty_pop_pages the sum
- * of the chunks'; at every slice's end the allocator still in it; per side, the reader's loads those of the
+ * exactly the areas held, nr_empty_pop_pages 8 less 1 while areas are held, the block's
+ * pcpu_nr_empty_pop_pages the same, and none of the allocator's model invariants broken (pcpu.h's pcpu_broken);
+ * at every slice's end the allocator still in it; per side, the reader's loads those of the
  * cycles run. A cycle in which the allocator made no step for some side is left out of the medians and
  * counted.
  */
@@ -85,17 +92,29 @@ static const enum layout side_layouts_of[2][SIDES] = {
     { MM_2026_SIZE, MM_2026_HOLE, V6_5_MERGED, V6_5_MERGED },
 };
 
+/*
+ * The areas one side holds in one block's chunk, as the Java PendingArea: live_target areas are allocated one
+ * after another into the empty first block, then freed in the same order, so the block turns used on the first
+ * step and empty on the last of every 2 x live_target. Each is the percpu pointer pcpu_alloc() returned.
+ */
+struct held_areas {
+    int live;                           /* areas held now */
+    int freeing;                        /* 1: freeing them in order; 0: allocating */
+    int next_free;                      /* index in ptr[] of the next area to free */
+    unsigned long ptr[MAX_LIVE];
+};
+
 /* Written by main before the threads start, only read after. */
 struct config {
     enum set set;
     int live;
     double seconds;
     int cpu[2];                         /* the reader's, the allocator's */
-    int json, dry_run, layouts_only;
+    int json, dry_run, layouts_only, record;  /* record: --record's layout + 1, else 0 */
     const char *const *names;           /* by side */
     const enum layout *layout;          /* by side */
     unsigned char *chunk_mem[SIDES];    /* by block: the chunk and its populated[] word */
-    struct pcpu_block_md *md_blocks[SIDES];
+    struct pcpu_meta *meta[SIDES];       /* by block: the chunk's bitmaps, md_blocks[] and globals */
     int *lock[SIDES];
     long unit_page_offsets[OPS];        /* what the i-th load of a batch adds, as PcpuUnits.readerSequence */
     int cpus_possible;
@@ -132,7 +151,6 @@ struct padded_word {
 static struct config cfg;
 static struct reader rd;
 static struct allocator al;
-static struct pcpu_globals globals;
 static struct padded_word slice_open;   /* reader -> allocator: k + 1 while slice k is open */
 static struct padded_word slice_entered;/* allocator -> reader: k + 1 once it is in slice k */
 static struct padded_word group_open;   /* reader -> allocator: g + 1 once group g may start; STOP */
@@ -185,57 +203,70 @@ static inline __attribute__((always_inline)) void lock_acquire(int *word)
 {
     int expected = 0;
 
+    RECORD("lock", "acquire", -1);
     while (!__atomic_compare_exchange_n(word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         SPIN_UNTIL(__atomic_load_n(word, __ATOMIC_RELAXED) == 0, "pcpu_lock to be free", word);
         expected = 0;
     }
 }
 
-static inline void lock_release(int *word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+static inline __attribute__((always_inline)) void lock_release(int *word)
+{
+    RECORD("lock", "release", -1);
+    __atomic_store_n(word, 0, __ATOMIC_RELEASE);
+}
 
-/* One step under pcpu_lock: the next alloc of the held areas, or the next free; counts the nr_empty writes. */
+/*
+ * One step of the Java allocateOrFreeOnce: the next alloc of the held areas (pcpu_lock around the part under it,
+ * then the part after it), or the next free (the offset before the lock, then the part under it). Counts the
+ * nr_empty_pop_pages writes.
+ */
 static inline __attribute__((always_inline)) void
-step(void *c, const struct chunk_offsets *o, struct pcpu_block_md *block, int *lock, struct held_areas *h,
+step(void *c, const struct chunk_offsets *o, struct pcpu_meta *g, int *lock, struct held_areas *h,
      uint64_t *empty_writes)
 {
-    lock_acquire(lock);
     if (!h->freeing) {
-        h->bit_off[h->live++] = pcpu_alloc_area(c, o, block, &globals, empty_writes);
+        lock_acquire(lock);
+        int bit_off = pcpu_alloc_area(c, o, g, empty_writes);
+        lock_release(lock);
+        h->ptr[h->live++] = pcpu_after_alloc(c, o, bit_off);
         if (h->live == cfg.live) {
             h->freeing = 1;
             h->next_free = 0;
         }
     } else {
-        al.sink += (uint64_t)pcpu_free_area(c, o, block, &globals, h->bit_off[h->next_free++], empty_writes);
+        int bit_off = pcpu_free_offset(c, o, h->ptr[h->next_free++]);
+        lock_acquire(lock);
+        pcpu_free_area(c, o, g, bit_off, empty_writes);
+        lock_release(lock);
         if (--h->live == 0)
             h->freeing = 0;
     }
-    lock_release(lock);
 }
 
 /* Steps on one chunk until the reader opens another slice than k; returns the steps made. */
 static inline __attribute__((always_inline)) uint64_t
-steps_in_slice(void *c, const struct chunk_offsets *o, struct pcpu_block_md *block, int *lock, struct held_areas *h,
+steps_in_slice(void *c, const struct chunk_offsets *o, struct pcpu_meta *g, int *lock, struct held_areas *h,
                uint64_t k, uint64_t *empty_writes)
 {
     uint64_t steps = 0;
 
     do {
-        step(c, o, block, lock, h, empty_writes);
+        step(c, o, g, lock, h, empty_writes);
         steps++;
     } while (smp_load_acquire(&slice_open.v) == k + 1);
     return steps;
 }
 
-static uint64_t allocate_slice(enum layout l, void *c, struct pcpu_block_md *block, int *lock, struct held_areas *h,
+static uint64_t allocate_slice(enum layout l, void *c, struct pcpu_meta *g, int *lock, struct held_areas *h,
                                uint64_t k, uint64_t *empty_writes)
 {
     switch (l) {
-    case V6_4_RC4: return steps_in_slice(c, &layouts[V6_4_RC4], block, lock, h, k, empty_writes);
-    case V2_REORDER: return steps_in_slice(c, &layouts[V2_REORDER], block, lock, h, k, empty_writes);
-    case V6_5_MERGED: return steps_in_slice(c, &layouts[V6_5_MERGED], block, lock, h, k, empty_writes);
-    case MM_2026_SIZE: return steps_in_slice(c, &layouts[MM_2026_SIZE], block, lock, h, k, empty_writes);
-    case MM_2026_HOLE: return steps_in_slice(c, &layouts[MM_2026_HOLE], block, lock, h, k, empty_writes);
+    case V6_4_RC4: return steps_in_slice(c, &layouts[V6_4_RC4], g, lock, h, k, empty_writes);
+    case V2_REORDER: return steps_in_slice(c, &layouts[V2_REORDER], g, lock, h, k, empty_writes);
+    case V6_5_MERGED: return steps_in_slice(c, &layouts[V6_5_MERGED], g, lock, h, k, empty_writes);
+    case MM_2026_SIZE: return steps_in_slice(c, &layouts[MM_2026_SIZE], g, lock, h, k, empty_writes);
+    case MM_2026_HOLE: return steps_in_slice(c, &layouts[MM_2026_HOLE], g, lock, h, k, empty_writes);
     default: die(2, "no layout %d", (int)l);
     }
 }
@@ -261,7 +292,7 @@ static void *allocator_main(void *arg)
         const struct chunk_offsets *o = &layouts[cfg.layout[s]];
         uint64_t t = now_ns();
         smp_store_release(&slice_entered.v, k + 1);
-        uint64_t steps = allocate_slice(cfg.layout[s], c, cfg.md_blocks[b], cfg.lock[b], &al.held[s][b], k,
+        uint64_t steps = allocate_slice(cfg.layout[s], c, cfg.meta[b], cfg.lock[b], &al.held[s][b], k,
                                         &al.cycle.empty_writes[s]);
         if ((FAULT == 1 || FAULT == 3) && g == 1 && !al.faulted) {
             al.faulted = 1;
@@ -299,6 +330,9 @@ static const char *check_block(int b, int s, char *buf, size_t len)
     else if (INT_AT(c, o->nr_empty_pop_pages) != empty_expected)
         snprintf(buf, len, "%s in block %d: nr_empty_pop_pages %d, not %d (%d areas held)", cfg.names[s], b,
                  INT_AT(c, o->nr_empty_pop_pages), empty_expected, h->live);
+    else if (cfg.meta[b]->nr_empty_pop_pages != empty_expected)
+        snprintf(buf, len, "%s in block %d: pcpu_nr_empty_pop_pages %d, not the chunk's %d", cfg.names[s], b,
+                 cfg.meta[b]->nr_empty_pop_pages, empty_expected);
     else
         return NULL;
     return buf;
@@ -308,24 +342,18 @@ static const char *check_block(int b, int s, char *buf, size_t len)
 static void hand_over(uint64_t g)
 {
     char buf[300];
-    int sum = 0;
 
     for (int b = 0; b < SIDES; b++) {
         int s = side_in(b, g - 1);
         const char *problem = check_block(b, s, buf, sizeof buf);
         if (problem)
             record_error("after group %llu: %s", (unsigned long long)(g - 1), problem);
-        sum += INT_AT(chunk_of(b), layouts[cfg.layout[s]].nr_empty_pop_pages);
     }
-    if (globals.nr_empty_pop_pages != sum)
-        record_error("after group %llu: pcpu_nr_empty_pop_pages %d, not the chunks' sum %d",
-                     (unsigned long long)(g - 1), globals.nr_empty_pop_pages, sum);
     for (int b = 0; b < SIDES; b++) {
         int s = side_in(b, g);
-        pcpu_chunk_init(chunk_of(b), &layouts[cfg.layout[s]], cfg.md_blocks[b]);
+        pcpu_chunk_init(chunk_of(b), &layouts[cfg.layout[s]], cfg.meta[b]);
         al.held[s][b] = (struct held_areas){ 0 };
     }
-    globals.nr_empty_pop_pages = SIDES * CHUNK_PAGES;
 }
 
 /* At a cycle's end: both roles' totals into the sums and the log; a cycle missing an allocator side is skipped. */
@@ -499,7 +527,7 @@ static void print_json(FILE *out, time_t utc)
     fprintf(out, "]}\n");
 }
 
-/* --layouts: gcc's offsets for the config built in, one layout a line (CPcpuLayoutTest reads them). */
+/* --layouts: gcc's offsets for the config built in, one layout a line (CPcpuProgramTest reads them). */
 static void print_layouts(void)
 {
     printf(PROGRAM ": config %s (PERCPU_STATS=%s MEMCG=%s)\n", config_text(), PCPU_STATS ? "y" : "n", PCPU_MEMCG ? "y" : "n");
@@ -539,6 +567,73 @@ static void print_plan(void)
     }
 }
 
+/* Bytes at a real address, for the placement lines. */
+struct span {
+    const char *name;
+    int block;                          /* -1: not a block's */
+    uintptr_t start;
+    size_t bytes;
+};
+
+/* True when a and b have a byte in one 128-byte aligned pair (which holds when they share a line). */
+static int share_pair(const struct span *a, const struct span *b)
+{
+    return a->start / PAIR <= (b->start + b->bytes - 1) / PAIR && b->start / PAIR <= (a->start + a->bytes - 1) / PAIR;
+}
+
+/*
+ * --dry-run's placement lines, from the real addresses: each block's chunk, its pcpu_meta and its pcpu_lock word,
+ * and the reader's own data; then per pcpu_meta what it shares a line or a 128-byte pair with (the spatial
+ * prefetcher's unit), which must be nothing. Returns the number of pcpu_meta that share (exit 1 when any does).
+ */
+static int print_placement(void)
+{
+    struct span reader[] = {
+        { "cfg (unit_page_offsets[])", -1, (uintptr_t)&cfg, sizeof cfg },
+        { "rd", -1, (uintptr_t)&rd, sizeof rd },
+        { "slice_open", -1, (uintptr_t)&slice_open, sizeof slice_open },
+        { "slice_entered", -1, (uintptr_t)&slice_entered, sizeof slice_entered },
+        { "group_open", -1, (uintptr_t)&group_open, sizeof group_open },
+        { "group_left", -1, (uintptr_t)&group_left, sizeof group_left },
+        { "slices_done", -1, (uintptr_t)&slices_done, sizeof slices_done },
+    };
+    struct span others[SIDES * 2 + sizeof reader / sizeof reader[0]];
+    size_t n = 0, chunk_bytes = 0;
+    int sharing = 0;
+
+    for (int l = 0; l < LAYOUTS; l++)
+        if (layouts[l].size + sizeof(unsigned long) > chunk_bytes)
+            chunk_bytes = layouts[l].size + sizeof(unsigned long);
+    for (int b = 0; b < SIDES; b++) {
+        others[n++] = (struct span){ "chunk", b, (uintptr_t)cfg.chunk_mem[b], chunk_bytes };
+        others[n++] = (struct span){ "pcpu_lock", b, (uintptr_t)cfg.lock[b], sizeof(int) };
+        printf("placement block %d: chunk 0x%lx-0x%lx (%s lines %lu-%lu), pcpu_lock word 0x%lx, pcpu_meta 0x%lx-0x%lx"
+               " (%zu bytes, lines %lu-%lu)\n", b, (unsigned long)cfg.chunk_mem[b],
+               (unsigned long)cfg.chunk_mem[b] + chunk_bytes - 1, (uintptr_t)cfg.chunk_mem[b] % PAIR ? "odd" : "pair-aligned",
+               (unsigned long)((uintptr_t)cfg.chunk_mem[b] / LINE), (unsigned long)(((uintptr_t)cfg.chunk_mem[b] + chunk_bytes - 1) / LINE),
+               (unsigned long)cfg.lock[b], (unsigned long)cfg.meta[b], (unsigned long)cfg.meta[b] + sizeof(struct pcpu_meta) - 1,
+               sizeof(struct pcpu_meta), (unsigned long)((uintptr_t)cfg.meta[b] / LINE),
+               (unsigned long)(((uintptr_t)cfg.meta[b] + sizeof(struct pcpu_meta) - 1) / LINE));
+    }
+    for (size_t r = 0; r < sizeof reader / sizeof reader[0]; r++) {
+        others[n++] = reader[r];
+        printf("placement reader: %s 0x%lx-0x%lx (%zu bytes)\n", reader[r].name, (unsigned long)reader[r].start,
+               (unsigned long)(reader[r].start + reader[r].bytes - 1), reader[r].bytes);
+    }
+    for (int b = 0; b < SIDES; b++) {
+        struct span meta = { "pcpu_meta", b, (uintptr_t)cfg.meta[b], sizeof(struct pcpu_meta) };
+        char shared[400] = "";
+        for (size_t i = 0; i < n; i++)
+            if (share_pair(&meta, &others[i]))
+                snprintf(shared + strlen(shared), sizeof shared - strlen(shared), "%sshares a pair with %s %s",
+                         *shared ? "; " : "", others[i].name, others[i].block >= 0 ? "of a block" : "(the reader's)");
+        printf("placement block %d: pcpu_meta %s\n", b, *shared ? shared : "shares no 64-byte line and no 128-byte pair"
+               " with any chunk, pcpu_lock or the reader's data");
+        sharing += *shared != 0;
+    }
+    return sharing;
+}
+
 /* ---- command line and setup ---- */
 
 static void usage(FILE *out)
@@ -554,6 +649,7 @@ static void usage(FILE *out)
           "  --json       one JSON object on stdout; the text goes to stderr\n"
           "  --dry-run    check the arguments and CPUs, print the plan and each side's lines, run nothing\n"
           "  --layouts    print gcc's offsets of every layout for the config built in, run nothing\n"
+          "  --record L   (a -DPCPU_RECORD=1 build) print every access of 4 x --live steps on layout L, run nothing\n"
           "Output: per side the reader's ns/load and the allocator's ns/step over the run, each one's ratio to\n"
           "v6.5-merged as the median over the cycles, and the measured nr_empty_pop_pages writes per step.\n"
           "Exit: 0 ok, 1 a check failed, 2 bad arguments or pinning, 3 watchdog (10 s without progress).\n",
@@ -586,7 +682,8 @@ static void parse_args(int argc, char **argv)
         }
         eq = strchr(arg, '=');
         snprintf(opt, sizeof opt, "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
-        if (strcmp(opt, "--set") && strcmp(opt, "--live") && strcmp(opt, "--seconds") && strcmp(opt, "--cpus"))
+        if (strcmp(opt, "--set") && strcmp(opt, "--live") && strcmp(opt, "--seconds") && strcmp(opt, "--cpus")
+            && strcmp(opt, "--record"))
             die(2, "unknown option '%s' (see --help)", opt);
         if (eq)
             value = eq + 1;
@@ -606,13 +703,22 @@ static void parse_args(int argc, char **argv)
             cfg.live = (int)parse_long("--live", value, 1, MAX_LIVE);
         } else if (strcmp(opt, "--seconds") == 0) {
             cfg.seconds = parse_seconds(value, MAX_SECONDS);
+        } else if (strcmp(opt, "--record") == 0) {
+            if (!PCPU_RECORD)
+                die(2, "--record needs a build with -DPCPU_RECORD=1");
+            for (int l = 0; l < LAYOUTS && !cfg.record; l++)
+                if (strcmp(value, layouts[l].name) == 0)
+                    cfg.record = l + 1;
+            if (!cfg.record)
+                die(2, "--record needs a layout: v6.4-rc4, v2-reorder, v6.5-merged, mm-2026-size or mm-2026-hole, not '%s'",
+                    value);
         } else {
             cpus = value;
         }
     }
     cfg.names = side_names_of[cfg.set];
     cfg.layout = side_layouts_of[cfg.set];
-    if (!cfg.layouts_only)
+    if (!cfg.layouts_only && !cfg.record)
         choose_cpus(cpus, cfg.cpu);
 }
 
@@ -639,7 +745,7 @@ static void setup(void)
             chunk_bytes = layouts[l].size + sizeof(unsigned long);
     for (int b = 0; b < SIDES; b++) {
         cfg.chunk_mem[b] = aligned_lines(chunk_bytes, "chunk", b);
-        cfg.md_blocks[b] = aligned_lines(CHUNK_PAGES * sizeof(struct pcpu_block_md), "md_blocks", b);
+        cfg.meta[b] = aligned_lines(sizeof(struct pcpu_meta), "pcpu_meta", b);
         cfg.lock[b] = (int *)((unsigned char *)aligned_lines(LOCK_LINES * LINE, "pcpu_lock", b) + LINE);
     }
     /* pcpu_unit_page_offset(cpu, page) for the possible CPUs, as PcpuUnits.readerSequence */
@@ -650,10 +756,31 @@ static void setup(void)
         cfg.unit_page_offsets[i] = (long)(i % cfg.cpus_possible) * UNIT_SIZE
                                    + ((long)((i / cfg.cpus_possible) % CHUNK_PAGES) << PAGE_SHIFT);
     for (int b = 0; b < SIDES; b++)
-        pcpu_chunk_init(chunk_of(b), &layouts[cfg.layout[side_in(b, 0)]], cfg.md_blocks[b]);
-    globals.nr_empty_pop_pages = SIDES * CHUNK_PAGES;
+        pcpu_chunk_init(chunk_of(b), &layouts[cfg.layout[side_in(b, 0)]], cfg.meta[b]);
     smp_store_release(&slice_open.v, 1);
     smp_store_release(&group_open.v, 1);
+}
+
+/*
+ * --record LAYOUT (a -DPCPU_RECORD=1 build): 4 x --live steps, two rounds of the occupancy, on block 0's chunk set
+ * up fresh for LAYOUT, in this thread; each step a line "step K alloc|free", then one line per access (pcpu.h's
+ * RECORD). CPcpuAccessRecordTest compares them with the Java model's.
+ */
+static int record_steps(enum layout l)
+{
+    const struct chunk_offsets *o = &layouts[l];
+    struct held_areas *h = &al.held[0][0];
+    uint64_t empty_writes = 0;
+
+    pcpu_chunk_init(chunk_of(0), o, cfg.meta[0]);
+    *h = (struct held_areas){ 0 };
+    for (int k = 0; k < 4 * cfg.live; k++) {
+        printf("step %d %s\n", k, h->freeing ? "free" : "alloc");
+        step(chunk_of(0), o, cfg.meta[0], cfg.lock[0], h, &empty_writes);
+    }
+    if (first_error.ready)
+        die(1, "check failed: %s", first_error.text);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -670,9 +797,11 @@ int main(int argc, char **argv)
     }
     check_line_size();
     setup();
+    if (cfg.record)
+        return record_steps(cfg.record - 1);
     if (cfg.dry_run) {
         print_plan();
-        return 0;
+        return print_placement() ? 1 : 0;
     }
     rd.log = calloc(LOG_CYCLES, sizeof *rd.log);
     if (!rd.log)

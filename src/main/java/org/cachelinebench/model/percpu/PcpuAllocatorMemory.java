@@ -1,7 +1,10 @@
 package org.cachelinebench.model.percpu;
 
+import java.util.function.IntFunction;
+
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.Memory;
 
 /**
  * What {@link PcpuAllocator} touches outside {@code struct pcpu_chunk}, in off-heap lines of their own: the chunk's
@@ -55,7 +58,7 @@ public final class PcpuAllocatorMemory {
     private static final int COUNTER_STEPS = 0;
     private static final int COUNTER_EMPTY_POP_PAGES_WRITES = 8;
 
-    private final LineAlignedMemory memory;
+    private final Memory memory;
     private final int counters;        // the model's, not the kernel's: kept by reinitialise()
     private final int emptyPopPages;   // int pcpu_nr_empty_pop_pages
     private final int stats;           // struct percpu_stats pcpu_stats
@@ -65,6 +68,14 @@ public final class PcpuAllocatorMemory {
     private final int mdBlocks;
 
     public PcpuAllocatorMemory() {
+        this(bytes -> LineAlignedMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
+    }
+
+    /**
+     * The sections on the memory {@code memory} makes of the bytes they need (a whole number of lines): off-heap
+     * for the benchmarks, a recording memory for the tests that compare the path's accesses.
+     */
+    PcpuAllocatorMemory(IntFunction<Memory> memory) {
         int line = CacheLine.SIZE;
         int o = 0;
         counters = o;
@@ -81,7 +92,7 @@ public final class PcpuAllocatorMemory {
         o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE + Long.BYTES, line);
         mdBlocks = o;
         o += roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE, line);
-        memory = LineAlignedMemory.allocate(o / line, line);
+        this.memory = memory.apply(o);
         reinitialise();
     }
 
@@ -111,6 +122,22 @@ public final class PcpuAllocatorMemory {
             memory.setInt(md + BLOCK_RIGHT_FREE, BLOCK_BITS);
             memory.setInt(md + BLOCK_NR_BITS, BLOCK_BITS);
         }
+    }
+
+    /** A byte of this memory as the section that holds it (its C name, or "counters": the model's) and the offset in it. */
+    record Place(String section, int offset) {}
+
+    /** Where byte {@code index} lies, for a recording of the accesses. */
+    Place placeOf(int index) {
+        int[] starts = {counters, emptyPopPages, stats, slotLists, allocMap, boundMap, mdBlocks};
+        String[] names = {"counters", "pcpu_nr_empty_pop_pages", "pcpu_stats", "pcpu_chunk_lists", "alloc_map",
+                "bound_map", "md_blocks"};
+        for (int s = starts.length - 1; s >= 0; s--) {
+            if (index >= starts[s]) {
+                return new Place(names[s], index - starts[s]);
+            }
+        }
+        throw new IllegalArgumentException("index " + index);
     }
 
     // ---- pointers the struct holds ----------------------------------------------------------------
