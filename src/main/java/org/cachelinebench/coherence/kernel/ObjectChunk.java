@@ -49,7 +49,10 @@ public final class ObjectChunk {
         Map<String, FieldSlot> fields = ChunkObjects.fields(type);
         int start = start(variant, lineSize);
         Map<String, Integer> offsets = new HashMap<>();
-        kernelToJava().forEach((kernel, java) -> offsets.put(kernel, (int) fields.get(java).offset()));
+        for (String kernel : PcpuChunkFields.KERNEL_NAMES) {
+            offsets.put(kernel, (int) fields.get(ChunkObjects.javaField(kernel)).offset());
+        }
+        offsets.put(PcpuChunkLayouts.BASE_ADDR, (int) fields.get(ChunkObjects.BASE_ADDR).offset());
         return new TracedPcpuChunk(access, lines, start, offsets)
                 .withMembers(new ObjectChunkMembers(access, start, type, array));
     }
@@ -72,19 +75,5 @@ public final class ObjectChunk {
         }
         throw new IllegalStateException(type.getSimpleName() + " never shares baseAddr's line on this JVM: "
                 + ChunkObjects.describeOffsets(type));
-    }
-
-    /** The Java field of each int member and of {@code baseAddr}, by its kernel name. */
-    private static Map<String, String> kernelToJava() {
-        Map<String, String> m = new HashMap<>();
-        for (String kernel : PcpuChunkFields.KERNEL_NAMES) {
-            ChunkObjects.KERNEL_MEMBERS.forEach((java, k) -> {
-                if (k.equals(kernel)) {
-                    m.put(kernel, java);
-                }
-            });
-        }
-        m.put(PcpuChunkLayouts.BASE_ADDR, ChunkObjects.BASE_ADDR);
-        return m;
     }
 }

@@ -74,16 +74,12 @@ final class ObjectChunkMembers implements PcpuChunkMembers {
 
     /** The Java field that spells kernel member {@code kernel}, as JOL placed it. */
     private static FieldSlot field(Map<String, FieldSlot> fields, String kernel) {
-        for (Map.Entry<String, String> e : ChunkObjects.KERNEL_MEMBERS.entrySet()) {
-            if (e.getValue().equals(kernel)) {
-                FieldSlot s = fields.get(e.getKey());
-                if (s == null) {
-                    throw new IllegalArgumentException("the class has no field " + e.getKey() + " for " + kernel);
-                }
-                return s;
-            }
+        String java = ChunkObjects.javaField(kernel);
+        FieldSlot s = fields.get(java);
+        if (s == null) {
+            throw new IllegalArgumentException("the class has no field " + java + " for " + kernel);
         }
-        throw new IllegalArgumentException("no Java field spells pcpu_chunk member " + kernel);
+        return s;
     }
 
     private int at(FieldSlot s) {

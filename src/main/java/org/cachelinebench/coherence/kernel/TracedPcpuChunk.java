@@ -88,11 +88,6 @@ public final class TracedPcpuChunk implements PcpuChunkFields {
         return lines.lineOf(baseAddr);
     }
 
-    /** The line number the caches know int member {@code member}'s line by. */
-    long lineOfMember(int member) {
-        return lines.lineOf(intOffsets[member]);
-    }
-
     @Override
     public int getInt(int member) {
         return memory.getInt(intOffsets[member]);

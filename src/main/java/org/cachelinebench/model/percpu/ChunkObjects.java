@@ -71,6 +71,16 @@ public final class ChunkObjects {
         return Collections.unmodifiableMap(m);
     }
 
+    /** The Java field that spells kernel member {@code kernel} (a leaf of {@link #KERNEL_MEMBERS}). */
+    public static String javaField(String kernel) {
+        for (Map.Entry<String, String> e : KERNEL_MEMBERS.entrySet()) {
+            if (e.getValue().equals(kernel)) {
+                return e.getKey();
+            }
+        }
+        throw new IllegalArgumentException("no Java field spells pcpu_chunk member " + kernel);
+    }
+
     private static Map<String, String> writtenUnderLock() {
         Set<String> written = Set.copyOf(PcpuChunkAccess.writtenOnAllocFreePath(KERNEL_LAYOUT));
         Map<String, String> m = new LinkedHashMap<>();

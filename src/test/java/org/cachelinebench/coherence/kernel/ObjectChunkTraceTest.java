@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Model;
+import org.cachelinebench.coherence.SeeThroughMemory;
 import org.cachelinebench.coherence.Trace;
 import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
@@ -134,41 +136,24 @@ class ObjectChunkTraceTest {
     }
 
     /** A memory that notes every access before passing it to the memory underneath. */
-    private static final class SeeThrough extends Memory.Traced {
-        private final Memory inner;
+    private static final class SeeThrough extends SeeThroughMemory {
         private final boolean object;
         private final List<Access> log;
 
         SeeThrough(Memory inner, boolean object, List<Access> log) {
-            this.inner = inner;
+            super(inner);
             this.object = object;
             this.log = log;
         }
 
-        private void load(int i) { log.add(new Access(object, i, Kind.READS)); }
-        private void store(int i) { log.add(new Access(object, i, Kind.WRITES)); }
-
-        @Override public int lineSize() { return inner.lineSize(); }
-        @Override public int capacity() { return inner.capacity(); }
-        @Override public long getLong(int i) { load(i); return inner.getLong(i); }
-        @Override public void setLong(int i, long v) { store(i); inner.setLong(i, v); }
-        @Override public long getLongOpaque(int i) { load(i); return inner.getLongOpaque(i); }
-        @Override public long getLongAcquire(int i) { load(i); return inner.getLongAcquire(i); }
-        @Override public void setLongRelease(int i, long v) { store(i); inner.setLongRelease(i, v); }
-        @Override public long getLongVolatile(int i) { load(i); return inner.getLongVolatile(i); }
-        @Override public void setLongVolatile(int i, long v) { store(i); inner.setLongVolatile(i, v); }
-        @Override public int getInt(int i) { load(i); return inner.getInt(i); }
-        @Override public void setInt(int i, int v) { store(i); inner.setInt(i, v); }
-        @Override public int getIntOpaque(int i) { load(i); return inner.getIntOpaque(i); }
-        @Override public void setIntOpaque(int i, int v) { store(i); inner.setIntOpaque(i, v); }
-        @Override public int getIntAcquire(int i) { load(i); return inner.getIntAcquire(i); }
-        @Override public void setIntRelease(int i, int v) { store(i); inner.setIntRelease(i, v); }
-        @Override public int getIntVolatile(int i) { load(i); return inner.getIntVolatile(i); }
-
-        // The chunk's allocator makes no atomic access: one here is a fault of the trace.
-        @Override public boolean compareAndSetLong(int i, long e, long u) { throw new UnsupportedOperationException(); }
-        @Override public long compareAndExchangeLong(int i, long e, long u) { throw new UnsupportedOperationException(); }
-        @Override public long getAndSetLong(int i, long v) { throw new UnsupportedOperationException(); }
-        @Override public boolean compareAndSetInt(int i, int e, int u) { throw new UnsupportedOperationException(); }
+        @Override
+        protected int before(int i, Caches.Kind kind, boolean acquire) {
+            // The chunk's allocator makes no atomic access: one here is a fault of the trace.
+            if (kind == Caches.Kind.RMW) {
+                throw new UnsupportedOperationException("an atomic access at " + i);
+            }
+            log.add(new Access(object, i, kind == Caches.Kind.READ ? Kind.READS : Kind.WRITES));
+            return 0;
+        }
     }
 }

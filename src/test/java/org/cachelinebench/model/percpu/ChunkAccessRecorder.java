@@ -72,12 +72,7 @@ public final class ChunkAccessRecorder implements PcpuChunkFields, PcpuChunkMemb
 
     /** The Java field that spells kernel member {@code kernel}. */
     public static String javaName(String kernel) {
-        for (Map.Entry<String, String> e : ChunkObjects.KERNEL_MEMBERS.entrySet()) {
-            if (e.getValue().equals(kernel)) {
-                return e.getKey();
-            }
-        }
-        throw new AssertionError("no Java field for " + kernel);
+        return ChunkObjects.javaField(kernel);
     }
 
     /** Field {@code name} of {@code o}'s class or a superclass, made accessible. */
