@@ -14,10 +14,13 @@ import java.util.SortedSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
+import org.cachelinebench.charts.ResultsReport;
+import org.cachelinebench.claims.Answer;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.ParamHook;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
+import org.cachelinebench.runner.Paired;
 import org.cachelinebench.runner.RunComparisons;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -65,6 +68,9 @@ public final class Main {
 
     /** The command without {@code System.exit} for its own statuses (JMH's 1 still exits in {@link #runJmh}). */
     static int run(String[] args) throws IOException {
+        if (args.length == 0) {
+            return answer();
+        }
         boolean list = asksForList(args);
         String[] withDefaults = withFailOnError(list ? args : withoutToolWorkloads(args));
         String problem = checkParams(withDefaults);
@@ -78,6 +84,31 @@ public final class Main {
             if (note != null) {
                 System.err.println(note);
             }
+        }
+        return 0;
+    }
+
+    /**
+     * The default run: the headline comparisons ({@link Answer}) as interleaved sides with their A/A controls, in
+     * rounds of fresh forks (the paired runner), ending with the answer table; the run's files, report and charts
+     * go to {@link ResultsReport#LATEST}, which git ignores. Exit 0 once measured, whatever the comparisons read
+     * (they are this machine's answer, not a gate), 2 when the run could not be made.
+     */
+    static int answer() {
+        System.out.println("benchmarks.jar: the default run, " + Answer.ROWS.size() + " headline comparisons in "
+                + Answer.PROFILE.rounds() + " rounds (about 3 minutes; leave the machine otherwise idle)."
+                + " Any JMH option, e.g. -l or a benchmark's name, runs JMH instead.");
+        int status = Paired.run("--profile", Answer.PROFILE.name(), "--out", ResultsReport.LATEST.toString(),
+                "--answer");
+        if (status == 2) {
+            return 2;
+        }
+        try {
+            ResultsReport.write(ResultsReport.LATEST, ResultsReport.BASELINE);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("benchmarks.jar: the report in " + ResultsReport.LATEST + " was not drawn: "
+                    + (e.getMessage() == null ? e : e.getMessage()));
+            return 2;
         }
         return 0;
     }

@@ -128,7 +128,7 @@ public final class Suite {
                     ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.CHUNK_2026_SETS),
             10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
 
-    public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE);
+    public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE, Answer.PROFILE);
 
     private static List<Claim> comparisons() {
         List<Claim> c = new ArrayList<>();

@@ -63,9 +63,14 @@ public final class Paired {
     public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
 
     public static void main(String[] args) {
-        EntryPoint.exit("paired", () -> run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose, o.profilers),
+        EntryPoint.exit("paired", () -> run(args));
+    }
+
+    /** The whole run on JMH, as {@link #main} runs it, without {@code System.exit}; returns the exit status. */
+    public static int run(String... args) {
+        return run(args, o -> new JmhForkRunner(o.jvm, o.jvmArgs, o.verbose && !o.answer, o.profilers, o.answer),
                 System::currentTimeMillis, System.out, System.err,
-                () -> MachineInfo.uncommitted(Path.of("").toAbsolutePath())));
+                () -> MachineInfo.uncommitted(Path.of("").toAbsolutePath()));
     }
 
     /** The whole run with the work tree taken as clean (tests: their forks are fakes); returns the exit status. */
@@ -211,14 +216,18 @@ public final class Paired {
             return 2;
         }
         out.println();
-        out.print(SummaryTable.text(summary.comparisons()));
-        out.println(states(summary));
-        String hits = SummaryTable.hitLine(summary.comparisons());
-        if (hits != null) {
-            out.println(hits);
+        if (o.answer) {
+            out.print(AnswerTable.text(summary, o.out.toString()));
+        } else {
+            out.print(SummaryTable.text(summary.comparisons()));
+            out.println(states(summary));
+            String hits = SummaryTable.hitLine(summary.comparisons());
+            if (hits != null) {
+                out.println(hits);
+            }
+            SummaryTable.problems(summary.comparisons()).forEach(out::println);
+            notMeasured.forEach(out::println);
         }
-        SummaryTable.problems(summary.comparisons()).forEach(out::println);
-        notMeasured.forEach(out::println);
         out.println(Budget.measured(records, plan));
         String refused = o.updateBaseline ? BaselineUpdate.refusalAfter(results, o.baselineDir()) : null;
         try {
@@ -251,7 +260,9 @@ public final class Paired {
         out.println("written: " + o.out.resolve(ResultStore.RATIOS) + ", " + ResultStore.RUNS + ", "
                 + ResultStore.SUMMARY_JSON + ", " + ResultStore.SUMMARY_MD + ", " + ResultStore.METADATA
                 + actionFiles.keySet().stream().map(f -> ", " + f).collect(Collectors.joining()));
-        out.println(verdict(results, notMeasured.size()));
+        if (!o.answer) {
+            out.println(verdict(results, notMeasured.size()));
+        }
         if (refused != null) {
             err.println("paired: " + refused);
             return 2;

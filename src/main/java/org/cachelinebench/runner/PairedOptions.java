@@ -17,14 +17,15 @@ import org.cachelinebench.cli.CommandLine;
 public final class PairedOptions {
 
     static final String USAGE = """
-            usage: Paired [--profile ci|full|calibrate|scaling] [--rounds N] [--out DIR] [--only REGEX]
+            usage: Paired [--profile ci|full|calibrate|default|scaling] [--rounds N] [--out DIR] [--only REGEX]
                           [--jvm PATH] [--jvm-args "FLAGS"] [--warmup CxT] [--measurement CxT]
                           [--update-baseline] [--baseline DIR] [--require-baseline]
                           [--order paired|sequential] [--prof NAME[:OPTS]]... [--dry-run] [--list]
-                          [--verbose]
+                          [--verbose] [--answer]
               --profile NAME      what to run (default ci): ci = every gated claim (csd, pcpu_chunk, Java
                                   objects) within 5 minutes; full = all comparisons, offset sweep, async,
                                   pinned; calibrate = csd and pcpu_chunk beside separate forks and more A/A;
+                                  default = the jar's default run, the headline comparisons;
                                   scaling = the many-CPU points this machine can place, informational
               --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
               --out DIR           where the session's files go (default results/latest)
@@ -45,6 +46,8 @@ public final class PairedOptions {
               --dry-run           print the plan and its time budget, run nothing
               --list              print the profile's comparisons and their claims, run nothing
               --verbose           show JMH's own output of every fork
+              --answer            print the short answer table (the jar's default run) instead of every
+                                  comparison, and keep the forks' own lines off the console
             exit: 0 claims hold, 1 a claim failed, 2 bad input or no usable result""";
 
     Profile profile = Suite.CI;
@@ -62,6 +65,8 @@ public final class PairedOptions {
     boolean dryRun;
     boolean list;
     boolean verbose;
+    /** The answer table instead of every comparison, and the forks' own lines off the console. */
+    boolean answer;
     boolean help;
     /** JMH profilers for every fork, as {@code -prof} takes them: "gc", "perfnorm:events=cycles". */
     List<String> profilers = List.of();
@@ -69,7 +74,7 @@ public final class PairedOptions {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("profile").value("rounds").value("out").value("baseline").value("only").value("jvm")
             .rawValue("jvm-args").value("warmup").value("measurement").value("order").value("prof")
-            .flag("update-baseline").flag("require-baseline").flag("dry-run").flag("list").flag("verbose");
+            .flag("update-baseline").flag("require-baseline").flag("dry-run").flag("list").flag("verbose").flag("answer");
 
     static PairedOptions parse(String... args) {
         CommandLine.Parsed p = COMMAND_LINE.parse(args);
@@ -110,6 +115,7 @@ public final class PairedOptions {
         o.dryRun = p.has("dry-run");
         o.list = p.has("list");
         o.verbose = p.has("verbose");
+        o.answer = p.has("answer");
         o.profilers = p.values("prof");
         for (String prof : o.profilers) {
             if (prof.isBlank() || prof.startsWith(":")) {

@@ -74,7 +74,7 @@ class PairedTest {
     void badInputIsOneLineAndExitTwo() {
         assertUsageError("paired: unknown option --bogus (see --help)", "--bogus");
         errBytes.reset();
-        assertUsageError("paired: unknown profile 'nightly' (known: ci, full, calibrate, scaling)", "--profile", "nightly");
+        assertUsageError("paired: unknown profile 'nightly' (known: ci, full, calibrate, default, scaling)", "--profile", "nightly");
         errBytes.reset();
         assertUsageError("paired: --rounds 0: not a whole number in 1..1000", "--rounds", "0");
         errBytes.reset();
@@ -141,7 +141,7 @@ class PairedTest {
     @Test
     void helpPrintsTheUsageAndRunsNothing() {
         assertEquals(0, run("--help"));
-        assertTrue(out().startsWith("usage: Paired [--profile ci|full|calibrate|scaling] [--rounds N]"), out());
+        assertTrue(out().startsWith("usage: Paired [--profile ci|full|calibrate|default|scaling] [--rounds N]"), out());
         assertTrue(out().contains("--jvm-args \"FLAGS\""), out());
         assertEquals("", err());
         assertTrue(fake.ran.isEmpty());

@@ -69,7 +69,7 @@ class ScriptsIT {
     @Test
     void badOptionsAndMissingRunsAreOneLine() throws Exception {
         assertOneLine(script("results", "--bogus"), "paired: unknown option --bogus (see --help)");
-        assertOneLine(script("ci", "--profile", "nightly"), "paired: unknown profile 'nightly' (known: ci, full, calibrate, scaling)");
+        assertOneLine(script("ci", "--profile", "nightly"), "paired: unknown profile 'nightly' (known: ci, full, calibrate, default, scaling)");
         assertOneLine(script("results", "--report-only"), "results-report: no run in " + results.resolve("latest"));
         assertOneLine(script("regate", results.resolve("none").toString()),
                 "regate: " + results.resolve("none") + ": no such run directory");

@@ -1,6 +1,8 @@
 package org.cachelinebench.runner.fork;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -52,6 +54,7 @@ public final class JmhForkRunner implements ForkRunner {
     private final String jvm;
     private final List<String> jvmArgs;
     private final boolean verbose;
+    private final boolean quiet;
     private final List<String> profilers;
     private final Map<String, String> resolved = new LinkedHashMap<>();
 
@@ -66,6 +69,15 @@ public final class JmhForkRunner implements ForkRunner {
 
     /** @param profilers JMH profilers for every fork, as {@code -prof} takes them: "gc", "stack:lines=5" */
     public JmhForkRunner(String jvm, List<String> jvmArgs, boolean verbose, List<String> profilers) {
+        this(jvm, jvmArgs, verbose, profilers, false);
+    }
+
+    /**
+     * @param quiet keep each fork's own output (a benchmark's "#" lines, JMH's) off the console: it goes to a
+     *              temporary file, removed after the fork
+     */
+    public JmhForkRunner(String jvm, List<String> jvmArgs, boolean verbose, List<String> profilers, boolean quiet) {
+        this.quiet = quiet;
         this.jvm = jvm;
         this.jvmArgs = jvmArgs == null ? null : List.copyOf(jvmArgs);
         this.verbose = verbose;
@@ -170,19 +182,47 @@ public final class JmhForkRunner implements ForkRunner {
             b.addProfiler(p.getKlass(), p.getOpts());
         }
         RunResult run;
-        try {
+        Path log = quiet ? Files.createTempFile("cacheline-fork", ".txt") : null;
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        try (PrintStream toLog = log == null ? null : new PrintStream(Files.newOutputStream(log), true)) {
+            if (toLog != null) {
+                // JMH writes what a fork prints straight to this JVM's System.out and System.err.
+                System.setOut(toLog);
+                System.setErr(toLog);
+            }
             run = new Runner(b.build()).runSingle();
         } catch (RunnerException e) {
+            if (log != null) {
+                System.setErr(stderr);
+                stderr.print(tail(log));
+            }
             Integer status = forkExitStatus(e);
             if (status != null) {
                 throw new ForkDiedException(name, status, e);
             }
             throw e;
+        } finally {
+            System.setOut(stdout);
+            System.setErr(stderr);
+            if (log != null) {
+                Files.deleteIfExists(log);
+            }
         }
         if (run == null) {
             throw new IllegalStateException("JMH returned no result for " + name);
         }
         return toForkResult(run);
+    }
+
+    /** The last lines of a quiet fork's output, for the console when the fork failed. */
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())) + "\n";
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /**
