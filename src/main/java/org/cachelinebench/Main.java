@@ -98,6 +98,7 @@ public final class Main {
         System.out.println("benchmarks.jar: the default run, " + Answer.ROWS.size() + " headline comparisons in "
                 + Answer.PROFILE.rounds() + " rounds (about 3 minutes; leave the machine otherwise idle)."
                 + " Any JMH option, e.g. -l or a benchmark's name, runs JMH instead.");
+        System.setProperty(Paired.COMMAND_PROPERTY, "java -jar target/benchmarks.jar");
         int status = Paired.run("--profile", Answer.PROFILE.name(), "--out", ResultsReport.LATEST.toString(),
                 "--answer");
         if (status == 2) {

@@ -61,6 +61,8 @@ public final class Paired {
 
     /** Environment variable the scripts set to the command as the user typed it, for the metadata. */
     public static final String COMMAND_ENV = "CACHELINEBENCH_COMMAND";
+    /** The same from inside this JVM: the jar's default run names itself. */
+    public static final String COMMAND_PROPERTY = "cachelinebench.command";
 
     public static void main(String[] args) {
         EntryPoint.exit("paired", () -> run(args));
@@ -480,7 +482,7 @@ public final class Paired {
     }
 
     private static String command() {
-        String typed = System.getenv(COMMAND_ENV);
+        String typed = System.getProperty(COMMAND_PROPERTY, System.getenv(COMMAND_ENV));
         if (typed != null && !typed.isBlank()) {
             return typed;
         }
