@@ -71,4 +71,6 @@ for flags in "-XX:-RestrictContended" "-XX:-RestrictContended -XX:-UseCompressed
   java $flags --add-exports java.base/jdk.internal.vm.annotation=ALL-UNNAMED -Djol.skipHotspotSAAttach=true -Djdk.attach.allowAttachSelf=true -cp classes:$CP Run org.cachelinebench.model.percpu.PaddedPcpuChunkLayoutGuardTest \
     org.cachelinebench.model.percpu.PaddedPcpuChunk org.cachelinebench.model.percpu.ContendedPcpuChunk org.cachelinebench.model.percpu.UnpaddedPcpuChunk 2>&1 | grep -v "^# WARNING\|^WARNING"
 done
-} 3>"$W/results/struct/guards/guard-show.txt" >&3 2>&3
+} 3>"$D/transcript.txt" >&3 2>&3
+# Paths relative to the repository root, JOL's one-line notice left out: the transcript reads the same on any machine.
+sed -e "s|$W/||g" -e '/^# WARNING/d' "$D/transcript.txt" >"$W/results/struct/guards/guard-show.txt"
