@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
@@ -27,15 +28,17 @@ public final class Figures {
             "       benchmarks/figures --unmarked [FILE.md...]",
             "       benchmarks/figures --list",
             "",
-            "  (no command)  rewrite every marked table and inline figure of the files (default: README.md and",
-            "                results/*/README.md, docs/*.md) as the committed run files give them; prints the files changed",
-            "  --check       change nothing; print each marked figure that differs from the files, one line each",
+            "  (no command)  rewrite every marked table and inline figure of the files (default: README.md, every",
+            "                README.md under results/, docs/*.md) as the committed run files give them; prints the",
+            "                files changed, and each figure whose run folder or file is gone",
+            "  --check       change nothing; print each marked figure that differs from the files or whose run",
+            "                folder or file is gone, one line each",
             "  table         print the marked table of these run folders (relative to --dir, the README's",
             "                directory, default .; j1..j7 and * allowed), to paste into that README",
             "  --unmarked    list, per file and line, the numbers in prose that no marker vouches for",
             "  --list        the quantities a marker may name",
             "",
-            "Exit: 0 every figure agrees (or was written); 1 --check found a figure that differs; 2 bad input.",
+            "Exit: 0 every figure agrees (or was written); 1 a figure differs (--check) or its folder is gone; 2 bad input.",
             "Marker syntax: docs/figures.md.",
             "");
 
@@ -98,23 +101,18 @@ public final class Figures {
         }
     }
 
-    /** README.md, results/README.md, every results/NAME/README.md and every docs/*.md under {@code root}. */
+    /** README.md, every README.md under results/ at any depth, and every docs/*.md under {@code root}. */
     static List<Path> readmes(Path root) throws IOException {
         List<Path> out = new ArrayList<>();
         if (Files.isRegularFile(root.resolve("README.md"))) {
             out.add(root.resolve("README.md"));
         }
         List<Path> results = new ArrayList<>();
-        if (Files.isRegularFile(root.resolve("results/README.md"))) {
-            results.add(root.resolve("results/README.md"));
-        }
         if (Files.isDirectory(root.resolve("results"))) {
-            try (DirectoryStream<Path> s = Files.newDirectoryStream(root.resolve("results"))) {
-                s.forEach(d -> {
-                    if (Files.isRegularFile(d.resolve("README.md"))) {
-                        results.add(d.resolve("README.md"));
-                    }
-                });
+            // results/latest is the last local run's output, not committed evidence.
+            try (Stream<Path> s = Files.walk(root.resolve("results"))) {
+                s.filter(f -> f.getFileName().toString().equals("README.md") && Files.isRegularFile(f))
+                        .filter(f -> !f.startsWith(root.resolve("results/latest"))).forEach(results::add);
             }
         }
         if (Files.isDirectory(root.resolve("docs"))) {
@@ -133,7 +131,7 @@ public final class Figures {
         for (Path f : files) {
             List<Markers.Mismatch> found = new ArrayList<>();
             Markers.regenerate(read(f), f.toAbsolutePath().getParent(), found);
-            found.forEach(m -> out.add(m.describe(name(f, root))));
+            found.forEach(m -> out.add(describe(m, f, root)));
         }
         return out;
     }
@@ -150,15 +148,33 @@ public final class Figures {
     }
 
     private static int write(List<Path> files, Path root, PrintStream out) throws IOException {
+        int unreadable = 0;
         for (Path f : files) {
             String text = read(f);
-            String fresh = Markers.regenerate(text, f.toAbsolutePath().getParent(), new ArrayList<>());
+            List<Markers.Mismatch> found = new ArrayList<>();
+            String fresh = Markers.regenerate(text, f.toAbsolutePath().getParent(), found);
             if (!fresh.equals(text)) {
                 AtomicFiles.write(f, AtomicFiles.Content.of(fresh));
                 out.println("written: " + name(f, root));
             }
+            // A figure whose folder is gone cannot be written: it is named, and the command fails.
+            for (Markers.Mismatch m : found) {
+                if (m.problem() != null) {
+                    out.println(describe(m, f, root));
+                    unreadable++;
+                }
+            }
+        }
+        if (unreadable > 0) {
+            out.println("figures: " + unreadable + " figure(s) the run files cannot give (retarget or remove their markers)");
+            return 1;
         }
         return 0;
+    }
+
+    /** The mismatch's line; a problem names its folder as resolved, without the repository's own prefix. */
+    private static String describe(Markers.Mismatch m, Path f, Path root) {
+        return m.describe(name(f, root)).replace(root.toAbsolutePath().normalize() + java.io.File.separator, "");
     }
 
     private static String read(Path f) {

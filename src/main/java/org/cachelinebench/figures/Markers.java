@@ -28,10 +28,22 @@ final class Markers {
     static final Pattern INLINE = Pattern.compile("<!--fig (.+?)-->(.*?)<!--/fig-->");
     private static final Pattern RANGE = Pattern.compile("^(.*?)(\\d+)\\.\\.(\\D*)(\\d+)$");
 
-    /** A marked figure whose text is not what the files give. */
-    record Mismatch(int line, String marker, String found, String expected) {
+    /**
+     * A marked figure whose text is not what the files give, or, when {@code problem} is set, one the files cannot
+     * give at all (its run folder or file is gone): either way one line of {@code --check}.
+     */
+    record Mismatch(int line, String marker, String found, String expected, String problem) {
+        Mismatch(int line, String marker, String found, String expected) {
+            this(line, marker, found, expected, null);
+        }
+
+        static Mismatch unreadable(int line, String marker, String problem) {
+            return new Mismatch(line, marker, null, null, problem);
+        }
+
         String describe(String file) {
-            return file + ":" + line + ": " + marker + ": the text says '" + found + "', the files give '" + expected + "'";
+            return problem != null ? file + ":" + line + ": " + marker + ": " + problem
+                    : file + ":" + line + ": " + marker + ": the text says '" + found + "', the files give '" + expected + "'";
         }
     }
 
@@ -67,7 +79,14 @@ final class Markers {
             }
             List<String> found = lines.subList(i + 1, end);
             String what = table.matches() ? "table " + table.group(1) : "file " + file.group(1);
-            List<String> expected = table.matches() ? table(table.group(1), dir) : copy(file.group(1), dir);
+            List<String> expected;
+            try {
+                expected = table.matches() ? table(table.group(1), dir) : copy(file.group(1), dir);
+            } catch (IllegalArgumentException e) {
+                // The block's folder or file is gone: one line, and the block stays as written.
+                out.add(Mismatch.unreadable(i + 1, what, e.getMessage()));
+                expected = List.copyOf(found);
+            }
             for (int k = 0; k < Math.max(found.size(), expected.size()); k++) {
                 String f = k < found.size() ? found.get(k) : "";
                 String e = k < expected.size() ? expected.get(k) : "";
@@ -97,7 +116,14 @@ final class Markers {
         Matcher m = INLINE.matcher(line);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            String expected = evaluate(m.group(1).strip(), dir);
+            String expected;
+            try {
+                expected = evaluate(m.group(1).strip(), dir);
+            } catch (IllegalArgumentException e) {
+                // The figure's folder or file is gone: one line, and the figure stays as written.
+                out.add(Mismatch.unreadable(number, "fig " + m.group(1).strip(), e.getMessage()));
+                expected = m.group(2);
+            }
             if (!expected.equals(m.group(2))) {
                 out.add(new Mismatch(number, "fig " + m.group(1).strip(), m.group(2), expected));
             }

@@ -43,7 +43,7 @@ final class RunFolder {
         return label;
     }
 
-    /** The last part of the label: "j1" for "ci-judgment/j1". */
+    /** The last part of the label: "rp1" for "revert-pcpu/rp1". */
     String name() {
         return dir.getFileName().toString();
     }

@@ -28,7 +28,7 @@ public final class PredictedVsMeasured {
 
     static final String USAGE = """
             usage: benchmarks/predict --against RUN_DIR
-              RUN_DIR: a saved run of the paired runner (summary.json, metadata.json), e.g. results/ci-judgment/j7""";
+              RUN_DIR: a saved run of the paired runner (summary.json, metadata.json), e.g. results/latest""";
 
     public static void main(String[] args) {
         System.exit(run(System.out, System.err, args));

@@ -17,13 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The READMEs' marked figures agree with the committed run files, and the checker catches a figure that does not:
- * the errors it was built to catch, in the committed folders, and drift in synthetic ones.
+ * the errors it was built to catch, in fixtures trimmed from the runs they were found in, drift in synthetic
+ * folders, and a figure whose folder is gone.
  */
 class FiguresTest {
     static final Path ROOT = Path.of("").toAbsolutePath();
-    static final Path JUDGMENT = ROOT.resolve("results/ci-judgment");
-    static final Path CALIBRATION = ROOT.resolve("results/ci-calibration");
-    static final Path FULL = ROOT.resolve("results/full-2026-11-30");
+    /** Trimmed copies of the runs the checker's known errors were found in: only the files and fields they read. */
+    static final Path RUNS = ROOT.resolve("src/test/resources/runs/figures");
+    static final Path JUDGMENT = RUNS.resolve("judgment");
+    static final Path CALIBRATION = RUNS.resolve("calibration");
+    static final Path FULL = RUNS.resolve("full");
 
     @TempDir
     Path tmp;
@@ -32,13 +35,49 @@ class FiguresTest {
     @Test
     void everyMarkedFigureOfTheReadmesAgreesWithTheRunFiles() throws IOException {
         List<Path> readmes = Figures.readmes(ROOT);
-        assertTrue(readmes.contains(JUDGMENT.resolve("README.md")) && readmes.contains(CALIBRATION.resolve("README.md")),
-                readmes.toString());
-        for (Path marked : List.of(JUDGMENT.resolve("README.md"), CALIBRATION.resolve("README.md"))) {
-            assertTrue(Files.readString(marked).contains("<!-- figures: table "), marked + " has its tables marked");
-        }
+        assertTrue(readmes.containsAll(List.of(ROOT.resolve("README.md"), ROOT.resolve("results/README.md"),
+                ROOT.resolve("results/reverts/README.md"))), readmes.toString());
+        assertTrue(readmes.stream().anyMatch(f -> f.startsWith(ROOT.resolve("results/baseline"))
+                && ROOT.resolve("results").relativize(f).getNameCount() > 2), "a README two folders down: " + readmes);
         List<String> mismatches = Figures.mismatches(readmes, ROOT);
         assertEquals(List.of(), mismatches, "run benchmarks/figures to rewrite them from the run files");
+    }
+
+    /**
+     * A figure whose folder is gone and one whose number differs, in a tree laid out as the repository's: each is one
+     * line naming the file, the line and the marker, in README.md, a results README at any depth and docs/*.md.
+     */
+    @Test
+    void aFigureWhoseFolderIsGoneOrWhoseNumberDiffersIsOneLine() throws IOException {
+        Path runs = Files.createDirectories(tmp.resolve("results/kept/runs"));
+        Files.writeString(Files.createDirectories(runs.resolve("r1")).resolve("exit.txt"), "exit 1\n");
+        Files.createDirectories(tmp.resolve("docs"));
+        Files.writeString(tmp.resolve("README.md"), "Exit <!--fig distinct exit results/kept/runs/r1-->1<!--/fig-->.\n");
+        Files.writeString(tmp.resolve("results/kept/runs/README.md"), "# runs\n\nExit <!--fig distinct exit r1-->1<!--/fig-->.\n");
+        Files.writeString(tmp.resolve("docs/guide.md"), String.join("\n", "# guide", "",
+                "Caught: <!--fig distinct exit ../results/gone/r1-->1<!--/fig-->;",
+                "runs: <!--fig count exit ../results/kept/runs/r1-->2<!--/fig-->.", ""));
+        assertEquals(List.of(tmp.resolve("README.md"), tmp.resolve("docs/guide.md"),
+                tmp.resolve("results/kept/runs/README.md")), Figures.readmes(tmp));
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
+        assertEquals(1, Figures.run(new String[] {"--check"}, tmp, ps, ps));
+        assertEquals(String.join("\n",
+                "docs/guide.md:3: fig distinct exit ../results/gone/r1: no run folder ../results/gone/r1 in docs",
+                "docs/guide.md:4: fig count exit ../results/kept/runs/r1: the text says '2', the files give '1'",
+                "figures: 2 figure(s) differ from the run files (benchmarks/figures rewrites them)", ""),
+                out.toString(StandardCharsets.UTF_8));
+
+        // Writing fixes the number, cannot fix the folder: that line again, and exit 1.
+        out.reset();
+        assertEquals(1, Figures.run(new String[0], tmp, ps, ps));
+        assertEquals(String.join("\n", "written: docs/guide.md",
+                "docs/guide.md:3: fig distinct exit ../results/gone/r1: no run folder ../results/gone/r1 in docs",
+                "figures: 1 figure(s) the run files cannot give (retarget or remove their markers)", ""),
+                out.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.readString(tmp.resolve("docs/guide.md")).contains("<!--fig distinct exit ../results/gone/r1-->1"
+                + "<!--/fig-->;\nruns: <!--fig count exit ../results/kept/runs/r1-->1<!--/fig-->."));
     }
 
     private static List<Markers.Mismatch> check(String markdown, Path dir) {
@@ -53,7 +92,7 @@ class FiguresTest {
         assertEquals(expected, m.get(0).expected(), markdown);
     }
 
-    /** The errors the checker was built for, in the committed folders, as their text stood. */
+    /** The errors the checker was built for, in (trimmed copies of) the runs they were found in, as their text stood. */
     @Test
     void theKnownErrorsAreCaught() {
         // "j7 ... every figure within the ranges of j1-j6": its v2-reorder readers, its allocator, C's flag straddle.
@@ -78,7 +117,9 @@ class FiguresTest {
     /** The docs and the results index are checked too; a marker shown as an example, in a code fence or a code span, is left alone. */
     @Test
     void docsAreCheckedAndExamplesInCodeAreNot() throws IOException {
-        assertTrue(Figures.readmes(ROOT).containsAll(List.of(ROOT.resolve("docs/coherence.md"), ROOT.resolve("results/README.md"))));
+        List<Path> readmes = Figures.readmes(ROOT);
+        assertTrue(readmes.contains(ROOT.resolve("results/README.md"))
+                && readmes.stream().anyMatch(f -> f.getParent().equals(ROOT.resolve("docs"))), readmes.toString());
         String wrong = "<!--fig max pcpu-v2 j1..j7-->3.482<!--/fig-->";
         assertEquals(List.of(), check("~~~\n" + wrong + "\n```text\n~~~\n`" + wrong + "` in prose\n", JUDGMENT));
         caught("~~~\n```\n~~~\n" + wrong + "\n", JUDGMENT, "3.559");

@@ -15,9 +15,10 @@ import org.cachelinebench.coherence.claim.Predictions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The predicted-against-measured table of a committed run: one row per gated comparison, measured beside predicted. */
+/** The predicted-against-measured table of a saved run: one row per gated comparison, measured beside predicted. */
 class PredictedVsMeasuredTest {
-    private static final Path J7 = Path.of("results/ci-judgment/j7");
+    /** A saved run of benchmarks/ci from before the probes (summary.json and metadata.json). */
+    private static final Path J7 = Path.of("src/test/resources/runs/ci-run");
 
     private record Result(int status, String out, String err) {}
 

@@ -14,9 +14,10 @@ import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.junit.jupiter.api.Test;
 
-/** The pcpu_chunk readers' ratio priced at a committed run's own rates and floor, and what a run without them gets. */
+/** The pcpu_chunk readers' ratio priced at a saved run's own rates and floor, and what a run without them gets. */
 class UnitPredictionsTest {
-    private static final Path Q3 = Path.of("results/pcpu-interleaved-2026-12-01/q3");
+    /** A saved profile-ci run of the interleaved pcpu set, with its floor's forks (runs.json). */
+    private static final Path Q3 = Path.of("src/test/resources/runs/pcpu-run");
     private static final String READERS = "chunk-interleaved.v6.4-rc4-vs-v6.5-merged.reader";
 
     private static UnitPredictions.Row row(String id, UnitPredictions.RunCosts costs) {
