@@ -107,7 +107,7 @@ class ChunkObjectSidesTest {
         ChunkInterleaving run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
         Set<Class<?>> types = new HashSet<>();
         for (long k = 0; k < run.schedule().slicesPerCycle(); k++) {
-            PcpuChunkFields c = run.chunk(k);
+            PcpuChunkFields c = places.chunk(run.schedule().side(k), run.schedule().block(k));
             types.add(c.getClass());
             assertSame(objects.pick(run.schedule().side(k)), ((ChunkObjectHandle) c).chunk(), run.describe(k));
         }
