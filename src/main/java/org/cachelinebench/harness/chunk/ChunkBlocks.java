@@ -65,7 +65,6 @@ public final class ChunkBlocks implements ChunkPlaces {
     }
 
     /** Side {@code side}'s chunk in block {@code block}. */
-    @Override
     public OffHeapPcpuChunk chunk(int side, int block) {
         return chunks[side][block];
     }

@@ -241,12 +241,14 @@ class ChunkInterleavedProtocolTest {
         return (ChunkBlocks) run.places();
     }
 
-    /** The reader's method, as the benchmarks' (on whichever places the run has). */
+    /** The reader's method, as the benchmarks' (each on its own places' type; here either). */
     static long read(ChunkInterleaving run, Leader reader, long[] offsets, Control control, SpinWait spin) {
         if (!reader.begin(run, control, spin)) {
             return 0;
         }
-        long sum = PcpuChunkWorkload.sumChunkAddrs(run.places().chunk(reader.side(), reader.block()), offsets);
+        long sum = run.places() instanceof ChunkBlocks b
+                ? PcpuChunkWorkload.sumChunkAddrs(b.chunk(reader.side(), reader.block()), offsets)
+                : ((ChunkObjectPlaces) run.places()).chunk(reader.side(), reader.block()).sumChunkAddrs(offsets);
         reader.end(run, control, spin);
         return sum;
     }
@@ -258,8 +260,11 @@ class ChunkInterleavedProtocolTest {
         while (allocator.next(run, stop, spin)) {
             int side = allocator.side();
             int block = allocator.block();
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(places.chunk(side, block), places.lock(block),
-                    places.area(side, block), stop)) {
+            boolean stepped = places instanceof ChunkBlocks b
+                    ? PcpuChunkWorkload.allocateOrFreeOnce(b.chunk(side, block), b.lock(block), b.area(side, block), stop)
+                    : ((ChunkObjectPlaces) places).chunk(side, block).allocateOrFreeOnce(places.lock(block),
+                            places.area(side, block), stop);
+            if (!stepped) {
                 break;
             }
             allocator.stepped(run, stop, spin);

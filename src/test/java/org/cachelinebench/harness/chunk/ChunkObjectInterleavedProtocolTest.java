@@ -86,7 +86,7 @@ class ChunkObjectInterleavedProtocolTest {
                 PendingArea a = run.places().area(s, 0);
                 int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
                 assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
-                        run.places().chunk(s, 0).getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
+                        ((ChunkObjectPlaces) run.places()).chunk(s, 0).chunk().getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
             }
         }
     }
