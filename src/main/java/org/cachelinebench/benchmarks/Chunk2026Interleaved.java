@@ -13,6 +13,8 @@ import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -105,7 +107,8 @@ public class Chunk2026Interleaved {
         if (!clock.begin(sides.run, control, spin.spin())) {
             return 0;
         }
-        long sum = PcpuChunkWorkload.sumChunkAddrs(sides.blocks.chunk(clock.side(), clock.block()), sides.unitPageOffsets);
+        OffHeapPcpuChunk chunk = sides.blocks.chunk(clock.side(), clock.block());
+        long sum = PcpuChunkWorkload.sumChunkAddrs(chunk, sides.unitPageOffsets);      // the measured loads
         clock.end(sides.run, control, spin.spin());
         return sum;
     }
@@ -117,14 +120,19 @@ public class Chunk2026Interleaved {
     public int allocator(Sides sides, FollowerState allocator, ReceiverSpin spin, Control control) {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
-        while (clock.next(sides.run, stop, spin.spin())) {
-            int side = clock.side();
-            int block = clock.block();
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(sides.blocks.chunk(side, block), sides.blocks.lock(block),
-                    sides.blocks.area(side, block), stop)) {
-                break;
+        try {
+            while (clock.next(sides.run, stop, spin.spin())) {
+                int side = clock.side();
+                int block = clock.block();
+                OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
+                PcpuLock lock = sides.blocks.lock(block);
+                if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, sides.blocks.area(side, block), stop)) {
+                    break;                                  // stopped while waiting for the lock
+                }
+                clock.stepped(sides.run, stop, spin.spin());
             }
-            clock.stepped(sides.run, stop, spin.spin());
+        } catch (RuntimeException | Error e) {
+            throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
         }
         return clock.endRound();
     }

@@ -6,6 +6,7 @@ import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkObjectHandle;
 import org.cachelinebench.harness.chunk.ChunkObjectPlaces;
 import org.cachelinebench.harness.chunk.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
@@ -199,7 +200,8 @@ public class ChunkObjectInterleaved {
         if (!clock.begin(sides.run, control, spin.spin())) {
             return 0;
         }
-        long sum = sides.places.chunk(clock.side(), clock.block()).sumChunkAddrs(sides.unitPageOffsets);
+        ChunkObjectHandle chunk = sides.places.chunk(clock.side(), clock.block());
+        long sum = chunk.sumChunkAddrs(sides.unitPageOffsets);                          // the measured loads
         clock.end(sides.run, control, spin.spin());
         return sum;
     }
@@ -211,14 +213,18 @@ public class ChunkObjectInterleaved {
     public int allocator(Sides sides, FollowerState allocator, ReceiverSpin spin, Control control) {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
-        while (clock.next(sides.run, stop, spin.spin())) {
-            int side = clock.side();
-            int block = clock.block();
-            if (!sides.places.chunk(side, block).allocateOrFreeOnce(sides.places.lock(block),
-                    sides.places.area(side, block), stop)) {
-                break;
+        try {
+            while (clock.next(sides.run, stop, spin.spin())) {
+                int side = clock.side();
+                int block = clock.block();
+                ChunkObjectHandle chunk = sides.places.chunk(side, block);
+                if (!chunk.allocateOrFreeOnce(sides.places.lock(block), sides.places.area(side, block), stop)) {
+                    break;
+                }
+                clock.stepped(sides.run, stop, spin.spin());
             }
-            clock.stepped(sides.run, stop, spin.spin());
+        } catch (RuntimeException | Error e) {
+            throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
         }
         return clock.endRound();
     }

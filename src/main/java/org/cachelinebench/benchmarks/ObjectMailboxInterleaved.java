@@ -130,7 +130,8 @@ public class ObjectMailboxInterleaved {
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SideCounters extends LeaderState {
         public SideCounters() {
-            super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE, List.of());
+            super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE,
+                    List.of());
         }
 
         public long oneLineNanos() { return nanos(ObjectMailboxSides.ONE_LINE); }

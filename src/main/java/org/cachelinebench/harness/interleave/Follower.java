@@ -199,8 +199,11 @@ public final class Follower extends FollowerPadAfter {
         return made;
     }
 
-    /** A failure while following: a single-shot iteration ends for the leader too, so that it does not wait. */
-    private RuntimeException failed(Interleaving run, Throwable e) {
+    /**
+     * A failure while following, here or in the caller's call: a single-shot iteration ends for the leader too, so
+     * that it does not wait; returns a runtime exception to throw, or throws an error itself.
+     */
+    public RuntimeException failed(Interleaving run, Throwable e) {
         if (fixedLength) {
             run.endFixedLength();
         }
