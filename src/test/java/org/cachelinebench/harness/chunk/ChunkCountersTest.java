@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * {@link LeaderState} derives from its sides ({@code harness.CounterNames}): the names JMH reports are the names
  * the runner reads. In LeaderState's package: {@code counterNames()} is package-private, for this test.
  */
-class LeaderStateCountersTest {
+class ChunkCountersTest {
     /** ChunkInterleaved's counters (and ChunkObjectInterleaved's), both roles' and the pair's, are the ones ChunkSides names. */
     @Test
     void chunkInterleavedDeclaresExactlyItsRolesCounters() throws Exception {
