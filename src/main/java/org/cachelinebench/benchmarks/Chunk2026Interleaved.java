@@ -4,12 +4,17 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkAllocatorState;
 import org.cachelinebench.harness.chunk.ChunkLayoutSides;
 import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
-import org.cachelinebench.harness.chunk.ChunkReaderState;
 import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PercpuParams;
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.FollowerState;
+import org.cachelinebench.harness.interleave.Leader;
+import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
+import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -57,12 +62,13 @@ public class Chunk2026Interleaved {
     /** The reader's schedule and clock; its counters, per role and side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SideCounters extends ChunkReaderState {
+    public static class SideCounters extends LeaderState {
         private static final String R = ChunkSides.READER;
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkLayoutSides.MM_2026);
+            super(ChunkLayoutSides.MM_2026.names(), ChunkLayoutSides.MM_2026.reference(), ChunkSides.READER,
+                    ChunkSides.ALLOCATOR, ChunkLayoutSides.MM_2026.counterNames());
         }
 
         public long mm2026SizeReaderNanos() { return nanos(R, ChunkSides.MM_2026_SIZE); }
@@ -92,28 +98,43 @@ public class Chunk2026Interleaved {
         public long cyclesNotLogged() { return notLogged(); }
     }
 
-    /** The allocator thread's position in the schedule (four sides). */
-    @State(Scope.Thread)
-    public static class AllocatorPosition extends ChunkAllocatorState {
-        public AllocatorPosition() {
-            super(ChunkLayoutSides.MM_2026.names().size());
-        }
-    }
-
     /** One batch of pcpu_chunk_addr() loads on the slice's chunk; the reader leads the schedule. */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    public long reader(Sides sides, SideCounters state, SenderSpin spin, Control control) {
-        return state.cursor.read(sides.run, sides.unitPageOffsets, control, spin.spin());
+    public long reader(Sides sides, SideCounters reader, SenderSpin spin, Control control) {
+        Leader clock = reader.clock;
+        if (!clock.begin(sides.run, control, spin.spin())) {
+            return 0;
+        }
+        OffHeapPcpuChunk chunk = sides.blocks.chunk(clock.side(), clock.block());
+        long sum = PcpuChunkWorkload.sumChunkAddrs(chunk, sides.unitPageOffsets);      // the measured loads
+        clock.end(sides.run, control, spin.spin());
+        return sum;
     }
 
     /** Alloc-or-free steps on the chunk of the slice the reader has open, following it. */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    public int allocator(Sides sides, AllocatorPosition state, ReceiverSpin spin, Control control) {
-        return state.cursor.allocate(sides.run, control, spin.spin());
+    public int allocator(Sides sides, FollowerState allocator, ReceiverSpin spin, Control control) {
+        Follower clock = allocator.clock;
+        Control stop = clock.stop(sides.run, control);
+        try {
+            while (clock.next(sides.run, stop, spin.spin())) {
+                int side = clock.side();
+                int block = clock.block();
+                OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
+                PcpuLock lock = sides.blocks.lock(block);
+                if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, sides.blocks.area(side, block), stop)) {
+                    break;                                  // stopped while waiting for the lock
+                }
+                clock.stepped(sides.run, stop, spin.spin());
+            }
+        } catch (RuntimeException | Error e) {
+            throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
+        }
+        return clock.endRound();
     }
 
     /** Rejects a bad {@code -p} value before any fork starts (called by the suite's Main and by setUp). */

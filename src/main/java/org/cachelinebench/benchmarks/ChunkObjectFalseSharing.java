@@ -49,7 +49,7 @@ import org.openjdk.jmh.infra.Control;
  *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3     (allocators first, then readers)
  *   java -jar target/benchmarks.jar ChunkObjectFalseSharing -tg 1,3 -p live=8
  *
- * How the instances are chosen: docs/pcpu-chunk.md; the padding: docs/padding.md.
+ * How the instances are chosen: docs/pcpu-chunk.md; the padding: docs/pcpu-chunk.md#the-padding-idiom.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

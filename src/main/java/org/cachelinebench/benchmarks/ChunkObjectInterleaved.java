@@ -5,17 +5,20 @@ import java.util.concurrent.TimeUnit;
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkAllocatorState;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkObjectHandle;
 import org.cachelinebench.harness.chunk.ChunkObjectPlaces;
 import org.cachelinebench.harness.chunk.ChunkObjectSides;
-import org.cachelinebench.harness.chunk.ChunkReaderState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.EmptyPagesRate;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PercpuParams;
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.GroupPools;
 import org.cachelinebench.harness.interleave.InterleavedReport;
+import org.cachelinebench.harness.interleave.Leader;
+import org.cachelinebench.harness.interleave.LeaderState;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.PcpuUnits;
@@ -146,12 +149,13 @@ public class ChunkObjectInterleaved {
     /** The reader's schedule and clock; its counters, per role and side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SideCounters extends ChunkReaderState {
+    public static class SideCounters extends LeaderState {
         private static final String R = ChunkSides.READER;
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE, ChunkObjectSides.counterNames());
+            super(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE, ChunkSides.READER, ChunkSides.ALLOCATOR,
+                    ChunkObjectSides.counterNames());
         }
 
         public long unpaddedReaderNanos() { return nanos(R, ChunkObjectSides.UNPADDED); }
@@ -187,27 +191,41 @@ public class ChunkObjectInterleaved {
         public long cyclesNotLogged() { return notLogged(); }
     }
 
-    /** The allocator's position in the schedule, for this benchmark's four sides. */
-    @State(Scope.Thread)
-    public static class AllocatorState extends ChunkAllocatorState {
-        public AllocatorState() {
-            super(ChunkObjectSides.NAMES.size());
-        }
-    }
-
     /** One batch of pcpu_chunk_addr() loads on the slice's instance; the reader leads the schedule. */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    public long reader(Sides sides, SideCounters state, SenderSpin spin, Control control) {
-        return state.cursor.read(sides.run, sides.unitPageOffsets, control, spin.spin());
+    public long reader(Sides sides, SideCounters reader, SenderSpin spin, Control control) {
+        Leader clock = reader.clock;
+        if (!clock.begin(sides.run, control, spin.spin())) {
+            return 0;
+        }
+        ChunkObjectHandle chunk = sides.places.chunk(clock.side(), clock.block());
+        long sum = chunk.sumChunkAddrs(sides.unitPageOffsets);                          // the measured loads
+        clock.end(sides.run, control, spin.spin());
+        return sum;
     }
 
     /** Alloc-or-free steps on the instance of the slice the reader has open, following it. */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
-    public int allocator(Sides sides, AllocatorState state, ReceiverSpin spin, Control control) {
-        return state.cursor.allocate(sides.run, control, spin.spin());
+    public int allocator(Sides sides, FollowerState allocator, ReceiverSpin spin, Control control) {
+        Follower clock = allocator.clock;
+        Control stop = clock.stop(sides.run, control);
+        try {
+            while (clock.next(sides.run, stop, spin.spin())) {
+                int side = clock.side();
+                int block = clock.block();
+                ChunkObjectHandle chunk = sides.places.chunk(side, block);
+                if (!chunk.allocateOrFreeOnce(sides.places.lock(block), sides.places.area(side, block), stop)) {
+                    break;
+                }
+                clock.stepped(sides.run, stop, spin.spin());
+            }
+        } catch (RuntimeException | Error e) {
+            throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
+        }
+        return clock.endRound();
     }
 }

@@ -43,7 +43,7 @@ import org.openjdk.jmh.infra.Control;
  *
  * Separate forks compare machine states as much as placements on a small VM: IpiInterleaved measures the same
  * placements in one schedule (docs/interleaved-design.md). Output: docs/reading-the-output.md; pinning:
- * docs/pinning.md.
+ * docs/reading-the-output.md (pinning).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -5,10 +5,12 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.InterleavedSide;
 import org.cachelinebench.harness.interleave.InterleavedSidesState;
-import org.cachelinebench.harness.interleave.ReceiverState;
-import org.cachelinebench.harness.interleave.SenderState;
+import org.cachelinebench.harness.interleave.Leader;
+import org.cachelinebench.harness.interleave.LeaderState;
 import org.cachelinebench.harness.ipi.CsdSides;
 import org.cachelinebench.harness.ipi.IpiParams;
 import org.cachelinebench.harness.pin.PinnedThread;
@@ -90,7 +92,7 @@ public class IpiInterleaved {
     /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SideCounters extends SenderState {
+    public static class SideCounters extends LeaderState {
         public SideCounters() {
             super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE, CsdSides.PROBES);
         }
@@ -136,18 +138,29 @@ public class IpiInterleaved {
         public long cyclesNotLogged() { return notLogged(); }
     }
 
+    /** One call of the slice's side in the slice's block; the sender leads the schedule. */
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SideCounters state, SenderSpin spin, PinnedThread cpu, Control control) {
-        return state.cursor.send(sides.run, control, spin.spin());
+    public boolean sender(Sides sides, SideCounters sender, SenderSpin spin, PinnedThread cpu, Control control) {
+        Leader clock = sender.clock;
+        return clock.begin(sides.run, control, spin.spin())
+                && sides.run.at(clock.side(), clock.block()).send(control, spin.spin())
+                && clock.end(sides.run, control, spin.spin());
     }
 
+    /** Handles one call of the slice's side in the slice's block, counting them to follow the sender. */
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public int receiver(Sides sides, ReceiverState state, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return state.cursor.receive(sides.run, control, spin.spin());
+    public int receiver(Sides sides, FollowerState receiver, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        Follower clock = receiver.clock;
+        if (!clock.begin(sides.run, control, spin.spin())) {
+            return 0;
+        }
+        int handled = sides.run.at(clock.side(), clock.block()).receive(control, spin.spin());
+        clock.handled(sides.run, handled);
+        return handled;
     }
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */

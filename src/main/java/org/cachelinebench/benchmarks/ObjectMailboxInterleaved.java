@@ -1,15 +1,18 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.GroupPools;
+import org.cachelinebench.harness.interleave.HandshakeGrid;
 import org.cachelinebench.harness.interleave.InterleavedReport;
-import org.cachelinebench.harness.interleave.Interleaving;
-import org.cachelinebench.harness.interleave.ReceiverState;
-import org.cachelinebench.harness.interleave.SenderState;
+import org.cachelinebench.harness.interleave.Leader;
+import org.cachelinebench.harness.interleave.LeaderState;
 import org.cachelinebench.harness.ipi.IpiParams;
 import org.cachelinebench.harness.ipi.ObjectMailboxSides;
 import org.cachelinebench.harness.pin.PinnedThread;
@@ -73,7 +76,7 @@ public class ObjectMailboxInterleaved {
         public String work;
 
         ObjectMailboxSides objects;
-        Interleaving run;
+        HandshakeGrid run;
 
         @Setup(Level.Trial)
         public void allocate(BenchmarkParams params) {
@@ -91,7 +94,7 @@ public class ObjectMailboxInterleaved {
         }
 
         private void build(long steps) {
-            run = new Interleaving(objects.sides(steps));
+            run = new HandshakeGrid(objects.sides(steps));
             System.out.print(InterleavedReport.sides("ObjectMailboxInterleaved work=" + work + ", "
                     + CacheLine.SIZE + "-byte lines; " + plainLayout(), run));
         }
@@ -125,9 +128,10 @@ public class ObjectMailboxInterleaved {
     /** The sender's schedule and clock; its counters, per side, are the iteration's result. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class SideCounters extends SenderState {
+    public static class SideCounters extends LeaderState {
         public SideCounters() {
-            super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE);
+            super(ObjectMailboxSides.NAMES, ObjectMailboxSides.REFERENCE_SIDE, ObjectMailboxSides.FLOOR_SIDE,
+                    List.of());
         }
 
         public long oneLineNanos() { return nanos(ObjectMailboxSides.ONE_LINE); }
@@ -157,18 +161,29 @@ public class ObjectMailboxInterleaved {
         public long cyclesNotLogged() { return notLogged(); }
     }
 
+    /** One call of the slice's side in the slice's block; the sender leads the schedule. */
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public boolean sender(Sides sides, SideCounters state, SenderSpin spin, PinnedThread cpu, Control control) {
-        return state.cursor.send(sides.run, control, spin.spin());
+    public boolean sender(Sides sides, SideCounters sender, SenderSpin spin, PinnedThread cpu, Control control) {
+        Leader clock = sender.clock;
+        return clock.begin(sides.run, control, spin.spin())
+                && sides.run.at(clock.side(), clock.block()).send(control, spin.spin())
+                && clock.end(sides.run, control, spin.spin());
     }
 
+    /** Handles one call of the slice's side in the slice's block, counting them to follow the sender. */
     @Benchmark
     @Group("ipi")
     @GroupThreads(1)
-    public int receiver(Sides sides, ReceiverState state, ReceiverSpin spin, PinnedThread cpu, Control control) {
-        return state.cursor.receive(sides.run, control, spin.spin());
+    public int receiver(Sides sides, FollowerState receiver, ReceiverSpin spin, PinnedThread cpu, Control control) {
+        Follower clock = receiver.clock;
+        if (!clock.begin(sides.run, control, spin.spin())) {
+            return 0;
+        }
+        int handled = sides.run.at(clock.side(), clock.block()).receive(control, spin.spin());
+        clock.handled(sides.run, handled);
+        return handled;
     }
 
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */

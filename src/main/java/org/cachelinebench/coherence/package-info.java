@@ -1,6 +1,6 @@
 /**
  * Coherence's core: predicted line transfers per operation, from the models' own code. A recording
- * {@link TracedMemory} stands in for the off-heap memory the protocols run on ({@link SeeThroughMemory}: one that an
+ * {@link TracedMemory} stands in for the off-heap memory the protocols run on ({@link ObservedMemory}: one that an
  * observer of a traced path sees through); a deterministic {@link Turns}
  * scheduler runs their CPUs one at a time by a {@link Schedule} (as continuations on one thread where the JDK has
  * them, else as OS threads passing a token); {@link Caches} keeps every line's MESI or MOESI state per CPU

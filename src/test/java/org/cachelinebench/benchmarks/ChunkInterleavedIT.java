@@ -57,7 +57,7 @@ class ChunkInterleavedIT {
         args.addAll(fixedCycles(ChunkSides.NAMES.size()));
         args.addAll(List.of("-t", Integer.toString(threads), "-rf", "json", "-rff", json.toString()));
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
-        assertEveryRolesCounters(r, json, threads, ChunkSides.NAMES, ChunkSides.counterNames());
+        assertEveryRolesCounters(r, json, threads, ChunkSides.NAMES, ChunkLayoutSides.CLASSIC.counterNames());
         String out = r.stdout;
         for (String side : ChunkSides.NAMES) {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The counter names {@link CounterNames} derives from side names. That every interleaved benchmark's
  * {@code @AuxCounters} state declares exactly its sides' counters is held beside the states:
- * {@code interleave.SenderStateCountersTest}, {@code chunk.ChunkReaderStateCountersTest}.
+ * {@code interleave.LeaderStateCountersTest}, {@code chunk.ChunkCountersTest}.
  */
 class CounterNamesTest {
     @Test

@@ -26,11 +26,6 @@ public final class Predictions {
         this.model = model;
     }
 
-    /** Every comparison of {@link Suite#COMPARISONS}, in the suite's order, under {@link Model#DEFAULT}. */
-    public static Map<String, ClaimPrediction> byClaimId() {
-        return new Predictions(Model.DEFAULT).all();
-    }
-
     /** Every comparison of the suite, by claim id, in the suite's order. */
     public Map<String, ClaimPrediction> all() {
         Map<String, ClaimPrediction> out = new LinkedHashMap<>();

@@ -16,7 +16,7 @@ import org.cachelinebench.model.percpu.PcpuLock;
  * How often the allocator's steps take base_addr's line from a reader, per step, traced from the allocator's own
  * code: {@link PcpuChunkWorkload#allocateOrFreeOnce} at the occupancy {@code live} ({@link PendingArea#occupy}) on a
  * recording chunk of the layout, its whole path (the int members and {@code members()}: list, nr_empty_pop_pages,
- * the bitmap pointers, populated, obj_exts) told to a pair of caches ({@link ToldMemory}: CPU 0 the allocator,
+ * the bitmap pointers, populated, obj_exts) told to a pair of caches ({@link CachePairMemory}: CPU 0 the allocator,
  * CPU 1 a reader of {@code base_addr}); the allocator's metadata is not traced, as in {@link ChunkTrace}. How many
  * of the step's stores find the reader's copy depends on how often the reader loads, so the count is given between
  * the reader's two extremes:
@@ -54,9 +54,9 @@ public record BaseAddrInvalidations(double low, double high) {
         Trace trace = model.trace(2);
         TracedMemory lines = trace.memory(ChunkTrace.CHUNK_LINES, false);
         Caches caches = new Caches(model.protocol(), model.prefetch(), 2);
-        List<ToldMemory> told = new ArrayList<>();
+        List<CachePairMemory> told = new ArrayList<>();
         TracedPcpuChunk chunk = factory.in(lines, m -> {
-            ToldMemory t = new ToldMemory(m, caches);
+            CachePairMemory t = new CachePairMemory(m, caches);
             told.add(t);
             return t;
         });

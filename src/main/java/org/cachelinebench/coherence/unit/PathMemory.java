@@ -1,7 +1,7 @@
 package org.cachelinebench.coherence.unit;
 
 import org.cachelinebench.coherence.Caches.Kind;
-import org.cachelinebench.coherence.SeeThroughMemory;
+import org.cachelinebench.coherence.ObservedMemory;
 import org.cachelinebench.coherence.Trace;
 import org.cachelinebench.coherence.TracedMemory;
 
@@ -12,7 +12,7 @@ import org.cachelinebench.coherence.TracedMemory;
  * have counted it, whether it missed with a transfer. The order number is taken before the access, while the
  * accessing CPU holds the turn, so that the recorder sees the accesses in the order the caches did.
  */
-final class PathMemory extends SeeThroughMemory {
+final class PathMemory extends ObservedMemory {
     private final Trace trace;
     private final TracedMemory lines;
     private final CriticalPath.Recorder recorder;

@@ -29,11 +29,7 @@ public final class ChunkBlocks implements ChunkPlaces {
     /** The side whose chunk each block holds. */
     private final int[] owner;
 
-    public ChunkBlocks(List<ChunkVersion> layouts, KernelConfig config, int lineSize) {
-        this(layouts, config, lineSize, 1);
-    }
-
-    /** The same with every side's allocator at occupancy {@code live} ({@link PendingArea#occupy}). */
+    /** N blocks for the N {@code layouts}, every side's allocator at occupancy {@code live} ({@link PendingArea#occupy}). */
     public ChunkBlocks(List<ChunkVersion> layouts, KernelConfig config, int lineSize, int live) {
         int n = layouts.size();
         int lines = layouts.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, config, lineSize)).max().orElse(1);
@@ -69,7 +65,6 @@ public final class ChunkBlocks implements ChunkPlaces {
     }
 
     /** Side {@code side}'s chunk in block {@code block}. */
-    @Override
     public OffHeapPcpuChunk chunk(int side, int block) {
         return chunks[side][block];
     }

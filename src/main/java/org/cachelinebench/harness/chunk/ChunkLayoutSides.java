@@ -8,7 +8,7 @@ import org.cachelinebench.model.percpu.ChunkVersion;
 /**
  * One list of off-heap {@code pcpu_chunk} sides an interleaved benchmark measures in one schedule: the sides' names
  * in schedule order, each side's layout, the reference side and the pairs besides the reference whose ratios are
- * also reported. The harness ({@link ChunkInterleaving}, {@link ChunkBlocks}, {@link ChunkReaderState}) takes the
+ * also reported. The harness ({@link ChunkInterleaving}, {@link ChunkBlocks}, the leader state) takes the
  * list, so each benchmark differs from another only in which list it runs:
  * <ul>
  *   <li>{@link #CLASSIC}: ChunkInterleaved's {@link ChunkSides};</li>

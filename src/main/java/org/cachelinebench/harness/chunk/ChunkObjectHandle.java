@@ -3,9 +3,7 @@ package org.cachelinebench.harness.chunk;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ContendedPcpuChunk;
 import org.cachelinebench.model.percpu.PaddedPcpuChunk;
-import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
-import org.cachelinebench.model.percpu.PcpuChunkMembers;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.UnpaddedPcpuChunk;
 import org.openjdk.jmh.annotations.CompilerControl;
@@ -75,18 +73,15 @@ abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
 }
 
 /**
- * One Java {@code pcpu_chunk} object of any of the three classes behind one final {@link PcpuChunkFields} class, so
- * that in ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, every call
- * site of {@link PcpuChunkWorkload} and {@link org.cachelinebench.model.percpu.PcpuAllocator} sees one type and
- * stays inlined for every side (the classes themselves would make those sites megamorphic: a virtual call per
- * access, with the member switch no longer folded). The reader's batch and the allocator's step
- * ({@link #sumChunkAddrs}, {@link #allocateOrFreeOnce}) switch on the class once, outside their loops, to a method
- * compiled for that class alone: the same code for every side. The accessors below switch per access, for the rest of
- * the path's callers ({@link PcpuChunkMembers}: the handle is its own {@link #members}), as {@code FlagMailbox}'s
- * objects do.
- * The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
+ * One Java {@code pcpu_chunk} object of any of the three classes behind one final class, so that in
+ * ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, the benchmark's call sites
+ * see one type for every side (the classes themselves would make the calls of {@link PcpuChunkWorkload} and
+ * {@link org.cachelinebench.model.percpu.PcpuAllocator} megamorphic: a virtual call per access, with the member switch
+ * no longer folded). The reader's batch and the allocator's step ({@link #sumChunkAddrs}, {@link #allocateOrFreeOnce})
+ * switch on the class once, outside their loops, to a method compiled for that class alone: the same code for every
+ * side. The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
  */
-public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implements PcpuChunkFields, PcpuChunkMembers {
+public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     private ChunkObjectHandle(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
         super(kind, unpadded, padded, contended);
     }
@@ -169,201 +164,6 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter implement
             case UNPADDED: return unpadded;
             case PADDED: return padded;
             default: return contended;
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public int getInt(int member) {
-        switch (kind) {
-            case UNPADDED: return unpadded.getInt(member);
-            case PADDED: return padded.getInt(member);
-            default: return contended.getInt(member);
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public void setInt(int member, int value) {
-        switch (kind) {
-            case UNPADDED: unpadded.setInt(member, value); break;
-            case PADDED: padded.setInt(member, value); break;
-            default: contended.setInt(member, value);
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long baseAddrOnce() {
-        switch (kind) {
-            case UNPADDED: return unpadded.baseAddrOnce();
-            case PADDED: return padded.baseAddrOnce();
-            default: return contended.baseAddrOnce();
-        }
-    }
-
-    @Override
-    public PcpuChunkMembers members() {
-        return this;
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public void initialise() {
-        switch (kind) {
-            case UNPADDED: unpadded.initialise(); break;
-            case PADDED: padded.initialise(); break;
-            default: contended.initialise();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public PcpuAllocatorMemory metadata() {
-        switch (kind) {
-            case UNPADDED: return unpadded.metadata();
-            case PADDED: return padded.metadata();
-            default: return contended.metadata();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public int nrPages() {
-        switch (kind) {
-            case UNPADDED: return unpadded.nrPages();
-            case PADDED: return padded.nrPages();
-            default: return contended.nrPages();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public boolean isolated() {
-        switch (kind) {
-            case UNPADDED: return unpadded.isolated();
-            case PADDED: return padded.isolated();
-            default: return contended.isolated();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public int nrEmptyPopPages() {
-        switch (kind) {
-            case UNPADDED: return unpadded.nrEmptyPopPages();
-            case PADDED: return padded.nrEmptyPopPages();
-            default: return contended.nrEmptyPopPages();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public void setNrEmptyPopPages(int value) {
-        switch (kind) {
-            case UNPADDED: unpadded.setNrEmptyPopPages(value); break;
-            case PADDED: padded.setNrEmptyPopPages(value); break;
-            default: contended.setNrEmptyPopPages(value);
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long listNext() {
-        switch (kind) {
-            case UNPADDED: return unpadded.listNext();
-            case PADDED: return padded.listNext();
-            default: return contended.listNext();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long listPrev() {
-        switch (kind) {
-            case UNPADDED: return unpadded.listPrev();
-            case PADDED: return padded.listPrev();
-            default: return contended.listPrev();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long listAddress() {
-        switch (kind) {
-            case UNPADDED: return unpadded.listAddress();
-            case PADDED: return padded.listAddress();
-            default: return contended.listAddress();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public void setList(long head) {
-        switch (kind) {
-            case UNPADDED: unpadded.setList(head); break;
-            case PADDED: padded.setList(head); break;
-            default: contended.setList(head);
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long allocMap() {
-        switch (kind) {
-            case UNPADDED: return unpadded.allocMap();
-            case PADDED: return padded.allocMap();
-            default: return contended.allocMap();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long boundMap() {
-        switch (kind) {
-            case UNPADDED: return unpadded.boundMap();
-            case PADDED: return padded.boundMap();
-            default: return contended.boundMap();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long mdBlocks() {
-        switch (kind) {
-            case UNPADDED: return unpadded.mdBlocks();
-            case PADDED: return padded.mdBlocks();
-            default: return contended.mdBlocks();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public boolean hasObjExts() {
-        switch (kind) {
-            case UNPADDED: return unpadded.hasObjExts();
-            case PADDED: return padded.hasObjExts();
-            default: return contended.hasObjExts();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long objExts() {
-        switch (kind) {
-            case UNPADDED: return unpadded.objExts();
-            case PADDED: return padded.objExts();
-            default: return contended.objExts();
-        }
-    }
-
-    @Override
-    @CompilerControl(CompilerControl.Mode.INLINE)
-    public long populatedWord(int page) {
-        switch (kind) {
-            case UNPADDED: return unpadded.populatedWord(page);
-            case PADDED: return padded.populatedWord(page);
-            default: return contended.populatedWord(page);
         }
     }
 }

@@ -23,11 +23,6 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
     /** The current instance's counters when it became the side's. */
     private final EmptyPagesRate[] since;
 
-    /** The places of the chosen instances at occupancy 1 (one alloc, then its free). */
-    public ChunkObjectPlaces(ChunkObjectSides sides) {
-        this(sides, 1);
-    }
-
     /**
      * The places of the chosen instances ({@link ChunkObjectSides#choose} first), each set up as a fresh chunk, every
      * side's allocator at occupancy {@code live} ({@link PendingArea#occupy}).
@@ -62,16 +57,17 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
                 earlier[s] = earlier[s].plus(counted(s));
             }
             handles[s] = ChunkObjectHandle.of(sides.pick(s));
-            PcpuAllocator.initialiseEmpty(handles[s]);
-            handles[s].initialise();
+            PcpuChunkFields chunk = handles[s].chunk();
+            PcpuAllocator.initialiseEmpty(chunk);
+            chunk.members().initialise();
             areas[s].clear();
-            since[s] = EmptyPagesRate.of(handles[s].metadata());
+            since[s] = EmptyPagesRate.of(chunk.members().metadata());
         }
     }
 
     /** The current instance's steps and writes since it became side {@code side}'s. */
     private EmptyPagesRate counted(int side) {
-        return EmptyPagesRate.of(handles[side].metadata()).minus(since[side]);
+        return EmptyPagesRate.of(handles[side].chunk().members().metadata()).minus(since[side]);
     }
 
     /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages}, on every instance it had. */
@@ -86,7 +82,6 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
     }
 
     /** The side's handle, in every block. */
-    @Override
     public ChunkObjectHandle chunk(int side, int block) {
         return handles[side];
     }
@@ -120,7 +115,7 @@ public final class ChunkObjectPlaces implements ChunkPlaces {
         }
         int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
         for (int s = 0; s < handles.length; s++) {
-            PcpuChunkFields c = handles[s];
+            PcpuChunkFields c = handles[s].chunk();
             if (c.baseAddrOnce() != PcpuAllocator.CHUNK_BASE_ADDR) {
                 return names.get(s) + String.format(": baseAddr is 0x%x, not 0x%x", c.baseAddrOnce(),
                         PcpuAllocator.CHUNK_BASE_ADDR);

@@ -79,11 +79,6 @@ public final class ChunkObjectSides {
         return ChunkSides.counterNames(NAMES, REFERENCE, PAIRS);
     }
 
-    /** The counter sides of one role, by side number: "unpadded-reader", ... */
-    public static List<String> counterSides(String role) {
-        return ChunkSides.counterSides(NAMES, role);
-    }
-
     /**
      * Chooses every side's instance from the pools' live addresses (throws
      * {@link org.cachelinebench.harness.LayoutCheck#failed} when a fixed class's instance shares a line);

@@ -29,6 +29,8 @@ public abstract class ChunkOffHeapSides {
     public String live;
 
     public ChunkInterleaving run;
+    /** The same blocks as their own type, for the measured calls: every side's chunk is an {@code OffHeapPcpuChunk}. */
+    public ChunkBlocks blocks;
     /** What the i-th pcpu_chunk_addr() of a reader batch adds to base_addr, as in ChunkFalseSharing. */
     public long[] unitPageOffsets;
 
@@ -43,9 +45,10 @@ public abstract class ChunkOffHeapSides {
     @Setup(Level.Trial)
     public void allocate(BenchmarkParams params) {
         OnePair.require(params);
-        run = new ChunkInterleaving(sides, PercpuParams.config(config), CacheLine.SIZE, PercpuParams.live(live));
+        blocks = new ChunkBlocks(sides.layouts(), PercpuParams.config(config), CacheLine.SIZE, PercpuParams.live(live));
+        run = new ChunkInterleaving(sides.names(), blocks);
         unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
-        System.out.print(InterleavedReport.sides(benchmark + " config=" + config, run.names(), run.blocks()::whereIs));
+        System.out.print(InterleavedReport.sides(benchmark + " config=" + config, run));
     }
 
     /** Each side's measured rate of the allocator's nr_empty_pop_pages writes over the fork. */

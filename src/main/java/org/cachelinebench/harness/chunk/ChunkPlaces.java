@@ -2,21 +2,17 @@ package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 
-import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
 
 /**
- * Where the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) finds each side's chunk, lock and
- * pending area in each of its N blocks: the off-heap mirrors ({@link ChunkBlocks}) or the Java objects
- * ({@link ChunkObjectPlaces}). The cursors run {@link PcpuChunkWorkload} on whatever {@link #chunk} returns, so an
- * implementation returns one final class for every side (else a call site would see several types).
+ * Where the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) finds each side's lock and pending
+ * area in each of its N blocks, and how the blocks change hands: the off-heap mirrors ({@link ChunkBlocks}) or the Java
+ * objects ({@link ChunkObjectPlaces}). Each also returns its chunks as one final class of its own, which the
+ * benchmark's methods call on directly (never through this interface, so no call site sees two types).
  */
 public interface ChunkPlaces {
     /** Blocks, one per side. */
     int size();
-
-    /** Side {@code side}'s chunk in block {@code block}. */
-    PcpuChunkFields chunk(int side, int block);
 
     /** The block's {@code pcpu_lock}, in lines of its own. */
     PcpuLock lock(int block);

@@ -54,32 +54,17 @@ public final class ChunkSides {
     public static final List<Pair> PAIRS = List.of(new Pair(V6_4_RC4_SIDE, V2_REORDER_SIDE));
 
     /** The counter sides of one role, by side number: "v6.4-rc4-reader", ... */
-    public static List<String> counterSides(String role) {
-        return counterSides(NAMES, role);
-    }
-
-    /** The same for any reader-and-allocator benchmark's sides. */
     public static List<String> counterSides(List<String> sides, String role) {
         return sides.stream().map(n -> CounterNames.side(n, role)).toList();
     }
 
     /** The name of a pair's ratio counter for one role. */
-    public static String pairRatio(Pair p, String role) {
-        return pairRatio(NAMES, p, role);
-    }
-
-    /** The same for any reader-and-allocator benchmark's sides. */
     public static String pairRatio(List<String> sides, Pair p, String role) {
         return CounterNames.ratio(CounterNames.side(sides.get(p.subject()), role),
                 CounterNames.side(sides.get(p.reference()), role));
     }
 
-    /** Every counter ChunkInterleaved reports: each role's sides' (no floor), the pairs' ratios and the cycles. */
-    public static Set<String> counterNames() {
-        return counterNames(NAMES, REFERENCE, PAIRS);
-    }
-
-    /** The same for any reader-and-allocator benchmark: its sides, reference side and pairs. */
+    /** Every counter a reader-and-allocator benchmark reports: each role's sides' (no floor), the pairs' ratios and the cycles. */
     public static Set<String> counterNames(List<String> sides, String reference, List<Pair> pairs) {
         Set<String> names = new TreeSet<>();
         for (String role : ROLES) {

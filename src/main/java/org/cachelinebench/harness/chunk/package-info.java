@@ -2,11 +2,11 @@
  * The {@code pcpu_chunk} workload and its interleaving. The reader and allocator loops every chunk benchmark runs
  * ({@link PcpuChunkWorkload}, an execl's alloc and free, {@link PcpuExecl}), the areas an allocator holds at
  * {@code -p live=N} ({@link PendingArea}), the measured {@code nr_empty_pop_pages} rate each fork prints
- * ({@link EmptyPagesRate}) and the parameters ({@link PercpuParams}); the interleaved schedule of one reader and
- * one allocator ({@link ChunkInterleaving}, {@link ChunkReaderCursor}, {@link ChunkAllocatorCursor} and their JMH
- * states), on the off-heap blocks ({@link ChunkBlocks}; the side lists {@link ChunkSides}, {@link ChunkLayoutSides},
- * the group state {@link ChunkOffHeapSides}) or on Java objects chosen from their live addresses
- * ({@link ChunkObjectSides}, {@link ChunkObjectChoice}, {@link ChunkObjectPlaces}, {@link ChunkObjectHandle}), either
- * way through {@link ChunkPlaces}.
+ * ({@link EmptyPagesRate}) and the parameters ({@link PercpuParams}); the interleaved schedule of one reader and one
+ * allocator ({@link ChunkInterleaving}, on the engine of {@code harness.interleave}) on the off-heap blocks
+ * ({@link ChunkBlocks}; the side lists {@link ChunkSides}, {@link ChunkLayoutSides}, the group state
+ * {@link ChunkOffHeapSides}) or on Java objects chosen from their live addresses ({@link ChunkObjectSides},
+ * {@link ChunkObjectChoice}, {@link ChunkObjectPlaces}, {@link ChunkObjectHandle}), either way through
+ * {@link ChunkPlaces}.
  */
 package org.cachelinebench.harness.chunk;

@@ -7,6 +7,8 @@ import java.util.Set;
 
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.Handshake;
+import org.cachelinebench.model.ipi.SpinWait;
+import org.openjdk.jmh.infra.Control;
 
 /**
  * The memory of an interleaved measurement: N blocks of identical geometry ({@link CsdBlock}), and every
@@ -17,24 +19,19 @@ import org.cachelinebench.model.ipi.Handshake;
  * <p>The sides' csds overlap in a block (a straddled csd's {@code func} lies where a size-aligned one's
  * {@code flags} is), so a block handed to another side must be cleared first ({@link #clearBlocks}), and
  * only the handshake that used a block last can be checked against the block's memory.
+ *
+ * <p>The interleaved schedule on these blocks: the follower (the receiver) counts its calls, and at the barrier after
+ * each group the leader (the sender) checks that every block's handshake handled all its calls once, in order, and
+ * left its block quiet, then zeroes the blocks ({@link #handOver}).
  */
-public final class HandshakeGrid {
-    private final List<String> names;
+public final class HandshakeGrid extends Interleaving {
     private final CsdBlock[] blocks;
     /** [side][block]. */
     private final Handshake[][] handshakes;
 
     public HandshakeGrid(List<InterleavedSide> sides) {
+        super(names(sides), InterleavedSchedule.SLICE, 1, false);
         int n = sides.size();
-        List<String> names = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (InterleavedSide s : sides) {
-            if (!seen.add(s.name())) {
-                throw new IllegalArgumentException("two sides named " + s.name());
-            }
-            names.add(s.name());
-        }
-        this.names = List.copyOf(names);
         blocks = new CsdBlock[n];
         for (int b = 0; b < n; b++) {
             blocks[b] = CsdBlock.allocate();
@@ -47,16 +44,24 @@ public final class HandshakeGrid {
         }
     }
 
+    private static List<String> names(List<InterleavedSide> sides) {
+        List<String> names = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (InterleavedSide s : sides) {
+            if (!seen.add(s.name())) {
+                throw new IllegalArgumentException("two sides named " + s.name());
+            }
+            names.add(s.name());
+        }
+        return names;
+    }
+
     public int size() {
         return blocks.length;
     }
 
     public String name(int side) {
         return names.get(side);
-    }
-
-    public List<String> names() {
-        return names;
     }
 
     public CsdBlock block(int block) {
@@ -98,11 +103,30 @@ public final class HandshakeGrid {
         return null;
     }
 
+    /** The slice's last call handled: nothing in flight when the leader reads the clock. */
+    @Override
+    protected boolean drain(int side, int block, Control stop, SpinWait spin) {
+        return handshakes[side][block].awaitHandled(stop, spin);
+    }
+
+    /** After group {@code group}: every block's handshake handled all its calls and left its block quiet; zeroes them. */
+    @Override
+    protected void handOver(long group) {
+        for (int b = 0; b < size(); b++) {
+            String problem = check(schedule.sideIn(b, group), b, true);
+            if (problem != null) {
+                throw new IllegalStateException("after group " + group + ": " + problem);
+            }
+        }
+        clearBlocks();
+    }
+
     /**
      * Between JMH iterations: checks every handshake's logs (one call may have been cut by the stop), then
      * resets them all and zeroes the blocks, also when a check fails (that failure is thrown at the end).
      */
-    public void checkAndReset() {
+    @Override
+    protected void resetBlocks() {
         RuntimeException first = null;
         for (int s = 0; s < size(); s++) {
             for (int b = 0; b < size(); b++) {
@@ -126,12 +150,8 @@ public final class HandshakeGrid {
      * every block gives the same (the blocks' origins are all on 128-byte boundaries, and an object side uses its
      * object in every block), else one per block.
      */
+    @Override
     public String whereIs(int side) {
         return InterleavedReport.sameInEveryBlock(size(), b -> handshakes[side][b].where());
-    }
-
-    /** "straddled in block 2". */
-    public String where(int side, int block) {
-        return name(side) + " in block " + block;
     }
 }

@@ -34,11 +34,10 @@ public final class InterleavedReport {
 
     /**
      * "# sides of IpiInterleaved protocol=flag ..." and one line per side saying where its memory is, from the
-     * real addresses (see {@link HandshakeGrid#whereIs}).
+     * real addresses (see {@link Interleaving#whereIs}).
      */
     public static String sides(String title, Interleaving run) {
-        HandshakeGrid grid = run.grid();
-        return sides(title, grid.names(), grid::whereIs);
+        return sides(title, run.names(), run::whereIs);
     }
 
     /** The same for any sides: {@code whereIs} says where a side's memory is, by side number. */
@@ -72,12 +71,11 @@ public final class InterleavedReport {
         return sb.toString();
     }
 
-    /** After an iteration: its lines; a measurement iteration's totals and cycles also go into the trial's. */
-    public void iteration(IterationParams iteration, SenderCursor sender) {
-        iteration(iteration, "", sender.totals(), sender.log());
-    }
-
-    /** The same for one role of a benchmark whose threads have different jobs: "reader, measurement iteration". */
+    /**
+     * After an iteration: its lines, for one role of a benchmark whose threads have different jobs ("reader,
+     * measurement iteration"; "" when only one is timed); a measurement iteration's totals and cycles also go into the
+     * trial's.
+     */
     public void iteration(IterationParams iteration, String role, SideTotals totals, CycleLog log) {
         boolean measured = iteration.getType() == IterationType.MEASUREMENT;
         if (measured) {
@@ -87,12 +85,7 @@ public final class InterleavedReport {
         System.out.print(lines(prefix(role) + (measured ? "measurement" : "warmup") + " iteration", totals, log));
     }
 
-    /** At the end of the trial: the lines over all measurement iterations. */
-    public void trial() {
-        trial("");
-    }
-
-    /** The same for one role. */
+    /** At the end of the trial: the lines over all measurement iterations, for one role. */
     public void trial(String role) {
         System.out.print(lines(prefix(role) + "all measurement iterations", trial, trialCycles));
     }

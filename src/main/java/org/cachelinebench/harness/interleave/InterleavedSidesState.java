@@ -11,18 +11,18 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * What the sender and the receiver of one interleaved benchmark group share: the schedule over the benchmark's
- * sides ({@link Interleaving}), built, reported and checked the same way for every such benchmark. A benchmark
- * subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
+ * What the sender and the receiver of one interleaved handshake benchmark share: the schedule over the benchmark's
+ * sides' handshakes ({@link HandshakeGrid}), built, reported and checked the same way for every such benchmark. A
+ * benchmark subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
  * names them ({@link #title}).
  *
- * <p>{@link #run} is a field the benchmark's {@code @Benchmark} methods read directly: one load in the measured
- * call, as when each benchmark declared it; it is written only at trial setup.
+ * <p>{@link #run} is a field the benchmark's {@code @Benchmark} methods read directly; it is written only at trial
+ * setup.
  */
 @State(Scope.Group)
 public abstract class InterleavedSidesState {
     /** The schedule; null until the trial's setup. */
-    public Interleaving run;
+    public HandshakeGrid run;
 
     /** This variant's sides, in schedule order, from its {@code @Param}s. Called once per trial. */
     protected abstract List<InterleavedSide> sides();
@@ -33,7 +33,7 @@ public abstract class InterleavedSidesState {
     @Setup(Level.Trial)
     public void allocate(BenchmarkParams params) {
         OnePair.require(params);
-        run = new Interleaving(sides());
+        run = new HandshakeGrid(sides());
         System.out.print(InterleavedReport.sides(title(), run));
     }
 

@@ -1,11 +1,11 @@
 /**
- * The interleaved design (docs/interleaved-design.md): every side measured in the same run, slice by slice. The pure
- * schedule ({@link InterleavedSchedule}); per-side totals ({@link SideTotals}), every cycle one by one with the
- * medians over cycles that the ratios are ({@link CycleLog}), and the lines every interleaved fork prints
- * ({@link InterleavedReport}); the barrier between groups ({@link GroupGate}) and the object pools the groups take
- * before one GC ({@link GroupPools}). For the handshake benchmarks: sides as factories ({@link InterleavedSide}),
- * the N x N handshakes ({@link HandshakeGrid}), what both threads share ({@link Interleaving}) and the group state
- * that builds and checks it ({@link InterleavedSidesState}), each thread's position ({@link SenderCursor},
- * {@link ReceiverCursor}) and JMH state ({@link SenderState}, {@link ReceiverState}).
+ * The interleaved design (docs/interleaved-design.md): every side measured in the same run, slice by slice, by one
+ * engine. The pure schedule ({@link InterleavedSchedule}); what both threads share ({@link Interleaving}, on the
+ * handshakes: {@link HandshakeGrid}, its sides {@link InterleavedSide} and group state {@link InterleavedSidesState});
+ * the leader's and the follower's positions and clocks ({@link Leader}, {@link Follower}) and JMH states
+ * ({@link LeaderState}, {@link FollowerState}); the padded two-way barrier ({@link SpinBarrier}); per-side totals
+ * ({@link SideTotals}), every cycle one by one with the medians over cycles that the ratios are ({@link CycleLog}), the
+ * lines every interleaved fork prints ({@link InterleavedReport}) and the object pools the groups take before one GC
+ * ({@link GroupPools}).
  */
 package org.cachelinebench.harness.interleave;

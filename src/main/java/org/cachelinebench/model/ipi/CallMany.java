@@ -36,7 +36,7 @@ import org.openjdk.jmh.infra.Control;
  * number, as {@link IpiMailbox} numbers its calls) and {@code func} is chosen from it, so a target's checksum of {@code func(info)} proves that it ran each queued csd once, with
  * the payload its sender wrote.
  */
-public final class CallMany extends ManyBooks {
+public final class CallMany extends ManyHandshakeLogs {
     /** Senders {@code info} can tell apart. */
     public static final int MAX_SENDERS = 1024;
 

@@ -10,7 +10,7 @@ import org.openjdk.jmh.infra.Control;
  * per target in this fan-out, the unit of the extra line transfers. With one sender and one target it is
  * {@link FlagPingPong}.
  */
-public final class FlagFanout extends ManyBooks {
+public final class FlagFanout extends ManyHandshakeLogs {
     private FlagFanout(PercpuCsdUnits units) {
         super(units, 0);
         if (units.align() != 64 && units.align() != units.lineSize()) {

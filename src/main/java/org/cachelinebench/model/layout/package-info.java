@@ -13,6 +13,6 @@
  * with the running byte count, named by place ({@code p} before, {@code q} after, {@code r} after a second
  * group). Bytes, because since JDK 15 the JVM moves subclass fields into gaps a superclass leaves, and bytes
  * leave none. 128, because an object is only 8-byte aligned and adjacent-line prefetchers fetch 128-byte pairs.
- * Each padded class is proven with JOL, as relations, on every JVM mode. The reasons: {@code docs/padding.md}.
+ * Each padded class is proven with JOL, as relations, on every JVM mode. The reasons: {@code docs/pcpu-chunk.md#the-padding-idiom}.
  */
 package org.cachelinebench.model.layout;

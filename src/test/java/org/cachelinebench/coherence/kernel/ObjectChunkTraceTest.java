@@ -9,7 +9,7 @@ import java.util.Map;
 
 import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.coherence.SeeThroughMemory;
+import org.cachelinebench.coherence.ObservedMemory;
 import org.cachelinebench.coherence.Trace;
 import org.cachelinebench.coherence.TracedMemory;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
@@ -136,7 +136,7 @@ class ObjectChunkTraceTest {
     }
 
     /** A memory that notes every access before passing it to the memory underneath. */
-    private static final class SeeThrough extends SeeThroughMemory {
+    private static final class SeeThrough extends ObservedMemory {
         private final boolean object;
         private final List<Access> log;
 

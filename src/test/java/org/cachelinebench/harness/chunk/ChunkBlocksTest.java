@@ -31,7 +31,7 @@ class ChunkBlocksTest {
 
     @Test
     void everySidesChunkStartsALineInEveryBlockAndBaseAddrSharesALineOnlyInV64Rc4() {
-        ChunkBlocks blocks = new ChunkInterleaving(KernelConfig.DEFAULT).blocks();
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
         for (int s = 0; s < ChunkSides.NAMES.size(); s++) {
             for (int b = 0; b < blocks.size(); b++) {
                 OffHeapPcpuChunk c = blocks.chunk(s, b);
@@ -53,7 +53,7 @@ class ChunkBlocksTest {
 
     @Test
     void theAaSideIsItsTwinByteForByteInAnotherBlock() {
-        ChunkBlocks blocks = new ChunkInterleaving(KernelConfig.DEFAULT).blocks();
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
         int twin = ChunkSides.REFERENCE_SIDE;
         int again = ChunkSides.AGAIN_SIDE;
         assertEquals(ChunkSides.LAYOUTS.get(twin), ChunkSides.LAYOUTS.get(again));
@@ -71,7 +71,7 @@ class ChunkBlocksTest {
 
     @Test
     void aHandOverLeavesTheNewOwnersFreshChunkWhateverTheLastOneLeft() {
-        ChunkBlocks blocks = new ChunkInterleaving(KernelConfig.DEFAULT).blocks();
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
         OffHeapPcpuChunk old = blocks.chunk(ChunkSides.V6_4_RC4_SIDE, 0);
         blocks.handTo(ChunkSides.V6_4_RC4_SIDE, 0);
         PendingArea area = blocks.area(ChunkSides.V6_4_RC4_SIDE, 0);
@@ -91,7 +91,7 @@ class ChunkBlocksTest {
 
     @Test
     void everySideGetsEveryBlockTwiceAndTheSameReaderBatchesPerCycle() {
-        InterleavedSchedule s = new ChunkInterleaving(KernelConfig.DEFAULT).schedule();
+        InterleavedSchedule s = ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1).schedule();
         int n = ChunkSides.NAMES.size();
         assertEquals(ChunkInterleaving.BATCHES, s.callsPerSlice());
         long[][] slices = new long[n][n];

@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.cachelinebench.harness.interleave.CycleLog;
+import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
+import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.ipi.IpiInterleavedProtocolTest;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.layout.CacheLine;
@@ -34,8 +37,8 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void bothThreadsRunEverySliceOnItsChunkAndEverySideGetsTheSameSlices() throws Exception {
-        assertEverySideGetsTheSameSlices(new ChunkInterleaving(KernelConfig.DEFAULT),
-                new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()));
+        assertEverySideGetsTheSameSlices(offHeap(ChunkLayoutSides.CLASSIC, 1),
+                pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE));
     }
 
     /**
@@ -48,16 +51,15 @@ class ChunkInterleavedProtocolTest {
     void the2026SidesRunTheSameProtocolAtTheirOccupancy() throws Exception {
         ChunkLayoutSides sides = ChunkLayoutSides.MM_2026;
         int n = sides.names().size();
-        ChunkInterleaving run = new ChunkInterleaving(sides, KernelConfig.DEFAULT, CacheLine.SIZE, 8);
+        ChunkInterleaving run = offHeap(sides, 8);
         assertEquals(sides.names(), run.names());
         for (int s = 0; s < n; s++) {
-            assertEquals(0, run.blocks().emptyPagesRate(s).steps(), "fresh: " + sides.names().get(s));
+            assertEquals(0, blocks(run).emptyPagesRate(s).steps(), "fresh: " + sides.names().get(s));
         }
-        assertEverySideGetsTheSameSlices(run, new Pair(new ChunkReaderCursor(n, sides.reference()),
-                new ChunkAllocatorCursor(n)));
+        assertEverySideGetsTheSameSlices(run, pair(n, sides.reference()));
         long slicesPerSide = 2 * CYCLES * n + 1;
         for (int s = 0; s < n; s++) {
-            EmptyPagesRate r = run.blocks().emptyPagesRate(s);
+            EmptyPagesRate r = blocks(run).emptyPagesRate(s);
             assertTrue(r.writes() > 0 && r.writes() <= r.steps() / 8 + slicesPerSide, sides.names().get(s) + ": " + r);
         }
     }
@@ -71,8 +73,8 @@ class ChunkInterleavedProtocolTest {
         InterleavedSchedule schedule = run.schedule();
         long slices = CYCLES * schedule.slicesPerCycle();
         Pair p = run(run, cursors, slices, -1);
-        ChunkReaderCursor reader = p.reader();
-        ChunkAllocatorCursor allocator = p.allocator();
+        Leader reader = p.reader();
+        Follower allocator = p.allocator();
         int n = schedule.sides();
         // The reader ran exactly the slices asked; the allocator entered each of them and, at most, the next.
         assertEquals(slices, reader.slice());
@@ -90,12 +92,12 @@ class ChunkInterleavedProtocolTest {
         long committed = reader.totals().cycles();
         assertEquals(CYCLES, committed + reader.cyclesSkipped());
         assertEquals(committed, reader.log().logged());
-        assertEquals(committed, reader.allocatorTotals().cycles());
-        assertEquals(committed, reader.allocatorLog().logged());
+        assertEquals(committed, reader.followerTotals().cycles());
+        assertEquals(committed, reader.followerLog().logged());
         long loads = committed * schedule.slicesPerGroup() * ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS;
         for (int s = 0; s < n; s++) {
             assertEquals(loads, reader.totals().calls(s), run.names().get(s));
-            assertEquals(committed > 0, reader.allocatorTotals().calls(s) > 0, run.names().get(s));
+            assertEquals(committed > 0, reader.followerTotals().calls(s) > 0, run.names().get(s));
         }
         // Every chunk is whole after the run: the lock free, free_bytes down by the pending area only.
         assertNull(run.places().check(run.names()));
@@ -105,17 +107,17 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStopMidCycleEndsBothThreadsAndTheResetRestoresFreshChunks() throws Exception {
-        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
         long slices = 2 * run.schedule().slicesPerCycle();
         for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
             Pair p = run(run, slices, stopAfter);
             assertTrue(p.reader().slice() < slices, "stopped after " + stopAfter + " batches");
             run.checkAndReset();
-            for (int b = 0; b < run.blocks().size(); b++) {
-                assertEquals(run.schedule().sideIn(b, 0), run.blocks().owner(b));
-                assertEquals(0, run.blocks().area(run.blocks().owner(b), b).held());
+            for (int b = 0; b < blocks(run).size(); b++) {
+                assertEquals(run.schedule().sideIn(b, 0), blocks(run).owner(b));
+                assertEquals(0, blocks(run).area(blocks(run).owner(b), b).held());
             }
-            assertNull(run.blocks().check(run.names()));
+            assertNull(blocks(run).check(run.names()));
         }
     }
 
@@ -127,24 +129,24 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void anAllocatorStoppedAtTheBarrierStaysThereWhenCalledAgain() {
-        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
-        ChunkAllocatorCursor allocator = new ChunkAllocatorCursor();
+        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
+        Follower allocator = new Follower();
         Control control = new Control();
         control.startMeasurement = true;
         SpinWait spin = new SpinWait();
         int lastOfGroup = run.schedule().slicesPerGroup() - 1;
         for (long k = 0; k <= lastOfGroup; k++) {
-            run.slices.open(k + 1);                     // the reader opens slice k
-            allocator.allocate(run, control, spin);
+            run.sliceBarrier().open(k + 1);                     // the reader opens slice k
+            allocate(run, allocator, control, spin);
             assertEquals(k, allocator.slice());
-            assertEquals(k + 1, run.slices.finished(), "the allocator says it entered slice " + k);
+            assertEquals(k + 1, run.sliceBarrier().finished(), "the allocator says it entered slice " + k);
         }
-        run.slices.open(lastOfGroup + 2);               // the next group's first slice, not opened by the barrier
+        run.sliceBarrier().open(lastOfGroup + 2);               // the next group's first slice, not opened by the barrier
         control.stopMeasurement = true;
-        allocator.allocate(run, control, spin);
-        assertEquals(1, run.groups.finished(), "it left group 0");
+        allocate(run, allocator, control, spin);
+        assertEquals(1, run.groupBarrier().finished(), "it left group 0");
         for (int call = 0; call < 3; call++) {
-            assertEquals(0, allocator.allocate(run, control, spin), "no step outside a slice");
+            assertEquals(0, allocate(run, allocator, control, spin), "no step outside a slice");
             assertEquals(lastOfGroup, allocator.slice());
         }
         run.checkAndReset();
@@ -160,9 +162,9 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aFixedLengthIterationEndsBothThreadsAfterTheReadersBatches() throws Exception {
-        ChunkInterleaving run = new ChunkInterleaving(KernelConfig.DEFAULT);
+        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
         long cycle = run.schedule().slicesPerCycle() * (long) ChunkInterleaving.BATCHES;
-        Pair p = new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor());
+        Pair p = pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE);
         for (long batches : new long[] {CYCLES * cycle, cycle + ChunkInterleaving.BATCHES + 5}) {
             p.reader().resetFixedLength(batches);
             p.allocator().resetFixedLength();
@@ -171,12 +173,12 @@ class ChunkInterleavedProtocolTest {
             assertEquals(whole, p.reader().totals().cycles(), batches + " batches");
             assertEquals(0, p.reader().cyclesSkipped());
             for (int s = 0; s < run.schedule().sides(); s++) {
-                assertTrue(p.reader().allocatorTotals().calls(s) > 0, run.names().get(s));
+                assertTrue(p.reader().followerTotals().calls(s) > 0, run.names().get(s));
             }
             // The reader's last slice: the allocator entered it and no later one.
             assertEquals(p.reader().slice(), p.allocator().slice(), batches + " batches");
             SpinWait spin = new SpinWait();
-            assertEquals(0, p.allocator().allocate(run, new Control(), spin),
+            assertEquals(0, allocate(run, p.allocator(), new Control(), spin),
                     "no step after the reader's end, whatever JMH's stop says");
             run.checkAndReset();
             assertNull(run.places().check(run.names()));
@@ -196,13 +198,13 @@ class ChunkInterleavedProtocolTest {
         Thread allocator = thread("chunk-allocator", control, failure, () -> {
             SpinWait spin = new SpinWait();
             for (long i = 0; i < calls; i++) {
-                p.allocator().allocate(run, control, spin);
+                allocate(run, p.allocator(), control, spin);
             }
         });
         Thread reader = thread("chunk-reader", control, failure, () -> {
             SpinWait spin = new SpinWait();
             for (long i = 0; i < calls; i++) {
-                p.reader().read(run, offsets, control, spin);
+                read(run, p.reader(), offsets, control, spin);
             }
         });
         allocator.start();
@@ -222,45 +224,91 @@ class ChunkInterleavedProtocolTest {
         }
     }
 
-    record Pair(ChunkReaderCursor reader, ChunkAllocatorCursor allocator) {}
+    record Pair(Leader reader, Follower allocator) {}
+
+    /** A reader and an allocator for {@code n} sides, ratios against side {@code reference}. */
+    static Pair pair(int n, int reference) {
+        return new Pair(new Leader(n, reference, CycleLog.NO_FLOOR), new Follower());
+    }
+
+    /** The off-heap sides {@code sides}, one block each, at occupancy {@code live}. */
+    static ChunkInterleaving offHeap(ChunkLayoutSides sides, int live) {
+        return new ChunkInterleaving(sides.names(), new ChunkBlocks(sides.layouts(), KernelConfig.DEFAULT,
+                CacheLine.SIZE, live));
+    }
+
+    static ChunkBlocks blocks(ChunkInterleaving run) {
+        return (ChunkBlocks) run.places();
+    }
+
+    /** The reader's method, as the benchmarks' (each on its own places' type; here either). */
+    static long read(ChunkInterleaving run, Leader reader, long[] offsets, Control control, SpinWait spin) {
+        if (!reader.begin(run, control, spin)) {
+            return 0;
+        }
+        long sum = run.places() instanceof ChunkBlocks b
+                ? PcpuChunkWorkload.sumChunkAddrs(b.chunk(reader.side(), reader.block()), offsets)
+                : ((ChunkObjectPlaces) run.places()).chunk(reader.side(), reader.block()).sumChunkAddrs(offsets);
+        reader.end(run, control, spin);
+        return sum;
+    }
+
+    /** The allocator's method, as the benchmarks'. */
+    static int allocate(ChunkInterleaving run, Follower allocator, Control control, SpinWait spin) {
+        Control stop = allocator.stop(run, control);
+        ChunkPlaces places = run.places();
+        while (allocator.next(run, stop, spin)) {
+            int side = allocator.side();
+            int block = allocator.block();
+            boolean stepped = places instanceof ChunkBlocks b
+                    ? PcpuChunkWorkload.allocateOrFreeOnce(b.chunk(side, block), b.lock(block), b.area(side, block), stop)
+                    : ((ChunkObjectPlaces) places).chunk(side, block).allocateOrFreeOnce(places.lock(block),
+                            places.area(side, block), stop);
+            if (!stepped) {
+                break;
+            }
+            allocator.stepped(run, stop, spin);
+        }
+        return allocator.endRound();
+    }
 
     /**
      * Runs {@code slices} slices with a reader and an allocator thread; the reader sets the stop flag itself after
      * {@code stopAfter} batches (if not negative), else once it ran the slices; a watchdog stops both and fails.
      */
     static Pair run(ChunkInterleaving run, long slices, long stopAfter) throws InterruptedException {
-        return run(run, new Pair(new ChunkReaderCursor(), new ChunkAllocatorCursor()), slices, stopAfter);
+        return run(run, pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE), slices, stopAfter);
     }
 
     /** The same with the given cursors (fresh or reset), sized for the run's sides. */
     static Pair run(ChunkInterleaving run, Pair cursors, long slices, long stopAfter) throws InterruptedException {
         Control control = new Control();
         control.startMeasurement = true;
-        ChunkReaderCursor reading = cursors.reader();
-        ChunkAllocatorCursor allocating = cursors.allocator();
+        Leader reading = cursors.reader();
+        Follower allocating = cursors.allocator();
         long[] offsets = PcpuUnits.readerSequence(2, PcpuChunkWorkload.OPS);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread allocator = thread("chunk-allocator", control, failure, () -> {
             SpinWait spin = new SpinWait();
             while (!control.stopMeasurement) {
-                allocating.allocate(run, control, spin);
+                allocate(run, allocating, control, spin);
             }
             for (int i = 0; i < 3; i++) {
-                allocating.allocate(run, control, spin);     // JMH calls on until every thread is done
+                allocate(run, allocating, control, spin);     // JMH calls on until every thread is done
             }
         });
         Thread reader = thread("chunk-reader", control, failure, () -> {
             SpinWait spin = new SpinWait();
             long batches = 0;
             while (reading.slice() < slices && !control.stopMeasurement) {
-                reading.read(run, offsets, control, spin);
+                read(run, reading, offsets, control, spin);
                 if (++batches == stopAfter) {
                     control.stopMeasurement = true;
                 }
             }
             control.stopMeasurement = true;
             for (int i = 0; i < 3; i++) {
-                reading.read(run, offsets, control, spin);
+                read(run, reading, offsets, control, spin);
             }
         });
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DEADLINE_MILLIS);

@@ -51,23 +51,22 @@ class ChunkObjectHandleTest {
                 assertTrue(handle.allocateOrFreeOnce(lockH, areaH, control), v.name() + " step " + i);
                 freedSome |= areaH.freeing();
                 for (int member = PcpuChunkFields.FREE_BYTES; member <= PcpuChunkFields.NR_BITS; member++) {
-                    assertEquals(direct.getInt(member), handle.getInt(member), v.name() + " "
+                    assertEquals(direct.getInt(member), handle.chunk().getInt(member), v.name() + " "
                             + PcpuChunkFields.KERNEL_NAMES.get(member) + " after step " + i);
                 }
-                assertEquals(direct.members().nrEmptyPopPages(), handle.nrEmptyPopPages(), v.name() + " step " + i);
+                assertEquals(direct.members().nrEmptyPopPages(), handle.chunk().members().nrEmptyPopPages(), v.name() + " step " + i);
                 assertEquals(areaD.held(), areaH.held(), v.name() + " step " + i);
             }
             assertTrue(freedSome, "the steps reached the frees");
-            assertTrue(handle.getInt(PcpuChunkFields.FREE_BYTES) < PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT,
+            assertTrue(handle.chunk().getInt(PcpuChunkFields.FREE_BYTES) < PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT,
                     v.name() + ": areas are held");
         }
     }
 
     /** A fresh, empty chunk behind its handle, as ChunkObjectPlaces sets one up. */
     private static ChunkObjectHandle fresh(PcpuChunkFields chunk) {
-        ChunkObjectHandle h = ChunkObjectHandle.of(chunk);
-        PcpuAllocator.initialiseEmpty(h);
-        h.initialise();
-        return h;
+        PcpuAllocator.initialiseEmpty(chunk);
+        chunk.members().initialise();
+        return ChunkObjectHandle.of(chunk);
     }
 }

@@ -57,8 +57,7 @@ class ChunkObjectInterleavedProtocolTest {
 
     private static ChunkInterleavedProtocolTest.Pair cursors() {
         int n = ChunkObjectSides.NAMES.size();
-        return new ChunkInterleavedProtocolTest.Pair(new ChunkReaderCursor(n, ChunkObjectSides.REFERENCE_SIDE),
-                new ChunkAllocatorCursor(n));
+        return ChunkInterleavedProtocolTest.pair(n, ChunkObjectSides.REFERENCE_SIDE);
     }
 
     @Test
@@ -79,7 +78,7 @@ class ChunkObjectInterleavedProtocolTest {
             Control stopped = new Control();
             stopped.stopMeasurement = true;
             long at = p.allocator().slice();
-            p.allocator().allocate(run, stopped, new SpinWait());
+            ChunkInterleavedProtocolTest.allocate(run, p.allocator(), stopped, new SpinWait());
             assertEquals(at, p.allocator().slice(), "the allocator stays in its slice");
             run.checkAndReset();
             assertNull(run.places().check(run.names()));
@@ -87,7 +86,7 @@ class ChunkObjectInterleavedProtocolTest {
                 PendingArea a = run.places().area(s, 0);
                 int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
                 assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
-                        run.places().chunk(s, 0).getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
+                        ((ChunkObjectPlaces) run.places()).chunk(s, 0).chunk().getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
             }
         }
     }

@@ -103,19 +103,19 @@ class ChunkObjectSidesTest {
     @Test
     void everySliceHandsTheWorkloadOneFinalClassOnItsSidesInstance() {
         ChunkObjectSides objects = chosen();
-        ChunkObjectPlaces places = new ChunkObjectPlaces(objects);
+        ChunkObjectPlaces places = new ChunkObjectPlaces(objects, 1);
         ChunkInterleaving run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
         Set<Class<?>> types = new HashSet<>();
         for (long k = 0; k < run.schedule().slicesPerCycle(); k++) {
-            PcpuChunkFields c = run.chunk(k);
+            ChunkObjectHandle c = places.chunk(run.schedule().side(k), run.schedule().block(k));
             types.add(c.getClass());
-            assertSame(objects.pick(run.schedule().side(k)), ((ChunkObjectHandle) c).chunk(), run.describe(k));
+            assertSame(objects.pick(run.schedule().side(k)), c.chunk(), run.describe(k));
         }
         assertEquals(Set.of(ChunkObjectHandle.class), types, "one type at every call site, for every side");
         assertTrue(Modifier.isFinal(ChunkObjectHandle.class.getModifiers()));
         // The handle reaches the object's own fields: a fresh chunk, base_addr as set up.
         for (int s = 0; s < places.size(); s++) {
-            ChunkObjectHandle h = places.chunk(s, 0);
+            PcpuChunkFields h = places.chunk(s, 0).chunk();
             assertEquals(PcpuAllocator.CHUNK_BASE_ADDR, h.baseAddrOnce());
             assertEquals(PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT, h.getInt(PcpuChunkFields.FREE_BYTES));
             h.setInt(PcpuChunkFields.FREE_BYTES, 8);

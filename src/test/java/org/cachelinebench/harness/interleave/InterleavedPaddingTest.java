@@ -20,20 +20,20 @@ class InterleavedPaddingTest {
     static final long PAD = 128;
 
     @Test
-    void theSendersPositionIsPaddedOnBothSides() {
-        assertPadded(SenderCursor.class, "SenderCursorFields");
+    void theLeadersPositionIsPaddedOnBothSides() {
+        assertPadded(Leader.class, "LeaderFields");
     }
 
     @Test
-    void theReceiversPositionIsPaddedOnBothSides() {
-        assertPadded(ReceiverCursor.class, "ReceiverCursorFields");
+    void theFollowersPositionIsPaddedOnBothSides() {
+        assertPadded(Follower.class, "FollowerFields");
     }
 
     @Test
-    void theGatesTwoCountersArePaddedFromEachOtherAndFromTheEnds() {
-        ClassLayout l = ClassLayout.parseClass(GroupGate.class);
-        List<FieldLayout> sender = role(l, "GroupGateSenderField");
-        List<FieldLayout> receiver = role(l, "GroupGateReceiverField");
+    void theBarriersTwoCountersArePaddedFromEachOtherAndFromTheEnds() {
+        ClassLayout l = ClassLayout.parseClass(SpinBarrier.class);
+        List<FieldLayout> sender = role(l, "SpinBarrierLeaderField");
+        List<FieldLayout> receiver = role(l, "SpinBarrierFollowerField");
         assertFalse(sender.isEmpty() || receiver.isEmpty(), l.toPrintable());
         assertTrue(first(sender) >= PAD, l.toPrintable());
         assertTrue(first(receiver) - end(sender) >= PAD, l.toPrintable());

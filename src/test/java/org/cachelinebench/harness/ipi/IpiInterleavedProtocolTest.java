@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.cachelinebench.harness.interleave.CycleLog;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.interleave.Interleaving;
-import org.cachelinebench.harness.interleave.ReceiverCursor;
-import org.cachelinebench.harness.interleave.SenderCursor;
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.HandshakeGrid;
+import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.SideTotals;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagMailbox;
@@ -56,8 +56,8 @@ public class IpiInterleavedProtocolTest {
     @CsvSource({"v4.13, sync", "v4.13, async", "current, sync", "current, async"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyHandshakeHandlesEveryCallOnceAndEverySideGetsTheSameCalls(String layout, String mode) throws Exception {
-        Interleaving run = new Interleaving(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
-        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        HandshakeGrid run = new HandshakeGrid(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
+        Leader sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
     }
 
@@ -66,9 +66,9 @@ public class IpiInterleavedProtocolTest {
     @CsvSource({"doorbell, sync, 0", "doorbell, async, 5", "flag, sync, 0", "flag, sync, 5"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyProtocolHandlesEveryCallOnceInTheSchedule(String protocol, String mode, long work) throws Exception {
-        Interleaving run = new Interleaving(CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.V4_13,
+        HandshakeGrid run = new HandshakeGrid(CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.V4_13,
                 IpiMode.parse(mode), work));
-        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        Leader sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
     }
 
@@ -77,8 +77,8 @@ public class IpiInterleavedProtocolTest {
     @CsvSource({"kernel", "flag"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theSweepsTenSidesHandleEveryCall(String protocol) throws Exception {
-        Interleaving run = new Interleaving(SweepSides.of(IpiProtocol.parse(protocol), IpiMode.SYNC, 0));
-        SenderCursor sender = run(run, run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        HandshakeGrid run = new HandshakeGrid(SweepSides.of(IpiProtocol.parse(protocol), IpiMode.SYNC, 0));
+        Leader sender = run(run, run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, 1);
     }
 
@@ -91,19 +91,19 @@ public class IpiInterleavedProtocolTest {
     void theObjectMailboxSidesHandleEveryCallAndResetClean() throws Exception {
         ObjectMailboxSides objects = new ObjectMailboxSides(org.cachelinebench.model.layout.CacheLine.SIZE);
         objects.choose();
-        Interleaving run = new Interleaving(objects.sides(3));
-        assertEquals(ObjectMailboxSides.NAMES, run.grid().names());
-        SenderCursor sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
+        HandshakeGrid run = new HandshakeGrid(objects.sides(3));
+        assertEquals(ObjectMailboxSides.NAMES, run.names());
+        Leader sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
         int perCycle = run.schedule().slicesPerCycle();
         run.checkAndReset();
-        SenderCursor cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
+        Leader cut = run(run, 2L * perCycle, (perCycle + 3L) * InterleavedSchedule.SLICE + 7, DEADLINE_MILLIS);
         assertEquals(1, cut.totals().cycles());
         assertLoggedAsCommitted(cut);
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
-            if (run.grid().at(s, 0) instanceof FlagMailbox box) {
-                assertEquals(0, box.flags(), run.grid().name(s) + " left full after the reset");
+            if (run.at(s, 0) instanceof FlagMailbox box) {
+                assertEquals(0, box.flags(), run.name(s) + " left full after the reset");
             }
         }
     }
@@ -116,27 +116,27 @@ public class IpiInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStopMidCycleDropsThatCycleAndTheResetRunsAgain() throws Exception {
-        Interleaving run = new Interleaving(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
+        HandshakeGrid run = new HandshakeGrid(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
         int perCycle = run.schedule().slicesPerCycle();
         long stopAfterCalls = (perCycle + 10L) * InterleavedSchedule.SLICE + 100;
-        SenderCursor sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
+        Leader sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
         assertEquals(perCycle + 10, sender.slice(), "the stop came in slice " + (perCycle + 10));
         assertEquals(1, sender.totals().cycles(), "the cut cycle is dropped");
         assertLoggedAsCommitted(sender);
         for (int s = 0; s < run.schedule().sides(); s++) {
             assertEquals(run.schedule().callsPerSidePerCycle(), sender.totals().calls(s), CsdSides.NAMES.get(s));
         }
-        assertNull(run.grid().check(false));
+        assertNull(run.check(false));
         sender.reset();
         assertEquals(0, sender.log().logged(), "the reset empties the log with the totals");
         assertEquals(0, sender.totals().cycles());
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
             for (int b = 0; b < run.schedule().sides(); b++) {
-                assertEquals(0, count(run.grid().at(s, b)).sent(), run.grid().where(s, b) + " reset");
+                assertEquals(0, count(run.at(s, b)).sent(), run.where(s, b) + " reset");
             }
         }
-        SenderCursor again = run(run, perCycle, -1, DEADLINE_MILLIS);
+        Leader again = run(run, perCycle, -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, again, 1);
     }
 
@@ -151,7 +151,7 @@ public class IpiInterleavedProtocolTest {
     void aLostCallMakesTheWatchdogStopBothThreadsAndNameTheirWaits() {
         List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
         sides.set(CsdSides.FLOOR_SIDE, new InterleavedSide(CsdSides.FLOOR, b -> new LosesOneCall(FlagPingPong.in(b), 10)));
-        Interleaving run = new Interleaving(sides);
+        HandshakeGrid run = new HandshakeGrid(sides);
         long start = System.nanoTime();
         AssertionError e = assertThrows(AssertionError.class,
                 () -> run(run, run.schedule().slicesPerCycle(), -1, 2_000));
@@ -159,9 +159,9 @@ public class IpiInterleavedProtocolTest {
         assertTrue(seconds < 2 + 2 * STOP_MILLIS / 1000, "the watchdog fired after " + seconds + " s");
         String m = e.getMessage();
         assertTrue(m.startsWith("watchdog: not done after 2000 ms"), m);
-        assertTrue(m.contains("sender at slice 2 (cycle 0, group 0, position 2): straddled in block 2, call 1 of 256: "
-                + "waiting for the call to be handled"), m);
-        assertTrue(m.contains("receiver at slice 1 (cycle 0, group 0, position 1): floor in block 1: "
+        assertTrue(m.contains("leader at slice 2 (cycle 0, group 0, position 2): straddled in block 2, call 1 of 256: "
+                + "waiting for the call"), m);
+        assertTrue(m.contains("follower at slice 1 (cycle 0, group 0, position 1): floor in block 1: "
                 + "waiting for call 256 of 256"), m);
         assertFalse(m.contains("still running"), m);
     }
@@ -175,7 +175,7 @@ public class IpiInterleavedProtocolTest {
     void aReceiverThatHandlesSeveralCallsAtOnceIsRefused() {
         List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
         sides.set(CsdSides.REFERENCE_SIDE, new InterleavedSide(CsdSides.LINE_ALIGNED, b -> new HandlesThree()));
-        Interleaving run = new Interleaving(sides);
+        HandshakeGrid run = new HandshakeGrid(sides);
         Throwable e = assertThrows(AssertionError.class, () -> run(run, 1, -1, 10_000)).getCause();
         assertTrue(e instanceof IllegalStateException, String.valueOf(e));
         assertTrue(e.getMessage().startsWith("slice 0 (cycle 0, group 0, position 0): line-aligned in block 0: "
@@ -189,25 +189,29 @@ public class IpiInterleavedProtocolTest {
      * {@code stopAfterCalls} calls (if not negative). After {@code deadlineMillis} a watchdog tells both threads
      * to stop and fails, naming where each one waits.
      */
-    static SenderCursor run(Interleaving run, long slices, long stopAfterCalls, long deadlineMillis)
+    static Leader run(HandshakeGrid run, long slices, long stopAfterCalls, long deadlineMillis)
             throws InterruptedException {
         Control control = new Control();
         control.startMeasurement = true;
         // Every side list here has its reference first (CsdSides, SweepSides, ObjectMailboxSides).
-        SenderCursor sending = new SenderCursor(run.schedule().sides(), 0, run.grid().names().indexOf(CsdSides.FLOOR));
-        ReceiverCursor receiving = new ReceiverCursor();
+        Leader sending = new Leader(run.schedule().sides(), 0, run.names().indexOf(CsdSides.FLOOR));
+        Follower receiving = new Follower();
+        long calls = slices * InterleavedSchedule.SLICE;
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread receiver = thread("interleaved-receiver", control, failure, () -> {
             SpinWait spin = new SpinWait();
-            while (receiving.slice() < slices && !control.stopMeasurement) {
-                receiving.receive(run, control, spin);
+            while (receiving.handled(InterleavedSchedule.SLICE) < calls && !control.stopMeasurement) {
+                if (receiving.begin(run, control, spin)) {
+                    receiving.handled(run, run.at(receiving.side(), receiving.block()).receive(control, spin));
+                }
             }
         });
         Thread sender = thread("interleaved-sender", control, failure, () -> {
             SpinWait spin = new SpinWait();
-            long calls = 0;
+            long sent = 0;
             while (sending.slice() < slices && !control.stopMeasurement) {
-                if (sending.send(run, control, spin) && ++calls == stopAfterCalls) {
+                if (sending.begin(run, control, spin) && run.at(sending.side(), sending.block()).send(control, spin)
+                        && sending.end(run, control, spin) && ++sent == stopAfterCalls) {
                     control.stopMeasurement = true;
                 }
             }
@@ -263,13 +267,13 @@ public class IpiInterleavedProtocolTest {
      * in order, checksum right, csd unlocked or flag down, queue empty), every handshake made 2 slices of calls
      * per cycle (a side uses a block at two positions), and every side committed 2N slices of calls per cycle.
      */
-    static void assertCompleteCycles(Interleaving run, SenderCursor sender, long cycles) {
+    static void assertCompleteCycles(HandshakeGrid run, Leader sender, long cycles) {
         int n = run.schedule().sides();
-        assertNull(run.grid().check(true));
+        assertNull(run.check(true));
         for (int s = 0; s < n; s++) {
             for (int b = 0; b < n; b++) {
-                Countable c = count(run.grid().at(s, b));
-                String where = run.grid().where(s, b);
+                Countable c = count(run.at(s, b));
+                String where = run.where(s, b);
                 assertEquals(cycles * 2 * InterleavedSchedule.SLICE, c.sent(), where + ": sent");
                 assertEquals(c.sent(), c.handled(), where + ": handled");
             }
@@ -277,8 +281,8 @@ public class IpiInterleavedProtocolTest {
         SideTotals t = sender.totals();
         assertEquals(cycles, t.cycles());
         for (int s = 0; s < n; s++) {
-            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.grid().name(s) + ": calls");
-            assertTrue(t.nanos(s) > 0, run.grid().name(s) + ": nanos");
+            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.name(s) + ": calls");
+            assertTrue(t.nanos(s) > 0, run.name(s) + ": nanos");
         }
         assertLoggedAsCommitted(sender);
     }
@@ -287,7 +291,7 @@ public class IpiInterleavedProtocolTest {
      * The per-cycle log holds exactly the committed cycles, none left out, and they add up to the sums: every side's
      * nanoseconds over the logged cycles are its total, each cycle's positive.
      */
-    static void assertLoggedAsCommitted(SenderCursor sender) {
+    static void assertLoggedAsCommitted(Leader sender) {
         SideTotals t = sender.totals();
         CycleLog log = sender.log();
         assertEquals(t.cycles(), log.logged(), "logged cycles = scheduleCycles");

@@ -4,12 +4,12 @@ package org.cachelinebench.model.ipi;
  * What every many-CPU handshake keeps besides its protocol: the units, each sender's {@link ManySenderBook} and each
  * target's {@link ReceiverLog}, and how they start over.
  */
-abstract class ManyBooks implements ManyHandshake {
+abstract class ManyHandshakeLogs implements ManyHandshake {
     final PercpuCsdUnits units;
     final ManySenderBook[] books;
     final ReceiverLog[] logs;
 
-    ManyBooks(PercpuCsdUnits units, long work) {
+    ManyHandshakeLogs(PercpuCsdUnits units, long work) {
         this.units = units;
         books = new ManySenderBook[units.senders()];
         for (int s = 0; s < books.length; s++) {

@@ -2,22 +2,22 @@ package org.cachelinebench.coherence.kernel;
 
 import org.cachelinebench.coherence.Caches;
 import org.cachelinebench.coherence.Caches.Kind;
-import org.cachelinebench.coherence.SeeThroughMemory;
+import org.cachelinebench.coherence.ObservedMemory;
 import org.cachelinebench.coherence.TracedMemory;
 
 /**
- * A recording memory seen through, each access told to a pair of caches as CPU 0's, by the line the recording
+ * A recording memory whose every access is told to a pair of caches as CPU 0's, by the line the recording
  * memory knows it by, and, once {@link #readerLoadsAfterEach} named a line, followed by CPU 1's load of it: how
  * {@link BaseAddrInvalidations} counts the allocator's whole path, int members and {@code members()} alike, without
  * a run. The values live in the memory underneath, which outside a run only keeps them.
  */
-final class ToldMemory extends SeeThroughMemory {
+final class CachePairMemory extends ObservedMemory {
     private final TracedMemory lines;
     private final Caches caches;
     /** -1: no reader load after the accesses. */
     private long readerLine = -1;
 
-    ToldMemory(TracedMemory inner, Caches caches) {
+    CachePairMemory(TracedMemory inner, Caches caches) {
         super(inner);
         this.lines = inner;
         this.caches = caches;

@@ -17,10 +17,10 @@ import org.openjdk.jmh.annotations.AuxCounters;
 
 /**
  * Every interleaved mailbox benchmark's {@code @AuxCounters} state declares exactly the counters its
- * {@link SenderState} derives from its sides ({@code harness.CounterNames}): the names JMH reports are the names the
- * runner reads. In SenderState's package: {@code counterNames()} is package-private, for this test.
+ * {@link LeaderState} derives from its sides ({@code harness.CounterNames}): the names JMH reports are the names the
+ * runner reads. In LeaderState's package: {@code counterNames()} is package-private, for this test.
  */
-class SenderStateCountersTest {
+class LeaderStateCountersTest {
     @Test
     void everyInterleavedBenchmarkDeclaresExactlyItsSidesCounters() throws Exception {
         for (Class<?> benchmark : List.of(IpiInterleaved.class, ObjectMailboxInterleaved.class,
@@ -32,14 +32,14 @@ class SenderStateCountersTest {
                     counters = nested;
                 }
             }
-            assertTrue(counters != null && SenderState.class.isAssignableFrom(counters), benchmark.toString());
+            assertTrue(counters != null && LeaderState.class.isAssignableFrom(counters), benchmark.toString());
             Set<String> declared = new TreeSet<>();
             for (Method m : counters.getDeclaredMethods()) {
                 if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
                     declared.add(m.getName());
                 }
             }
-            SenderState state = (SenderState) counters.getConstructor().newInstance();
+            LeaderState state = (LeaderState) counters.getConstructor().newInstance();
             assertEquals(state.counterNames(), declared, benchmark.getSimpleName());
         }
     }

@@ -3,8 +3,8 @@ package org.cachelinebench.harness.interleave;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
-/** 128 bytes before the sender's counter (the padding idiom: {@link org.cachelinebench.model.layout}). */
-abstract class GroupGatePadBefore {
+/** 128 bytes before the leader's counter (the padding idiom: {@link org.cachelinebench.model.layout}). */
+abstract class SpinBarrierPadBefore {
     byte p000, p001, p002, p003, p004, p005, p006, p007; //   8
     byte p008, p009, p010, p011, p012, p013, p014, p015; //  16
     byte p016, p017, p018, p019, p020, p021, p022, p023; //  24
@@ -23,14 +23,14 @@ abstract class GroupGatePadBefore {
     byte p120, p121, p122, p123, p124, p125, p126, p127; // 128
 }
 
-/** Written by the sender only. */
-abstract class GroupGateSenderField extends GroupGatePadBefore {
-    /** Groups the receiver may run: group {@code g} is open while {@code opened > g}. */
+/** Written by the leader only. */
+abstract class SpinBarrierLeaderField extends SpinBarrierPadBefore {
+    /** Steps the follower may run: step {@code g} is open while {@code opened > g}. */
     volatile long opened = 1;
 }
 
 /** 128 bytes between the two threads' counters. */
-abstract class GroupGatePadBetween extends GroupGateSenderField {
+abstract class SpinBarrierPadBetween extends SpinBarrierLeaderField {
     byte q000, q001, q002, q003, q004, q005, q006, q007; //   8
     byte q008, q009, q010, q011, q012, q013, q014, q015; //  16
     byte q016, q017, q018, q019, q020, q021, q022, q023; //  24
@@ -49,14 +49,14 @@ abstract class GroupGatePadBetween extends GroupGateSenderField {
     byte q120, q121, q122, q123, q124, q125, q126, q127; // 128
 }
 
-/** Written by the receiver only. */
-abstract class GroupGateReceiverField extends GroupGatePadBetween {
-    /** Groups the receiver has finished. */
+/** Written by the follower only. */
+abstract class SpinBarrierFollowerField extends SpinBarrierPadBetween {
+    /** Steps the follower has finished. */
     volatile long finished;
 }
 
-/** 128 bytes after the receiver's counter. */
-abstract class GroupGatePadAfter extends GroupGateReceiverField {
+/** 128 bytes after the follower's counter. */
+abstract class SpinBarrierPadAfter extends SpinBarrierFollowerField {
     byte r000, r001, r002, r003, r004, r005, r006, r007; //   8
     byte r008, r009, r010, r011, r012, r013, r014, r015; //  16
     byte r016, r017, r018, r019, r020, r021, r022, r023; //  24
@@ -76,21 +76,17 @@ abstract class GroupGatePadAfter extends GroupGateReceiverField {
 }
 
 /**
- * The barrier between two groups of the interleaved schedule: the receiver says it has handled a group's
- * last call ({@link #finish}); the sender waits for that ({@link #awaitFinished}), hands the blocks over
- * and opens the next group ({@link #open}); the receiver waits for that ({@link #awaitOpen}) before it looks
- * at any block of the next group. It is not timed. Every wait polls {@code stopMeasurement}.
- *
- * <p>The same two counters, one each way, also hand slices over in
- * {@link org.cachelinebench.harness.chunk.ChunkInterleaving}: there the leading thread opens a slice and the
- * following one says it has entered it.
+ * Two counters, one written by each thread, each padded into lines of its own: the leader opens ({@link #open}) and
+ * waits until the follower has finished ({@link #awaitFinished}); the follower waits until a step is open
+ * ({@link #awaitOpen}) and says it has finished ({@link #finish}). The interleaved schedule ({@link Interleaving})
+ * uses one for its slices and one for its groups. Every wait polls {@code stopMeasurement}, so no benchmark hangs.
  */
-public final class GroupGate extends GroupGatePadAfter {
+public final class SpinBarrier extends SpinBarrierPadAfter {
 
-    /** Sender: waits until the receiver has finished {@code groups} groups; false when stopped. */
-    public boolean awaitFinished(long groups, Control stop, SpinWait spin) {
+    /** Leader: waits until the follower has finished {@code steps} steps; false when stopped. */
+    public boolean awaitFinished(long steps, Control stop, SpinWait spin) {
         int spins = 0;
-        while (finished < groups) {
+        while (finished < steps) {
             if (stop.stopMeasurement) {
                 return false;
             }
@@ -99,15 +95,15 @@ public final class GroupGate extends GroupGatePadAfter {
         return true;
     }
 
-    /** Sender: lets the receiver run groups below {@code groups}. */
-    public void open(long groups) {
-        opened = groups;
+    /** Leader: lets the follower run steps below {@code steps}. */
+    public void open(long steps) {
+        opened = steps;
     }
 
-    /** Receiver: waits until group {@code group} is open; false when stopped. */
-    public boolean awaitOpen(long group, Control stop, SpinWait spin) {
+    /** Follower: waits until step {@code step} is open; false when stopped. */
+    public boolean awaitOpen(long step, Control stop, SpinWait spin) {
         int spins = 0;
-        while (opened <= group) {
+        while (opened <= step) {
             if (stop.stopMeasurement) {
                 return false;
             }
@@ -116,12 +112,12 @@ public final class GroupGate extends GroupGatePadAfter {
         return true;
     }
 
-    /** Receiver: it has handled every call of the first {@code groups} groups. */
-    public void finish(long groups) {
-        finished = groups;
+    /** Follower: it has finished the first {@code steps} steps. */
+    public void finish(long steps) {
+        finished = steps;
     }
 
-    /** Group 0 open, nothing finished. Only with both threads stopped. */
+    /** Step 0 open, nothing finished. Only with both threads stopped. */
     public void reset() {
         opened = 1;
         finished = 0;

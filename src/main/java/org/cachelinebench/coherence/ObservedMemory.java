@@ -4,15 +4,15 @@ import org.cachelinebench.coherence.Caches.Kind;
 import org.cachelinebench.model.layout.Memory;
 
 /**
- * A memory seen through: every access goes to the memory underneath, as the code under trace made it, with a
+ * A memory observed: every access goes to the memory underneath, as the code under trace made it, with a
  * subclass told of it before ({@link #before}) and after ({@link #after}): what kind it is for the caches, and
  * whether it is an acquire (a load the code orders later loads after: acquire, volatile, a locked RMW). The one
  * place that says which access is which, for every observer of a traced path.
  */
-public abstract class SeeThroughMemory extends Memory.Traced {
+public abstract class ObservedMemory extends Memory.Traced {
     protected final Memory inner;
 
-    protected SeeThroughMemory(Memory inner) {
+    protected ObservedMemory(Memory inner) {
         this.inner = inner;
     }
 
