@@ -146,7 +146,8 @@ public final class StructTool {
         Report.Smallest smallest = null;
         if (least != null) {
             FieldIndex f = FieldIndex.of(least.struct().layout());
-            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement));
+            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement),
+                    least.proven());
         }
         return new Analysis(new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),

@@ -59,8 +59,10 @@ public record Report(String source, String language, int lineSize, List<String> 
      * @param text  C text to paste back, each moved member marked
      * @param moved the members it moves
      * @param view  its layout and hazards
+     * @param proven whether every order with as few moves was tried (false: the search stopped at its bound,
+     *               and this is the best of those it tried)
      */
-    public record Smallest(String text, List<String> moved, View view) {}
+    public record Smallest(String text, List<String> moved, View view, boolean proven) {}
 
     /** Runs the measurement with another result. */
     public Report withMeasurement(Measurement m) {

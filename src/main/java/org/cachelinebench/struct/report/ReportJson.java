@@ -64,6 +64,7 @@ public final class ReportJson {
             m.add("moved", strings(least.moved()));
             m.addProperty("sizeBefore", r.original().size());
             m.addProperty("sizeAfter", least.view().size());
+            m.addProperty("proven", least.proven());
             m.addProperty("text", least.text());
             m.add("layout", view(least.view()));
             s.add("smallestChange", m);

@@ -77,7 +77,9 @@ public final class ReportPrinter {
         int n = m.moved().size();
         out.append("\n/* smallest change: moves ").append(n).append(n == 1 ? " member (" : " members (")
                 .append(String.join(", ", m.moved())).append("), size ").append(o.size()).append(" -> ")
-                .append(m.view().size()).append(" bytes */\n\n");
+                .append(m.view().size()).append(" bytes")
+                .append(m.proven() ? "" : "; the best of the orders tried before the search's bound, not proven the fewest")
+                .append(" */\n\n");
         out.append(m.text()).append('\n');
         out.append(m.view().layout()).append('\n');
         hazards(out, "hazards of the smallest change", m.view(), lineSize);
