@@ -117,7 +117,19 @@ public final class StructTool {
         CHeader header;
         Struct s;
         List<String> sourceNotes = List.of();
-        if (o.pahole != null || o.object != null) {
+        if (o.btf != null) {
+            PaholeCommand.BtfText btf = PaholeCommand.btf(o.btfFile, o.btf);
+            PaholeText.Read read;
+            try {
+                read = PaholeText.read(o.file, btf.text(), o.struct);
+            } catch (InputError e) {
+                throw btf.tooOld().isEmpty() ? e : new InputError(o.file, 0, 0, btf.tooOld() + "; its text of " + o.struct
+                        + " does not read back: " + e.getMessage());
+            }
+            header = read.header();
+            s = read.struct();
+            sourceNotes = read.notes();
+        } else if (o.pahole != null || o.object != null) {
             String text = o.pahole != null ? InputError.readText(Path.of(o.pahole), o.pahole)
                     : PaholeCommand.layout(o.object, o.struct);
             PaholeText.Read read = PaholeText.read(o.file, text, o.struct);

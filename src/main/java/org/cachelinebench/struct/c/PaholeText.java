@@ -117,6 +117,9 @@ public final class PaholeText {
         // zero-width bit-field, a typedef's lowered alignment, a zero-size member's alignment): where a member
         // lands elsewhere than pahole says, at any depth, it gets the attribute that puts it there, and the
         // output says so. Repairs are keyed by the member's line in pahole's text.
+        Matcher aligned = Pattern.compile("__aligned__\\s*\\(\\s*(\\d+)\\s*\\)")
+                .matcher(closing.group(1) == null ? "" : closing.group(1));
+        int structAlign = aligned.find() ? Integer.parseInt(aligned.group(1)) : 0;
         Map<Integer, String> repairs = new LinkedHashMap<>();
         Map<Integer, Member> repaired = new LinkedHashMap<>();
         boolean packStruct = false;
@@ -143,7 +146,7 @@ public final class PaholeText {
             if (x == null || repairs.containsKey(x.member().line()) || x.member().name().isEmpty()) {
                 break;
             }
-            String repair = repair(x.member(), x.want(), x.have());
+            String repair = repair(x.member(), x.want(), x.have(), structAlign);
             if (repair == null) {
                 break;                              // verify names the member and both offsets
             }
@@ -230,10 +233,11 @@ public final class PaholeText {
      * The attribute that puts {@code m} at pahole's bit {@code want} rather than {@code have}, or null where
      * none does. Too late: packed. Too early: a zero-size member or flexible array (the kernel's
      * {@code __cacheline_group_begin_aligned} markers, which pahole prints without their attribute) takes the
-     * smallest alignment that lands it there; another member an unnamed zero-width bit-field, which moves it
-     * to its type's boundary without aligning the struct.
+     * smallest alignment that lands it there, or the struct's own where that lands it there too (the kernel
+     * aligns its group markers to the cache line, and that alignment is what the struct's shows); another
+     * member an unnamed zero-width bit-field, which moves it to its type's boundary without aligning the struct.
      */
-    private static String repair(Member m, long want, long have) {
+    private static String repair(Member m, long want, long have, int structAlign) {
         if (want < have) {
             return " __attribute__((packed))";
         }
@@ -245,6 +249,9 @@ public final class PaholeText {
         if (m.size() == 0) {
             // the smallest power of two A dividing the offset with roundUp(have, A) == want: A > gap
             long a = Long.highestOneBit(gap) << 1;
+            if (structAlign > a && structAlign <= lowest) {
+                a = structAlign;
+            }
             return a <= lowest ? " __attribute__((aligned(" + a + ")))" : null;
         }
         String[] types = {"char", "short", "int", "long"};
