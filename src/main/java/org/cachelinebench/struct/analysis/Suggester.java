@@ -79,7 +79,7 @@ public final class Suggester {
      * a reorder of n members costs a layout and a hazard search of n, and the two-move orders number n^4.
      * It keeps a large struct (struct sock, tcp_sock) to seconds.
      */
-    static final long SMALLEST_WORK = 60_000;
+    static final long SMALLEST_WORK = 20_000;
 
     /** A candidate with what it takes to print it. */
     private record Option(Grouping grouping, List<Planned> plan, int structAlign, StructLayout layout, Hazards hazards,

@@ -21,9 +21,16 @@ import org.cachelinebench.struct.measure.Measurement;
  * @param original    the struct (class) as declared
  * @param suggestion  the suggested layout
  * @param measurement the {@code --measure} result, or null
+ * @param table       where the roles came from a kernel net_cachelines table: what it says against the
+ *                    struct's cache-line group markers (empty otherwise)
  */
 public record Report(String source, String language, int lineSize, List<String> sourceNotes, Roles roles, View original, Suggestion suggestion,
-                     Measurement measurement) {
+                     Measurement measurement, List<String> table) {
+
+    public Report(String source, String language, int lineSize, List<String> sourceNotes, Roles roles, View original,
+                  Suggestion suggestion, Measurement measurement) {
+        this(source, language, lineSize, sourceNotes, roles, original, suggestion, measurement, List.of());
+    }
 
     /**
      * One layout and what it costs.
@@ -66,6 +73,6 @@ public record Report(String source, String language, int lineSize, List<String> 
 
     /** Runs the measurement with another result. */
     public Report withMeasurement(Measurement m) {
-        return new Report(source, language, lineSize, sourceNotes, roles, original, suggestion, m);
+        return new Report(source, language, lineSize, sourceNotes, roles, original, suggestion, m, table);
     }
 }

@@ -70,6 +70,9 @@ public final class ReportJson {
             s.add("smallestChange", m);
         }
         o.add("suggestion", s);
+        if (!r.table().isEmpty()) {
+            o.add("table", strings(r.table()));
+        }
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));
         }

@@ -28,6 +28,12 @@ public final class ReportPrinter {
         out.append(o.layout()).append('\n');
         hazards(out, "hazards", o, r.lineSize());
         predicted(out, o.predicted(), true);
+        if (!r.table().isEmpty()) {
+            out.append("\n/* the net_cachelines table against the struct's __cacheline_group markers */\n");
+            for (String t : r.table()) {
+                out.append(t).append('\n');
+            }
+        }
         Report.Suggestion s = r.suggestion();
         out.append("\n/* suggested layout */\n\n");
         if (!s.changed()) {
