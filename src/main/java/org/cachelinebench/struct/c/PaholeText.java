@@ -120,7 +120,7 @@ public final class PaholeText {
         Matcher aligned = Pattern.compile("__aligned__\\s*\\(\\s*(\\d+)\\s*\\)")
                 .matcher(closing.group(1) == null ? "" : closing.group(1));
         int structAlign = aligned.find() ? Integer.parseInt(aligned.group(1)) : 0;
-        Map<Integer, String> repairs = new LinkedHashMap<>();
+        Map<Integer, String> repairs = new LinkedHashMap<>(r.presets);
         Map<Integer, Member> repaired = new LinkedHashMap<>();
         boolean packStruct = false;
         CHeader header;
@@ -155,6 +155,9 @@ public final class PaholeText {
         }
         for (Map.Entry<Integer, String> e : repairs.entrySet()) {
             Member m = repaired.get(e.getKey());
+            if (m == null) {
+                continue;                           // printed by pahole, not inferred
+            }
             r.notes.add("pahole's text does not say what puts " + m.name() + " at " + m.offset() + ": read back with '"
                     + e.getValue().strip() + "' " + (e.getValue().endsWith(":0; ") ? "before" : "on") + " it, which does");
         }
@@ -241,12 +244,15 @@ public final class PaholeText {
         if (want < have) {
             return " __attribute__((packed))";
         }
-        if (m.bitOffset() > 0 || m.offset() <= 0 || want % 8 != 0 || have % 8 != 0) {
+        if (m.bitOffset() > 0 || m.offset() <= 0) {
             return null;
         }
         long gap = (want - have) / 8;
         long lowest = Long.lowestOneBit(want / 8);
         if (m.size() == 0) {
+            if (want % 8 != 0 || have % 8 != 0) {
+                return null;
+            }
             // the smallest power of two A dividing the offset with roundUp(have, A) == want: A > gap
             long a = Long.highestOneBit(gap) << 1;
             if (structAlign > a && structAlign <= lowest) {
@@ -300,6 +306,9 @@ public final class PaholeText {
         /** Types named by value: name -> {size of one element, offset}, for opaque definitions. */
         final Map<String, int[]> byValue = new LinkedHashMap<>();
         final Set<String> named = new LinkedHashSet<>();
+        /** Unnamed zero-width bit-fields pahole printed, by the line of the member after them. */
+        final Map<Integer, String> presets = new LinkedHashMap<>();
+        private String zeroWidth;
 
         Reader(String file, String[] lines) {
             this.file = file;
@@ -349,7 +358,9 @@ public final class PaholeText {
                     continue;
                 }
                 if (line.matches("[A-Za-z_][\\w ]*:\\s*0\\s*;")) {
-                    continue;                       // an unnamed zero-width bit-field, which pahole prints without offsets
+                    // an unnamed zero-width bit-field, which pahole prints without offsets: it goes before the next member
+                    zeroWidth = line.substring(0, line.indexOf(':')).strip() + " :0; ";
+                    continue;
                 }
                 Matcher unnamed = UNNAMED_BITS.matcher(line);
                 if (unnamed.find() && !OFFSET.matcher(line).find()) {
@@ -379,6 +390,10 @@ public final class PaholeText {
                     decl = typedefName + " " + decl.substring(target.length()).strip();
                 }
                 uses(decl, name, bytes, offset);
+                if (zeroWidth != null) {
+                    presets.put(lineNo, zeroWidth);
+                    zeroWidth = null;
+                }
                 out.add(new Member(decl, name, offset, bit, bytes, lineNo));
             }
             return out;
