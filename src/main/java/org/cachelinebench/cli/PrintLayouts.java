@@ -21,9 +21,6 @@ import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
-import org.cachelinebench.struct.RunningKernel;
-import org.cachelinebench.struct.c.InputError;
-import org.cachelinebench.struct.c.PaholeCommand;
 import org.openjdk.jol.info.ClassLayout;
 
 /**
@@ -35,16 +32,13 @@ public final class PrintLayouts {
     private PrintLayouts() {}
 
     static final String USAGE = String.join("\n",
-            "usage: benchmarks/layout [csd|pcpu|kernel] [--btf-file FILE]",
+            "usage: benchmarks/layout [csd|pcpu]",
             "  benchmarks/layout            both models",
             "  benchmarks/layout csd        the IPI call_single_data only",
             "  benchmarks/layout pcpu       pcpu_chunk only",
-            "  benchmarks/layout kernel     the running kernel's pcpu_chunk and __call_single_data (its BTF, through",
-            "                               pahole) beside the modelled variants: which one each equals byte for byte,",
-            "                               or how it differs; --btf-file: a vmlinux or BTF blob instead",
             "");
 
-    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("btf-file");
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE);
 
     public static void main(String[] args) {
         EntryPoint.exit("benchmarks/layout", () -> run(args, System.out, System.err));
@@ -65,17 +59,10 @@ public final class PrintLayouts {
         }
         List<String> which = p.positional();
         String model = which.isEmpty() ? "all" : which.get(0);
-        if (which.size() > 1 || !(model.equals("all") || model.equals("csd") || model.equals("pcpu") || model.equals("kernel"))) {
+        if (which.size() > 1 || !(model.equals("all") || model.equals("csd") || model.equals("pcpu"))) {
             err.println("benchmarks/layout: unknown argument '" + String.join(" ", which)
-                    + "'; expected one of: csd, pcpu, kernel (or nothing for both models)");
+                    + "'; expected one of: csd, pcpu (or nothing for both)");
             return 2;
-        }
-        if (p.value("btf-file") != null && !model.equals("kernel")) {
-            err.println("benchmarks/layout: --btf-file goes with kernel");
-            return 2;
-        }
-        if (model.equals("kernel")) {
-            return kernel(out, err, p.value("btf-file") != null ? p.value("btf-file") : PaholeCommand.RUNNING_KERNEL_BTF);
         }
         int line = CacheLine.SIZE;
         out.printf("/* cache line: %d bytes (%s) */%n%n", line, CacheLine.SOURCE);
@@ -148,27 +135,6 @@ public final class PrintLayouts {
             QuietJol.vm();
             out.println(ClassLayout.parseClass(v.type()).toPrintable());
         }
-    }
-
-    /** The running kernel's structs named against the variants; bad input (no BTF, no pahole) is one line, exit 2. */
-    private static int kernel(PrintStream out, PrintStream err, String btf) {
-        StringBuilder text = new StringBuilder();
-        try {
-            for (String[] s : new String[][] {{"pcpu_chunk", "pcpu"}, {"__call_single_data", "csd"}}) {
-                StructLayout k = RunningKernel.load(btf, s[0]);
-                Map<String, StructLayout> variants = s[1].equals("pcpu") ? RunningKernel.pcpuChunkVariants()
-                        : RunningKernel.csdVariants();
-                text.append("/* ======== ").append(s[0]).append(" of the kernel in ").append(btf).append(" ======== */\n\n");
-                text.append(Pahole.format(k, CacheLine.SIZE)).append('\n');
-                RunningKernel.name(k, variants).forEach(l -> text.append(l).append('\n'));
-                text.append('\n');
-            }
-        } catch (InputError e) {
-            err.println("benchmarks/layout: " + e.getMessage().replaceFirst("^struct: ", ""));
-            return 2;
-        }
-        out.print(text);
-        return 0;
     }
 
     private static void heading(PrintStream out, String title) {

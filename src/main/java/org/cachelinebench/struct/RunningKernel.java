@@ -1,11 +1,16 @@
 package org.cachelinebench.struct;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cachelinebench.cli.CommandLine;
+import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.model.ipi.CallSingleData;
+import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.struct.c.InputError;
@@ -16,9 +21,57 @@ import org.cachelinebench.struct.c.PaholeText;
  * The running kernel's own {@code pcpu_chunk} and {@code __call_single_data}, from its BTF, named against
  * the suite's modelled variants: the variant it equals byte for byte (every top-level member's name,
  * offset and size, and the struct's size and alignment), or the nearest one and how it differs.
+ * {@code benchmarks/layout kernel [--btf-file FILE]} runs it.
  */
 public final class RunningKernel {
     private RunningKernel() {}
+
+    static final String USAGE = String.join("\n",
+            "usage: benchmarks/layout kernel [--btf-file FILE]",
+            "  the running kernel's pcpu_chunk and __call_single_data (its BTF, through pahole) beside the modelled",
+            "  variants: which one each equals byte for byte, or how it differs; --btf-file: a vmlinux or BTF blob",
+            "");
+
+    private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("btf-file");
+
+    public static void main(String[] args) {
+        EntryPoint.exit("benchmarks/layout", () -> run(args, System.out, System.err));
+    }
+
+    /** The command without {@code System.exit}: bad input (no BTF, no pahole, a bad option) is one line, exit 2. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        String btf;
+        try {
+            CommandLine.Parsed p = COMMAND_LINE.parse(args);
+            if (p.help()) {
+                out.print(USAGE);
+                return 0;
+            }
+            if (!p.positional().isEmpty()) {
+                throw new IllegalArgumentException("unexpected argument '" + p.positional().get(0) + "' (see --help)");
+            }
+            btf = p.value("btf-file") != null ? p.value("btf-file") : PaholeCommand.RUNNING_KERNEL_BTF;
+        } catch (IllegalArgumentException e) {
+            err.println("benchmarks/layout: " + e.getMessage());
+            return 2;
+        }
+        StringBuilder text = new StringBuilder();
+        try {
+            for (String name : List.of("pcpu_chunk", "__call_single_data")) {
+                StructLayout k = load(btf, name);
+                text.append("/* ======== ").append(name).append(" of the kernel in ").append(btf).append(" ======== */\n\n");
+                text.append(Pahole.format(k, CacheLine.SIZE)).append('\n');
+                name(k, name.equals("pcpu_chunk") ? pcpuChunkVariants() : csdVariants())
+                        .forEach(l -> text.append(l).append('\n'));
+                text.append('\n');
+            }
+        } catch (InputError e) {
+            err.println("benchmarks/layout: " + e.getMessage().replaceFirst("^struct: ", ""));
+            return 2;
+        }
+        out.print(text);
+        return 0;
+    }
 
     /** A struct from BTF through pahole, laid out by the struct tool's reader. */
     public static StructLayout load(String btfFile, String struct) throws InputError {

@@ -45,6 +45,16 @@ class RunningKernelTest {
     }
 
     @Test
+    void noBtfIsOneLineAndExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
+        int code = RunningKernel.run(new String[] {"--btf-file", dir.resolve("none").toString()},
+                new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
+        assertEquals(2, code);
+        assertEquals("benchmarks/layout: no BTF: " + dir.resolve("none") + " does not exist\n", err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void aDifferenceIsNamed() {
         assertEquals(List.of("equals no modelled variant; nearest: v4.14 (1 difference)",
                         "  alignment 8 in the kernel's, 32 in the variant"),
