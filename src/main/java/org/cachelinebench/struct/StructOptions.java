@@ -8,6 +8,7 @@ import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.struct.analysis.Starts;
 import org.cachelinebench.struct.c.InputError;
+import org.cachelinebench.struct.c.PaholeCommand;
 import org.cachelinebench.struct.guard.Guard;
 
 /** The command line of {@code benchmarks/struct}, on the suite's one parser ({@link CommandLine}). */
@@ -16,6 +17,7 @@ final class StructOptions {
             "usage: benchmarks/struct FILE.h [STRUCT] [options]",
             "       benchmarks/struct --pahole FILE [STRUCT] [options]",
             "       benchmarks/struct --object FILE STRUCT [options]",
+            "       benchmarks/struct --btf STRUCT [--btf-file FILE] [options]",
             "       benchmarks/struct --class NAME [--classpath PATH] [options]",
             "",
             "Prints STRUCT (default: the last struct in FILE.h) as pahole does, each member tagged with the roles",
@@ -25,6 +27,9 @@ final class StructOptions {
             "  --pahole FILE       the struct as pahole printed it (pahole -C STRUCT, -E optional) instead of a header",
             "  --object FILE       an object file or vmlinux with DWARF: runs pahole -E -C STRUCT on it (needs pahole:",
             "                      apt-get install dwarves)",
+            "  --btf STRUCT        the struct from BTF: the running kernel's (" + PaholeCommand.RUNNING_KERNEL_BTF + ") unless",
+            "                      --btf-file names a vmlinux or a BTF blob; runs pahole -F btf -E -C STRUCT (needs pahole)",
+            "  --btf-file FILE     a vmlinux (ELF with .BTF) or a raw BTF blob, for --btf",
             "  --roles FILE        who reads and writes what, one line each: ROLE reads|writes FIELD... [RATE],",
             "                      ROLE threads N; FIELD is a member, a.b, a.*, *, or an array element a[3];",
             "                      RATE is accesses per operation, a fraction such as 1/64 (default 1)",
@@ -55,12 +60,15 @@ final class StructOptions {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("roles").value("line").value("placement").value("D").flag("measure").value("rounds")
             .value("warmup").value("measurement").value("json").value("class").value("classpath")
-            .value("pahole").value("object").value("guard").value("guard-for");
+            .value("pahole").value("object").value("guard").value("guard-for").value("btf").value("btf-file");
 
     String file;
     /** The pahole text or object file the struct comes from instead of a header (then {@code file} is it). */
     String pahole;
     String object;
+    /** --btf: the struct's name in BTF, read from {@code btfFile}. */
+    String btf;
+    String btfFile = PaholeCommand.RUNNING_KERNEL_BTF;
     String struct;
     String javaClass;
     String classpath;
@@ -151,6 +159,29 @@ final class StructOptions {
         }
         o.pahole = p.value("pahole");
         o.object = p.value("object");
+        o.btf = p.value("btf");
+        if (p.value("btf-file") != null && o.btf == null) {
+            throw new InputError("struct", 0, 0, "--btf-file goes with --btf STRUCT");
+        }
+        if (o.btf != null) {
+            if (o.pahole != null || o.object != null) {
+                throw new InputError("struct", 0, 0, "--btf gives the struct, and so does " + (o.pahole != null ? "--pahole" : "--object")
+                        + ": name one");
+            }
+            if (o.btf.isBlank()) {
+                throw new InputError("struct", 0, 0, "--btf needs the struct's name");
+            }
+            if (!o.defines.isEmpty()) {
+                throw new InputError("struct", 0, 0, "-D applies to C headers; --btf reads what the compiler laid out");
+            }
+            if (!positional.isEmpty()) {
+                throw new InputError("struct", 0, 0, "unexpected argument '" + positional.get(0) + "' (--btf names the struct)");
+            }
+            o.btfFile = p.value("btf-file") != null ? p.value("btf-file") : o.btfFile;
+            o.file = o.btfFile;
+            o.struct = o.btf;
+            return atLine(o);
+        }
         if (o.pahole != null || o.object != null) {
             String option = o.pahole != null ? "--pahole" : "--object";
             if (o.pahole != null && o.object != null) {

@@ -17,6 +17,7 @@ import org.cachelinebench.struct.analysis.Grouping;
 import org.cachelinebench.struct.analysis.Hazards;
 import org.cachelinebench.struct.analysis.JavaSuggester;
 import org.cachelinebench.struct.analysis.JolLayout;
+import org.cachelinebench.struct.analysis.NetCachelines;
 import org.cachelinebench.struct.analysis.Roles;
 import org.cachelinebench.struct.analysis.Starts;
 import org.cachelinebench.struct.analysis.Suggester;
@@ -117,7 +118,19 @@ public final class StructTool {
         CHeader header;
         Struct s;
         List<String> sourceNotes = List.of();
-        if (o.pahole != null || o.object != null) {
+        if (o.btf != null) {
+            PaholeCommand.BtfText btf = PaholeCommand.btf(o.btfFile, o.btf);
+            PaholeText.Read read;
+            try {
+                read = PaholeText.read(o.file, btf.text(), o.struct);
+            } catch (InputError e) {
+                throw btf.tooOld().isEmpty() ? e : new InputError(o.file, 0, 0, btf.tooOld() + "; its text of " + o.struct
+                        + " does not read back: " + e.getMessage());
+            }
+            header = read.header();
+            s = read.struct();
+            sourceNotes = read.notes();
+        } else if (o.pahole != null || o.object != null) {
             String text = o.pahole != null ? InputError.readText(Path.of(o.pahole), o.pahole)
                     : PaholeCommand.layout(o.object, o.struct);
             PaholeText.Read read = PaholeText.read(o.file, text, o.struct);
@@ -129,7 +142,18 @@ public final class StructTool {
             s = header.find(o.struct);
         }
         FieldIndex fields = FieldIndex.of(s.layout());
-        Roles roles = o.roles == null ? Roles.none() : Roles.read(Path.of(o.roles), o.roles, fields, s.name());
+        Roles roles = Roles.none();
+        List<String> table = List.of();
+        if (o.roles != null) {
+            String text = InputError.readText(Path.of(o.roles), o.roles);
+            if (NetCachelines.isTable(text)) {
+                NetCachelines t = NetCachelines.parse(o.roles, text);
+                roles = Roles.parse(o.roles + " (as roles)", t.rolesText(fields), fields, s.name());
+                table = t.findings(s.layout(), s.name());
+            } else {
+                roles = Roles.parse(o.roles, text, fields, s.name());
+            }
+        }
         StructLayout layout = s.layout();
         if (o.placement.mode().equals("at") && o.placement.offset() % Math.min(layout.align(), o.lineSize) != 0) {
             throw new InputError("struct", 0, 0, s.name() + " is aligned to " + layout.align() + ": it cannot start "
@@ -146,11 +170,12 @@ public final class StructTool {
         Report.Smallest smallest = null;
         if (least != null) {
             FieldIndex f = FieldIndex.of(least.struct().layout());
-            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement));
+            smallest = new Report.Smallest(least.text(), least.moved(), view(least.struct(), roles.on(f), o.lineSize, o.placement),
+                    least.proven());
         }
         return new Analysis(new Report(o.file, "C", o.lineSize, sourceNotes, roles, original,
                 new Report.Suggestion(suggestion.text(), suggestion.changed(), suggested, suggestion.notes(),
-                        suggestion.candidates().size(), smallest), null), s, suggestion.changed() ? suggestion.struct() : s);
+                        suggestion.candidates().size(), smallest), null, table), s, suggestion.changed() ? suggestion.struct() : s);
     }
 
     /** The Java side: a class's JOL layout on this JVM, roles, hazards, suggestion. */

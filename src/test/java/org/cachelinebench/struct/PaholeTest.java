@@ -121,11 +121,9 @@ class PaholeTest {
             }
         }
         // pahole prints neither a packed attribute beside an aligned one nor unnamed zero-width bit-fields:
-        // the read-back puts back what places each member where pahole says, at the top level; inside a
-        // nested type it finds the misplaced member and says so in one line, rather than guess.
-        assertEquals(List.of(
-                "packed.h struct holds_packed:11:1: pahole puts pa.x at 17 (4 bytes), read back as C it lies at 20 (4 bytes)"),
-                unreadable);
+        // the read-back puts back what places each member where pahole says, at every depth (holds_packed's
+        // pa.x inside a nested packed struct too), and the leaves above then equal gcc's.
+        assertEquals(List.of(), unreadable);
         assertTrue(compared >= 35, "only " + compared + " structs compared");
     }
 

@@ -68,11 +68,18 @@ public final class Suggester {
      * @param struct  the text parsed back
      * @param moved   the members it moves, in the order printed
      * @param predicted its predicted line moves (null without roles)
+     * @param proven    whether every order of as few moves was tried (false: the best of those tried before
+     *                  the search's bound)
      */
-    public record Smallest(String text, Struct struct, List<String> moved, TransferPrediction predicted) {}
+    public record Smallest(String text, Struct struct, List<String> moved, TransferPrediction predicted,
+                           boolean proven) {}
 
-    /** The most reorders the smallest-change search lays out before it gives up. */
-    static final int SMALLEST_BUDGET = 20_000;
+    /**
+     * The most member placements (reorders tried times members laid out) the smallest-change search makes:
+     * a reorder of n members costs a layout and a hazard search of n, and the two-move orders number n^4.
+     * It keeps a large struct (struct sock, tcp_sock) to seconds.
+     */
+    static final long SMALLEST_WORK = 20_000;
 
     /** A candidate with what it takes to print it. */
     private record Option(Grouping grouping, List<Planned> plan, int structAlign, StructLayout layout, Hazards hazards,
@@ -149,13 +156,29 @@ public final class Suggester {
                 order.add(it);
             }
         }
-        int[] budget = {SMALLEST_BUDGET};
+        long budget = Math.max(1, SMALLEST_WORK / Math.max(1, order.size()));
+        // Members in a hazard are taken out first: where the bound stops the search, it has tried them.
+        Set<Integer> involved = hazardUnits(before);
+        List<Integer> firstOut = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (involved.contains(order.get(i).unit())) {
+                firstOut.add(i);
+            }
+        }
+        for (int i = 0; i < order.size(); i++) {
+            if (!involved.contains(order.get(i).unit())) {
+                firstOut.add(i);
+            }
+        }
         for (int moves = 1; moves <= 2; moves++) {
             Smallest best = null;
-            for (List<Item> trial : reorders(order, moves)) {
-                if (budget[0]-- <= 0) {
-                    return best;
+            boolean proven = true;
+            for (java.util.Iterator<List<Item>> trials = reorders(order, moves, firstOut); trials.hasNext(); ) {
+                if (budget-- <= 0) {
+                    proven = false;
+                    break;
                 }
+                List<Item> trial = trials.next();
                 List<Planned> plan = new ArrayList<>();
                 List<String> moved = new ArrayList<>();
                 for (int i = 0; i < trial.size(); i++) {
@@ -183,37 +206,94 @@ public final class Suggester {
                     String text = text(plan, original.decl().alignAttr());
                     Struct parsed = header.parseAlso(original.decl().displayName() + " (smallest change)", text);
                     check(l, parsed.layout());
-                    best = new Smallest(text, parsed, moved, p);
+                    best = new Smallest(text, parsed, moved, p, true);
                 }
             }
             if (best != null) {
-                return best;
+                return proven ? best : new Smallest(best.text(), best.struct(), best.moved(), best.predicted(), false);
+            }
+            if (!proven) {
+                return null;
             }
         }
         return null;
     }
 
-    /** Every order that takes {@code moves} members out and puts each back elsewhere. */
-    private static List<List<Item>> reorders(List<Item> order, int moves) {
-        List<List<Item>> out = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-            for (int j = 0; j < order.size(); j++) {
-                if (j == i || j == i - 1) {
-                    continue;                       // back where it was
+    /**
+     * Every order that takes {@code moves} (1 or 2) members out and puts each back elsewhere, made one at a
+     * time: the two-move orders of a struct of a hundred members would not fit in memory as a list.
+     */
+    private static java.util.Iterator<List<Item>> reorders(List<Item> order, int moves, List<Integer> firstOut) {
+        int n = order.size();
+        return new java.util.Iterator<>() {
+            /** i, j of the first move, then k, l of the second; -1 before the first. */
+            final int[] at = {0, -1, 0, -1};
+            List<Item> next = advance();
+
+            private List<Item> advance() {
+                while (true) {
+                    if (moves == 2 && at[1] >= 0 && step(2)) {
+                        return moveOnce(moveOnce(order, firstOut.get(at[0]), at[1]), at[2], at[3]);
+                    }
+                    if (!step(0)) {
+                        return null;
+                    }
+                    if (moves == 1) {
+                        return moveOnce(order, firstOut.get(at[0]), at[1]);
+                    }
+                    at[2] = 0;
+                    at[3] = -1;
                 }
-                List<Item> once = new ArrayList<>(order);
-                Item it = once.remove(i);
-                once.add(j < i ? j + 1 : j, it);
-                if (moves == 1) {
-                    out.add(once);
-                } else {
-                    for (List<Item> twice : reorders(once, 1)) {
-                        out.add(twice);
+            }
+
+            /**
+             * Moves the pair at {@code from} (i, j or k, l) to the next move that changes the order; the first
+             * move's i counts in {@code firstOut}'s order.
+             */
+            private boolean step(int from) {
+                int i = at[from], j = at[from + 1];
+                while (true) {
+                    j++;
+                    if (j >= n) {
+                        j = 0;
+                        i++;
+                    }
+                    if (i >= n) {
+                        at[from] = i;
+                        return false;
+                    }
+                    int taken = from == 0 && i < n ? firstOut.get(i) : i;
+                    if (j != taken && j != taken - 1) {     // not back where it was
+                        at[from] = i;
+                        at[from + 1] = j;
+                        return true;
                     }
                 }
             }
-        }
-        return out;
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public List<Item> next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                List<Item> out = next;
+                next = advance();
+                return out;
+            }
+        };
+    }
+
+    /** {@code order} with the member at {@code i} taken out and put back at {@code j}. */
+    private static List<Item> moveOnce(List<Item> order, int i, int j) {
+        List<Item> once = new ArrayList<>(order);
+        Item it = once.remove(i);
+        once.add(j < i ? j + 1 : j, it);
+        return once;
     }
 
     /** Whether the item at {@code i} of {@code trial} has the neighbour before it it had in {@code order}. */
@@ -347,6 +427,22 @@ public final class Suggester {
     }
 
     /** Lines with a false-sharing pair whose two fields lie in different members (a layout may separate those). */
+    /** The top-level members in a false or word sharing hazard. */
+    private Set<Integer> hazardUnits(Hazards h) {
+        Set<Integer> out = new HashSet<>();
+        for (Hazards.Sharing s : h.falseSharing()) {
+            for (Hazards.Pair p : s.pairs()) {
+                p.firsts().forEach(f -> out.add(fields.field(f).unit()));
+                p.seconds().forEach(f -> out.add(fields.field(f).unit()));
+            }
+        }
+        for (Hazards.WordSharing w : h.wordSharing()) {
+            out.add(fields.field(w.written()).unit());
+            out.add(fields.field(w.touched()).unit());
+        }
+        return out;
+    }
+
     static int separable(Hazards h, FieldIndex fields) {
         int n = 0;
         for (Hazards.Sharing s : h.falseSharing()) {

@@ -21,9 +21,16 @@ import org.cachelinebench.struct.measure.Measurement;
  * @param original    the struct (class) as declared
  * @param suggestion  the suggested layout
  * @param measurement the {@code --measure} result, or null
+ * @param table       where the roles came from a kernel net_cachelines table: what it says against the
+ *                    struct's cache-line group markers (empty otherwise)
  */
 public record Report(String source, String language, int lineSize, List<String> sourceNotes, Roles roles, View original, Suggestion suggestion,
-                     Measurement measurement) {
+                     Measurement measurement, List<String> table) {
+
+    public Report(String source, String language, int lineSize, List<String> sourceNotes, Roles roles, View original,
+                  Suggestion suggestion, Measurement measurement) {
+        this(source, language, lineSize, sourceNotes, roles, original, suggestion, measurement, List.of());
+    }
 
     /**
      * One layout and what it costs.
@@ -59,11 +66,13 @@ public record Report(String source, String language, int lineSize, List<String> 
      * @param text  C text to paste back, each moved member marked
      * @param moved the members it moves
      * @param view  its layout and hazards
+     * @param proven whether every order with as few moves was tried (false: the search stopped at its bound,
+     *               and this is the best of those it tried)
      */
-    public record Smallest(String text, List<String> moved, View view) {}
+    public record Smallest(String text, List<String> moved, View view, boolean proven) {}
 
     /** Runs the measurement with another result. */
     public Report withMeasurement(Measurement m) {
-        return new Report(source, language, lineSize, sourceNotes, roles, original, suggestion, m);
+        return new Report(source, language, lineSize, sourceNotes, roles, original, suggestion, m, table);
     }
 }

@@ -64,11 +64,15 @@ public final class ReportJson {
             m.add("moved", strings(least.moved()));
             m.addProperty("sizeBefore", r.original().size());
             m.addProperty("sizeAfter", least.view().size());
+            m.addProperty("proven", least.proven());
             m.addProperty("text", least.text());
             m.add("layout", view(least.view()));
             s.add("smallestChange", m);
         }
         o.add("suggestion", s);
+        if (!r.table().isEmpty()) {
+            o.add("table", strings(r.table()));
+        }
         if (r.measurement() != null) {
             o.add("measurement", measurement(r.measurement()));
         }

@@ -28,6 +28,12 @@ public final class ReportPrinter {
         out.append(o.layout()).append('\n');
         hazards(out, "hazards", o, r.lineSize());
         predicted(out, o.predicted(), true);
+        if (!r.table().isEmpty()) {
+            out.append("\n/* the net_cachelines table against the struct's __cacheline_group markers */\n");
+            for (String t : r.table()) {
+                out.append(t).append('\n');
+            }
+        }
         Report.Suggestion s = r.suggestion();
         out.append("\n/* suggested layout */\n\n");
         if (!s.changed()) {
@@ -77,7 +83,9 @@ public final class ReportPrinter {
         int n = m.moved().size();
         out.append("\n/* smallest change: moves ").append(n).append(n == 1 ? " member (" : " members (")
                 .append(String.join(", ", m.moved())).append("), size ").append(o.size()).append(" -> ")
-                .append(m.view().size()).append(" bytes */\n\n");
+                .append(m.view().size()).append(" bytes")
+                .append(m.proven() ? "" : "; the best of the orders tried before the search's bound, not proven the fewest")
+                .append(" */\n\n");
         out.append(m.text()).append('\n');
         out.append(m.view().layout()).append('\n');
         hazards(out, "hazards of the smallest change", m.view(), lineSize);
