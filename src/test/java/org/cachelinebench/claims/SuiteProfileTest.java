@@ -18,7 +18,7 @@ class SuiteProfileTest {
         assertTrue(e.getMessage().startsWith(prefix) && e.getMessage().endsWith(")"), e.getMessage());
         List<String> listed = Arrays.asList(
                 e.getMessage().substring(prefix.length(), e.getMessage().length() - 1).split(", "));
-        assertEquals(List.of("ci", "full", "calibrate", ScalingSets.PROFILE), listed, e.getMessage());
+        assertEquals(List.of("ci", "full", "calibrate", "default", ScalingSets.PROFILE), listed, e.getMessage());
         for (String name : listed) {
             assertEquals(name, Suite.profile(name).name(), "a listed name resolves to its profile");
         }
