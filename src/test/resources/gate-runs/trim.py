@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Trims a saved gate run to what the judgment needs: summary.json (the gated claims, those gated today and those a
 layout check hit: each one's rounds, its reference score and floor for the rule "below the model"; layout failures,
-round states), metadata.json (the machine, fingerprint and
-working tree), and runs.json cut to the csd forks' probe counters. Usage: trim.py SOURCE_RUN TARGET_DIR."""
+round states; the measured intervals the prediction validation reads), metadata.json (the machine, fingerprint and
+working tree), and runs.json cut to the csd forks' probe counters, with --counters also every side's calls and
+nanoseconds (what the model prices the pcpu_chunk readers with) and every claim, for the prediction validation. Usage: trim.py [--counters] SOURCE_RUN TARGET_DIR."""
 import json, os, sys
 
-KEEP_ENTRY = ["id", "set", "subject", "reference", "metric", "direction", "checked", "rounds", "geoMean", "referenceScore",
-              "floorNanos", "byRound"]
+KEEP_ENTRY = ["id", "set", "subject", "reference", "metric", "direction", "checked", "rounds", "geoMean", "low", "high",
+              "extraTransfers", "extraTransfersLow", "extraTransfersHigh", "referenceScore", "floorNanos", "byRound"]
 # The claims profile ci gates today: kept with their A/A controls whatever the run said of them then.
 GATED = {"csd.line-aligned-again-vs-line-aligned", "mailbox.straddled-vs-line-aligned",
          "mailbox.line-aligned-again-vs-line-aligned", "chunk-interleaved.v6.4-rc4-vs-v2-reorder.reader",
@@ -19,7 +20,9 @@ KEEP_SUMMARY = ["format", "profile", "rounds", "started", "lineSize", "floorSet"
                 "layoutFailures"]
 KEEP_METADATA = ["role", "profile", "rounds", "date", "command", "cpuModel", "logicalCpus", "jdkVendor", "jdkVersion",
                  "cacheLineSize", "machine", "fingerprint", "workingTree"]
-PROBE = "VsFloorRatioSum"  # the probes' counters: ratios to the floor
+PROBE = ("VsFloorRatioSum",)  # the probes' counters: ratios to the floor
+# With --counters, also what the model prices the pcpu_chunk readers with: each side's calls and nanoseconds.
+COUNTERS = PROBE + ("Calls", "Nanos")
 
 
 def short(x):
@@ -33,14 +36,15 @@ def short(x):
     return x
 
 
-def trim(src, dst):
+def trim(src, dst, counters=PROBE):
     os.makedirs(dst, exist_ok=True)
     s = json.load(open(os.path.join(src, "summary.json")))
     out = {k: s[k] for k in KEEP_SUMMARY if k in s}
     entries = []
     hit = {f.get("variant") for f in s.get("layoutFailures") or []}
     for e in s["comparisons"]:
-        if not (e["id"] in GATED or e.get("checked") or e.get("subject") in hit or e.get("reference") in hit):
+        every = counters != PROBE  # the prediction validation reads every claim
+        if not (every or e["id"] in GATED or e.get("checked") or e.get("subject") in hit or e.get("reference") in hit):
             continue  # a claim that informs only: the judgment reads nothing of it
         keep = KEEP_ENTRY + (KEEP_ENTRY_FORMAT_1 if not e.get("byRound") else [])
         t = {k: e[k] for k in keep if k in e and e[k] is not None}
@@ -57,12 +61,12 @@ def trim(src, dst):
     if os.path.exists(runs):
         kept = []
         for r in json.load(open(runs)):
-            probes = {k: v for k, v in (r.get("secondaryMetrics") or {}).items() if PROBE in k}
+            probes = {k: v for k, v in (r.get("secondaryMetrics") or {}).items() if k.endswith(counters)}
             if not probes:
                 continue
             for v in probes.values():
                 v.pop("rawDataHistogram", None)
-            r["secondaryMetrics"] = probes
+            r["secondaryMetrics"] = short(probes)
             r["primaryMetric"].pop("rawDataHistogram", None)
             kept.append(r)
         if kept:
@@ -70,6 +74,9 @@ def trim(src, dst):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: trim.py SOURCE_RUN TARGET_DIR")
-    trim(sys.argv[1], sys.argv[2])
+    args = sys.argv[1:]
+    counters = "--counters" in args
+    args = [a for a in args if a != "--counters"]
+    if len(args) != 2:
+        sys.exit("usage: trim.py [--counters] SOURCE_RUN TARGET_DIR")
+    trim(args[0], args[1], COUNTERS if counters else PROBE)
