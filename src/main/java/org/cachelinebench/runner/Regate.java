@@ -38,7 +38,8 @@ public final class Regate {
     private Regate() {}
 
     static final String USAGE = """
-            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate | --table] [--confidence C] RUN_DIR...
+            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate | --table | --simulate-runs]
+                                     [--confidence C] RUN_DIR...
                    benchmarks/regate --simulate [--noise SD,...] [--effects R,...] [--effect-sd SD,...]
                                      [--rounds N|N+M,...] [--trials N] [--seed S] [--confidence C]
               Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner, or
@@ -51,6 +52,9 @@ public final class Regate {
               --calibrate        judge the runs (of a good commit) at every candidate confidence and print which
                                  the runs choose; then judge other runs with the choice
               --table            one Markdown row per run: its exit and each gated claim's verdict
+              --simulate-runs    the gate's whole-run exits (0, 1, 3) on synthetic runs of every gated claim,
+                                 rounds drawn from the given good runs' residuals: a good commit, each fix
+                                 undone, the partial revert (--trials N, --seed S; default 1000, 1)
               --simulate         the gate's judging code on synthetic rounds: how often a claim and its A/A read
                                  HOLDS, FAILS and UNDECIDED (default: the table of docs/ci-gate.md)
                 --noise          sd of the A/A's per-round log ratio, each > 0
@@ -66,7 +70,7 @@ public final class Regate {
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("baseline").flag("only-baseline").flag("calibrate").flag("table").value("confidence")
-            .flag("simulate").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
+            .flag("simulate").flag("simulate-runs").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
             .value("seed");
 
     /** The simulation docs/ci-gate.md shows: what {@code --simulate} runs without further options. */
@@ -77,6 +81,9 @@ public final class Regate {
             new GateSimulation.Looks(10, 10), new GateSimulation.Looks(8, 10));
     static final int SIMULATED_TRIALS = 4000;
     static final long SIMULATED_SEED = 1;
+    /** The whole-run simulation's default: synthetic runs per commit, judged with the runner's plan (8, else 10). */
+    static final int WHOLE_RUN_TRIALS = 1000;
+    static final GateSimulation.Looks WHOLE_RUN_LOOKS = new GateSimulation.Looks(8, 10);
 
     public static void main(String[] args) {
         EntryPoint.exit("regate", () -> run(args, System.out, System.err));
@@ -104,7 +111,8 @@ public final class Regate {
                 out.print(GateSimulation.markdown(simulate(p, confidence)));
                 return 0;
             }
-            for (String option : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
+            for (String option : p.has("simulate-runs") ? List.of("noise", "effects", "effect-sd", "rounds")
+                    : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
                 if (p.value(option) != null) {
                     throw new IllegalArgumentException("--" + option + " needs --simulate");
                 }
@@ -137,6 +145,21 @@ public final class Regate {
         }
         if (p.has("calibrate")) {
             out.print(calibrate(runs));
+            return 0;
+        }
+        if (p.has("simulate-runs")) {
+            try {
+                WholeRunSimulation.Calibration cal = WholeRunSimulation.calibrate(runs);
+                int trials = (int) whole(p, "trials", WHOLE_RUN_TRIALS);
+                if (trials < 1) {
+                    throw new IllegalArgumentException("--trials " + trials + ": at least 1");
+                }
+                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), WHOLE_RUN_LOOKS, trials,
+                        whole(p, "seed", SIMULATED_SEED), confidence));
+            } catch (IllegalArgumentException e) {
+                err.println("regate: " + e.getMessage());
+                return 2;
+            }
             return 0;
         }
         if (p.has("table")) {
