@@ -18,7 +18,7 @@ GATED = {"csd.line-aligned-again-vs-line-aligned", "mailbox.straddled-vs-line-al
 KEEP_ENTRY_FORMAT_1 = ["ratios", "floorNanosByRound"]
 KEEP_SUMMARY = ["format", "profile", "rounds", "started", "lineSize", "floorSet", "splitNanos", "roundStates",
                 "layoutFailures"]
-KEEP_METADATA = ["role", "profile", "rounds", "date", "command", "cpuModel", "logicalCpus", "jdkVendor", "jdkVersion",
+KEEP_METADATA = ["role", "profile", "rounds", "date", "cpuModel", "logicalCpus", "jdkVendor", "jdkVersion",
                  "cacheLineSize", "machine", "fingerprint", "workingTree"]
 PROBE = ("VsFloorRatioSum",)  # the probes' counters: ratios to the floor
 # With --counters, also what the model prices the pcpu_chunk readers with: each side's calls and nanoseconds.
