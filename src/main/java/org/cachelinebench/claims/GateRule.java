@@ -1,9 +1,5 @@
 package org.cachelinebench.claims;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -17,30 +13,14 @@ public final class GateRule {
     private GateRule() {}
 
     /**
-     * Each one-sided bound of a verdict holds with this probability. Chosen on {@link #calibrationRuns} as the
-     * strictest of {@link #CANDIDATES} at which every gated claim those runs measured holds (a test recomputes it
-     * from those files); the simulation shows what it gives a revert and a good commit.
+     * Each one-sided bound of a verdict holds with this probability. Chosen by {@code benchmarks/regate --calibrate
+     * RUN_DIR...} on runs of a good commit as the strictest of {@link #CANDIDATES} at which every gated claim those
+     * runs measured holds, then judged on other runs (CommittedRunsTest does both on the committed runs).
      */
     public static final double CONFIDENCE = 0.99;
 
     /** The confidences calibration chooses among, weakest first. */
     public static final List<Double> CANDIDATES = List.of(0.95, 0.99, 0.995, 0.999);
-
-    /**
-     * Where the runs of a good commit that C is chosen on are listed, relative to the repository root: one run folder
-     * a line, {@code #} for comments. The list is data, dated with its runs, so it lives beside them in results/.
-     */
-    public static final String CALIBRATION_RUNS_FILE = "results/ci-calibration/gated-runs.txt";
-
-    /** The run folders {@link #CALIBRATION_RUNS_FILE} lists, relative to the repository root. */
-    public static List<String> calibrationRuns() {
-        try {
-            return Files.readAllLines(Path.of(CALIBRATION_RUNS_FILE)).stream().map(String::strip)
-                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(CALIBRATION_RUNS_FILE + ": " + e.getMessage(), e);
-        }
-    }
 
     /**
      * Each one-sided bound of an A/A control's own verdict holds with this probability. Those bounds are order
@@ -56,6 +36,16 @@ public final class GateRule {
      * about one time in twenty-five, at 2 fewer than one in a hundred (the simulation's table).
      */
     public static final double MARGIN_WIDTH = 2.0;
+
+    /**
+     * The widest margin of "the same" a peer claim is held to, as a ratio either way: its margin is its A/A's
+     * ({@link #MARGIN_WIDTH}), but never wider than this. Uncapped, the margin grows with the A/A's scatter without
+     * limit, so a noisy run would call a partial revert "the same" (A/A rounds straying ±3 % give a margin of x1.25,
+     * wide enough to hold a revert of x0.90). The cap is a third of the smallest partial revert the claim exists to
+     * catch, a line the allocator writes on 1 step in 8 at live=8 (x0.90): such a revert lies beyond it by twice the
+     * cap, so a wild A/A cannot carry it inside, and a run too noisy to tell reads undecided, never holds.
+     */
+    public static final double PEER_MARGIN_CAP = 1.03;
 
     /**
      * The machine counts as unmoved between a baseline and a run when both bounds of the shift of their floors lie

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * {@link Fingerprint#directoryName()}, each a baseline run of the paired runner ({@code benchmarks/ci
  * --update-baseline}) with its README.md ({@link BaselineReadme}).
  *
- * <p>Rules. A run is judged by the folder whose metadata's fingerprint equals the run's; a root without one says in
+ * <p>Rules. A run is judged by the folder whose metadata's fingerprint has the run's key ({@link Fingerprint#key()}:
+ * the machine, the line size and the JDK's feature release, not its patch release); a root without one says in
  * one line which fingerprints it holds. A folder under the root that is not a baseline (no summary.json, no
  * metadata.json with role "baseline" and a fingerprint, or a name other than its fingerprint's) is ignored, each
  * with one line: a stray copy must neither judge a run nor stop the step. Why one folder per fingerprint: a
@@ -55,7 +56,7 @@ public final class Baselines {
                 continue;
             }
             existing.add(f.directoryName());
-            if (f.equals(here)) {
+            if (f.sameMachine(here)) {
                 match = dir;
             }
         }

@@ -12,9 +12,11 @@ import java.util.Objects;
 import org.cachelinebench.harness.MachineFacts;
 
 /**
- * What must match before a baseline may judge a run: the facts a ratio of this suite depends on. Two runs with
- * equal fingerprints ran on machines of one class (same CPU model, topology and L3 sharing, line size, JDK and
- * hypervisor or not); anything else, and the baseline's ratios belong to another machine.
+ * What must match before a baseline may judge a run: the facts a ratio of this suite depends on. Two runs with the
+ * same {@link #key()} ran on machines of one class (same CPU model, topology and L3 sharing, line size, JDK feature
+ * release, hypervisor or not); anything else, and the baseline's ratios belong to another machine. The JDK's vendor
+ * and patch release are recorded but not part of the key: a patch update changes no object layout and no cache
+ * behaviour, and must keep its baseline.
  *
  * @param cpuModel       CPU model name
  * @param logicalCpus    online CPUs
@@ -42,24 +44,49 @@ public record Fingerprint(String cpuModel, int logicalCpus, int cores, int threa
     }
 
     /**
+     * The JDK's feature release from a version string: "17" of "17.0.15", "21" of "21-ea", "8" of "1.8.0_392";
+     * "unknown" when there is none.
+     */
+    public static String featureRelease(String version) {
+        if (version == null) {
+            return "unknown";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:1\\.)?(\\d+)").matcher(version.strip());
+        return m.find() ? Integer.toString(Integer.parseInt(m.group(1))) : "unknown";
+    }
+
+    /**
+     * What a baseline is keyed by, the machine's facts that change cache behaviour, one per line: CPU model, logical
+     * CPUs, cores, threads per core, sockets, the L3 groups joined by ';', the line size, the JDK's feature release,
+     * guest or not. Two fingerprints with one key judge each other's runs.
+     */
+    public String key() {
+        return String.join("\n", String.valueOf(cpuModel), Integer.toString(logicalCpus), Integer.toString(cores),
+                Integer.toString(threadsPerCore), Integer.toString(sockets), String.join(";", l3),
+                Integer.toString(cacheLineSize), featureRelease(jdkVersion), Boolean.toString(hypervisor));
+    }
+
+    /** True when {@code other} is of this machine class ({@link #key()}). */
+    public boolean sameMachine(Fingerprint other) {
+        return other != null && key().equals(other.key());
+    }
+
+    /**
      * The folder a baseline of this fingerprint lives in under the baseline root ({@link Baselines}): the readable
-     * components, lower case, then 8 hex digits of a SHA-256 over every component, so that two fingerprints that
+     * parts of its key, lower case, then 8 hex digits of a SHA-256 over the whole key, so that two fingerprints that
      * read alike (the same CPU, another L3 sharing) still get two folders. Only {@code [a-z0-9.-]} and {@code _}
      * between components, so it is one path segment on every file system, e.g.
-     * {@code amd-epyc_2cpu_2c1t1s_line64_debian-17.0.15_guest_0123abcd}.
+     * {@code amd-epyc_2cpu_2c1t1s_line64_jdk17_guest_0123abcd}.
      */
     public String directoryName() {
         return String.join("_", slug(cpuModel, 40), logicalCpus + "cpu", cores + "c" + threadsPerCore + "t" + sockets
-                + "s", "line" + cacheLineSize, slug(jdkVendor, 20) + "-" + slug(jdkVersion, 20),
-                hypervisor ? "guest" : "metal", hash());
+                + "s", "line" + cacheLineSize, "jdk" + featureRelease(jdkVersion), hypervisor ? "guest" : "metal",
+                hash());
     }
 
-    /** 8 hex digits of SHA-256 over every component, one per line, L3 groups joined by ';'. */
+    /** 8 hex digits of SHA-256 over the key. */
     private String hash() {
-        String all = String.join("\n", String.valueOf(cpuModel), Integer.toString(logicalCpus), Integer.toString(cores),
-                Integer.toString(threadsPerCore), Integer.toString(sockets), String.join(";", l3),
-                Integer.toString(cacheLineSize), String.valueOf(jdkVendor), String.valueOf(jdkVersion),
-                Boolean.toString(hypervisor));
+        String all = key();
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(all.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d, 0, 4);
@@ -76,7 +103,7 @@ public record Fingerprint(String cpuModel, int logicalCpus, int cores, int threa
         return s.isEmpty() ? "unknown" : s;
     }
 
-    /** Every component that differs, as "CPU model 'A' (baseline) vs 'B' (this run)"; empty when they match. */
+    /** Every component of the key that differs, as "CPU model 'A' (baseline) vs 'B' (this run)"; empty when none. */
     public List<String> differences(Fingerprint here) {
         List<String> d = new ArrayList<>();
         differ(d, "CPU model", cpuModel, here.cpuModel);
@@ -86,8 +113,7 @@ public record Fingerprint(String cpuModel, int logicalCpus, int cores, int threa
         differ(d, "sockets", sockets, here.sockets);
         differ(d, "L3 sharing", l3, here.l3);
         differ(d, "cache line", cacheLineSize, here.cacheLineSize);
-        differ(d, "JDK vendor", jdkVendor, here.jdkVendor);
-        differ(d, "JDK version", jdkVersion, here.jdkVersion);
+        differ(d, "JDK feature release", featureRelease(jdkVersion), featureRelease(here.jdkVersion));
         differ(d, "hypervisor", hypervisor ? "guest" : "bare metal", here.hypervisor ? "guest" : "bare metal");
         return d;
     }

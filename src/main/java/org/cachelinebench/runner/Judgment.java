@@ -22,11 +22,12 @@ import org.cachelinebench.claims.Suite;
  * the same round, {@code e = ±(ln claim - ln A/A)}, with signed-rank bounds at the stated confidence: it HOLDS
  * (different from the A/A) when the lower bound is above 0, FAILS (the same as the A/A, what a revert gives) when
  * the upper bound is below the A/A's own margin, {@link #margin}, and is UNDECIDED otherwise. A peer claim (two
- * layouts that make the same fix) FAILS when its effect's bounds lie wholly beyond that margin on either side,
- * and HOLDS otherwise ({@link #peer}). An A/A control HOLDS
+ * layouts that make the same fix) HOLDS when its effect's bounds lie inside that margin capped at
+ * {@link GateRule#PEER_MARGIN_CAP}, FAILS when they lie wholly beyond it on either side, and is UNDECIDED otherwise
+ * ({@link #peer}). An A/A control HOLDS
  * when its bounds lie inside its own margin around 0, FAILS when they lie wholly outside it. Fewer rounds than a
  * bound needs ({@link SignedRank#minRounds}) decide nothing. A gated claim of the suite that the run has no rounds
- * of is NOT_MEASURED ({@link #notMeasured}). A claim whose mechanism the coherence model predicts reliably also
+ * of is NOT_MEASURED ({@link #notMeasured}) and fails the run: it has not shown that its fix is there. A claim whose mechanism the coherence model predicts reliably also
  * FAILS "below the model" ({@link MechanismBound}): its upper bound times the A/A's margin below the predicted lower
  * bound at the run's own probes. Why: docs/ci-gate.md.
  */
@@ -131,8 +132,9 @@ public final class Judgment {
             boolean measured = cases.stream().anyMatch(c -> c.claim().id().equals(gated.id())
                     && (!c.rounds().isEmpty() || c.layoutFailure() != null));
             if (!measured) {
-                out.put(gated, Verdict.of(Analysis.Status.NOT_MEASURED, "not measured: a gated claim this run has no"
-                        + " rounds of (its set did not run, or ran under an older name)", Double.NaN, 0));
+                out.put(gated, Verdict.of(Analysis.Status.NOT_MEASURED, "MISSING: a gated claim this run has no"
+                        + " rounds of (its set did not run, or ran under an older name), so it has not shown that its"
+                        + " fix is there", Double.NaN, 0));
             }
         }
         return out;
@@ -231,19 +233,30 @@ public final class Judgment {
     }
 
     /**
-     * A peer claim's verdict from the bounds on its effect over the A/A (subject over reference, in log space):
-     * FAILS when they lie wholly beyond the A/A's margin on either side (one of the two fixes is no longer whole),
-     * HOLDS otherwise. Why not "HOLDS only inside the margin": two layouts' ratio spreads more than one layout's
-     * A/A, so that test would leave good runs undecided (docs/ci-gate.md, "A peer claim").
+     * A peer claim's verdict from the bounds on its effect over the A/A (subject over reference, in log space), against
+     * the A/A's margin capped at {@link GateRule#PEER_MARGIN_CAP}: HOLDS when both bounds lie inside it, FAILS when both
+     * lie beyond it on one side (one of the two fixes is no longer whole), UNDECIDED otherwise (the runner adds rounds).
+     * Why the cap: a wild A/A must not widen "the same" without limit (docs/ci-gate.md, "A peer claim").
      */
-    private static Verdict peer(SignedRank.Bounds b, double margin, double median, int n, double confidence) {
+    private static Verdict peer(SignedRank.Bounds b, double aaMargin, double median, int n, double confidence) {
+        double margin = Math.min(aaMargin, Math.log(GateRule.PEER_MARGIN_CAP));
+        String capped = margin < aaMargin ? String.format(Locale.ROOT, " (the A/A's x%.3f capped)", Math.exp(aaMargin))
+                : "";
         String numbers = String.format(Locale.ROOT, "effect over the A/A x%.3f (%s bounds %.3f .. %.3f), "
-                        + "A/A margin x%.3f .. x%.3f, %d rounds", Math.exp(b.estimate()), percent(confidence),
-                Math.exp(b.low()), Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), n);
-        boolean apart = b.low() > margin || b.high() < -margin;
-        Analysis.Status status = apart ? Analysis.Status.FAILS : Analysis.Status.HOLDS;
-        String why = apart ? "DIFFERENT from its peer beyond the A/A's margin (one fix no longer whole): "
-                : "no different from its peer beyond the A/A's margin: ";
+                        + "margin x%.3f .. x%.3f%s, %d rounds", Math.exp(b.estimate()), percent(confidence),
+                Math.exp(b.low()), Math.exp(b.high()), Math.exp(-margin), Math.exp(margin), capped, n);
+        Analysis.Status status;
+        String why;
+        if (b.low() >= -margin && b.high() <= margin) {
+            status = Analysis.Status.HOLDS;
+            why = "the same as its peer, inside the margin: ";
+        } else if (b.low() > margin || b.high() < -margin) {
+            status = Analysis.Status.FAILS;
+            why = "DIFFERENT from its peer beyond the margin (one fix no longer whole): ";
+        } else {
+            status = Analysis.Status.UNDECIDED;
+            why = "UNDECIDED, neither inside the margin nor beyond it: ";
+        }
         return new Verdict(status, why + numbers, median, n, Math.exp(b.estimate()), Math.exp(b.low()),
                 Math.exp(b.high()), Math.exp(margin));
     }
@@ -350,6 +363,9 @@ public final class Judgment {
         if (status.equals(Analysis.Status.FAILS.name())) {
             return "FAILS " + id + ": " + reason;
         }
+        if (checked && status.equals(Analysis.Status.NOT_MEASURED.name())) {
+            return "MISSING " + id + ": " + reason;
+        }
         if (checked && !status.equals(Analysis.Status.HOLDS.name()) && !status.equals(Analysis.Status.INFO.name())) {
             return "NO VERDICT " + id + ": " + reason;
         }
@@ -357,9 +373,10 @@ public final class Judgment {
     }
 
     /**
-     * The run's exit status from its verdicts (GUIDE's contract): 1 only when a gated claim failed; 3 when a gated
-     * claim has no verdict (undecided, too few rounds, not judged, not measured), when none was judged, or when a
-     * claim that does not gate failed (a layout check: reported, but no gated claim shown broken); else 0.
+     * The run's exit status from its verdicts (GUIDE's contract): 1 when a gated claim failed or is missing (not
+     * measured: the run has not shown its fix is there); 3 when a gated claim has no verdict (undecided, too few
+     * rounds, not judged), when none was judged, or when a claim that does not gate failed (a layout check: reported,
+     * but no gated claim shown broken); else 0.
      */
     public static int exitCode(List<Boolean> checked, List<Analysis.Status> statuses) {
         boolean anyGated = false;
@@ -367,7 +384,7 @@ public final class Judgment {
         for (int i = 0; i < statuses.size(); i++) {
             Analysis.Status s = statuses.get(i);
             if (checked.get(i)) {
-                if (s == Analysis.Status.FAILS) {
+                if (s == Analysis.Status.FAILS || s == Analysis.Status.NOT_MEASURED) {
                     return 1;
                 }
                 anyGated = true;

@@ -180,7 +180,7 @@ public final class Paired {
             return 2;
         }
         List<String> notMeasured = notMeasured(results);
-        int code = notMeasured.isEmpty() ? Analysis.exitCode(results) : Regate.worst(Analysis.exitCode(results), 3);
+        int code = notMeasured.isEmpty() ? Analysis.exitCode(results) : Regate.worst(Analysis.exitCode(results), 1);
         if (records.isEmpty()) {
             // Every fork failed its layout check: the claims fail, but no fork measured anything to write.
             out.println();
@@ -409,14 +409,14 @@ public final class Paired {
     }
 
     /**
-     * One line per gated claim of the suite that {@code results} did not measure ("NOT MEASURED id: ..."): such a
-     * run has no verdict on it, exit 3.
+     * One line per gated claim of the suite that {@code results} did not measure ("MISSING id: ..."): such a run has
+     * not shown that its fix is there, exit 1.
      */
     static List<String> notMeasured(List<Analysis.ComparisonResult> results) {
         List<Judgment.Case> cases = results.stream().map(r -> new Judgment.Case(r.comparison(), r.roundSamples(),
                 r.status() == Analysis.Status.FAILS ? r.reason() : null)).toList();
         List<String> out = new ArrayList<>();
-        Judgment.notMeasured(cases).forEach((c, v) -> out.add("NOT MEASURED " + c.id() + ": " + v.reason()));
+        Judgment.notMeasured(cases).forEach((c, v) -> out.add("MISSING " + c.id() + ": " + v.reason()));
         return out;
     }
 
@@ -452,7 +452,7 @@ public final class Paired {
         String counts = n.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "))
                 + (ungatedFailures == 0 ? "" : (n.isEmpty() ? "" : "; ") + ungatedFailures
                 + " claim(s) that do not gate failed a layout check");
-        if (n.containsKey("fails")) {
+        if (n.containsKey("fails") || notMeasured > 0) {
             return "CLAIMS FAILED: " + counts;
         }
         if (!judged) {

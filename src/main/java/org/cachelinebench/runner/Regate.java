@@ -38,18 +38,23 @@ public final class Regate {
     private Regate() {}
 
     static final String USAGE = """
-            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate | --table] [--confidence C] RUN_DIR...
+            usage: benchmarks/regate [--baseline DIR] [--only-baseline | --calibrate | --table | --simulate-runs]
+                                     [--confidence C] RUN_DIR...
                    benchmarks/regate --simulate [--noise SD,...] [--effects R,...] [--effect-sd SD,...]
                                      [--rounds N|N+M,...] [--trials N] [--seed S] [--confidence C]
-              Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner).
+              Judges saved runs again (each RUN_DIR holds summary.json and metadata.json of the paired runner, or
+              is a folder of such runs); over several runs a last line counts the whole runs by exit.
               --baseline DIR     also compare each run with its machine's baseline: DIR/<fingerprint>/ of the
                                  per-fingerprint root DIR (results/baseline), or DIR itself when it holds one run;
                                  used only when the fingerprint matches (none matching, a missing DIR: not used,
                                  said in one line; a folder that is not a baseline: ignored, said in one line)
               --only-baseline    only the baseline step, for one RUN_DIR (benchmarks/ci's second step)
-              --calibrate        judge the runs (default: claims.GateRule's calibration runs) at every candidate
-                                 confidence and print which the runs choose, and the noise they show
+              --calibrate        judge the runs (of a good commit) at every candidate confidence and print which
+                                 the runs choose; then judge other runs with the choice
               --table            one Markdown row per run: its exit and each gated claim's verdict
+              --simulate-runs    the gate's whole-run exits (0, 1, 3) on synthetic runs of every gated claim,
+                                 rounds drawn from the given good runs' residuals: a good commit, each fix
+                                 undone, the partial revert (--trials N, --seed S; default 1000, 1)
               --simulate         the gate's judging code on synthetic rounds: how often a claim and its A/A read
                                  HOLDS, FAILS and UNDECIDED (default: the table of docs/ci-gate.md)
                 --noise          sd of the A/A's per-round log ratio, each > 0
@@ -59,13 +64,13 @@ public final class Regate {
                 --trials         synthetic runs per row (default 4000); --seed the first row's seed
               --confidence C     a candidate confidence for each one-sided bound, e.g. 0.95 (default: the
                                  committed one, claims.GateRule)
-            exit: 0 every gated claim holds and no regression; 1 a gated claim failed or regressed; 2 bad input;
-                  3 no verdict (a gated claim undecided, too few rounds, not measured, or a layout check that
-                  failed a claim that does not gate)""";
+            exit: 0 every gated claim holds and no regression; 1 a gated claim failed, regressed or is missing
+                  (not measured); 2 bad input; 3 no verdict (a gated claim undecided or with too few rounds, or a
+                  layout check that failed a claim that does not gate)""";
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("baseline").flag("only-baseline").flag("calibrate").flag("table").value("confidence")
-            .flag("simulate").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
+            .flag("simulate").flag("simulate-runs").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
             .value("seed");
 
     /** The simulation docs/ci-gate.md shows: what {@code --simulate} runs without further options. */
@@ -76,6 +81,9 @@ public final class Regate {
             new GateSimulation.Looks(10, 10), new GateSimulation.Looks(8, 10));
     static final int SIMULATED_TRIALS = 4000;
     static final long SIMULATED_SEED = 1;
+    /** The whole-run simulation's default: synthetic runs per commit, judged with the runner's plan (8, else 10). */
+    static final int WHOLE_RUN_TRIALS = 1000;
+    static final GateSimulation.Looks WHOLE_RUN_LOOKS = new GateSimulation.Looks(8, 10);
 
     public static void main(String[] args) {
         EntryPoint.exit("regate", () -> run(args, System.out, System.err));
@@ -103,14 +111,13 @@ public final class Regate {
                 out.print(GateSimulation.markdown(simulate(p, confidence)));
                 return 0;
             }
-            for (String option : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
+            for (String option : p.has("simulate-runs") ? List.of("noise", "effects", "effect-sd", "rounds")
+                    : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
                 if (p.value(option) != null) {
                     throw new IllegalArgumentException("--" + option + " needs --simulate");
                 }
             }
-            if (p.positional().isEmpty() && p.has("calibrate")) {
-                GateRule.calibrationRuns().forEach(d -> runs.add(SavedRun.read(Path.of(d))));
-            } else if (p.positional().isEmpty()) {
+            if (p.positional().isEmpty()) {
                 throw new IllegalArgumentException("no RUN_DIR given (see --help)");
             }
             if (p.has("only-baseline") && p.has("calibrate")) {
@@ -120,7 +127,9 @@ public final class Regate {
                 throw new IllegalArgumentException("--only-baseline needs --baseline DIR and one RUN_DIR");
             }
             for (String dir : p.positional()) {
-                runs.add(SavedRun.read(Path.of(dir)));
+                for (Path run : runDirs(Path.of(dir))) {
+                    runs.add(SavedRun.read(run));
+                }
             }
             if (p.value("baseline") != null) {
                 baselineRoot = Path.of(p.value("baseline"));
@@ -138,11 +147,27 @@ public final class Regate {
             out.print(calibrate(runs));
             return 0;
         }
+        if (p.has("simulate-runs")) {
+            try {
+                WholeRunSimulation.Calibration cal = WholeRunSimulation.calibrate(runs);
+                int trials = (int) whole(p, "trials", WHOLE_RUN_TRIALS);
+                if (trials < 1) {
+                    throw new IllegalArgumentException("--trials " + trials + ": at least 1");
+                }
+                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), WHOLE_RUN_LOOKS, trials,
+                        whole(p, "seed", SIMULATED_SEED), confidence));
+            } catch (IllegalArgumentException e) {
+                err.println("regate: " + e.getMessage());
+                return 2;
+            }
+            return 0;
+        }
         if (p.has("table")) {
             out.print(table(runs, confidence));
             return 0;
         }
         int code = 0;
+        Map<Integer, Integer> exits = new java.util.TreeMap<>();
         for (SavedRun run : runs) {
             if (!p.has("only-baseline")) {
                 out.println(describe(run));
@@ -153,6 +178,7 @@ public final class Regate {
                 }
                 int runCode = exitCode(verdicts);
                 out.println("  " + verdictLine(verdicts, runCode));
+                exits.merge(runCode, 1, Integer::sum);
                 code = worst(code, runCode);
             }
             if (p.value("baseline") != null) {
@@ -178,7 +204,37 @@ public final class Regate {
                 code = worst(code, r.exitCode());
             }
         }
+        if (runs.size() > 1 && !exits.isEmpty()) {
+            out.println(wholeRuns(exits));
+        }
         return code;
+    }
+
+    /**
+     * "whole runs: 22 of 24 hold (exit 0), 1 failed (exit 1), 1 no verdict (exit 3)": each run's within-run exit,
+     * counted, so that the rate of good runs that end undecided can be read off a folder of runs.
+     */
+    static String wholeRuns(Map<Integer, Integer> exits) {
+        int total = exits.values().stream().mapToInt(Integer::intValue).sum();
+        return "whole runs: " + exits.getOrDefault(0, 0) + " of " + total + " hold (exit 0), "
+                + exits.getOrDefault(1, 0) + " failed (exit 1), " + exits.getOrDefault(3, 0) + " no verdict (exit 3)";
+    }
+
+    /**
+     * The runs {@code dir} names: its sub-folders that hold a summary.json when it holds none itself (a folder of
+     * runs, in name order, one level down); else itself, which {@link SavedRun#read} then checks.
+     */
+    static List<Path> runDirs(Path dir) {
+        if (!Files.isDirectory(dir) || Files.isRegularFile(dir.resolve(ResultStore.SUMMARY_JSON))) {
+            return List.of(dir);                        // SavedRun.read names what is wrong with it
+        }
+        List<Path> out;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            out = s.filter(d -> Files.isRegularFile(d.resolve(ResultStore.SUMMARY_JSON))).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(dir + ": cannot list: " + e.getMessage(), e);
+        }
+        return out.isEmpty() ? List.of(dir) : out;
     }
 
     /**
@@ -366,15 +422,15 @@ public final class Regate {
         });
     }
 
-    /** A run's exit status from its verdicts: 1 a claim failed, 3 one has no verdict or none gated, else 0. */
+    /** A run's exit status from its verdicts: 1 a claim failed or is missing, 3 one has no verdict, else 0. */
     static int exitCode(List<ClaimVerdict> verdicts) {
         return Judgment.exitCode(verdicts.stream().map(v -> v.claim().expect().checked()).toList(),
                 verdicts.stream().map(v -> v.verdict().status()).toList());
     }
 
     /**
-     * "verdict: 9 holds" / "verdict: FAILED, 1 fails, 8 holds" / "no verdict: 2 undecided, 7 holds" / "no verdict: 9
-     * not measured (no gated claim in this run)".
+     * "verdict: 9 holds" / "verdict: FAILED, 1 fails, 8 holds" / "no verdict: 2 undecided, 7 holds" / "verdict:
+     * FAILED, 10 not measured (no gated claim in this run)".
      */
     static String verdictLine(List<ClaimVerdict> verdicts, int code) {
         Map<Analysis.Status, Integer> n = new EnumMap<>(Analysis.Status.class);
@@ -385,7 +441,7 @@ public final class Regate {
                 + " that do" + (ungated == 1 ? "es" : "") + " not gate failed a layout check";
         if (verdicts.stream().allMatch(v -> !v.claim().expect().checked()
                 || v.verdict().status() == Analysis.Status.NOT_MEASURED)) {
-            return "no verdict: " + n.getOrDefault(Analysis.Status.NOT_MEASURED, 0)
+            return "verdict: FAILED, " + n.getOrDefault(Analysis.Status.NOT_MEASURED, 0)
                     + " not measured (no gated claim in this run)" + layout;
         }
         List<String> parts = new ArrayList<>();

@@ -52,13 +52,38 @@ public final class SavedRun {
                         + "paired runner)");
             }
         }
+        SavedRun run;
         try {
-            return new SavedRun(dir, Summary.read(summaryFile), Metadata.read(metadataFile));
+            run = new SavedRun(dir, Summary.read(summaryFile), Metadata.read(metadataFile));
         } catch (IOException e) {
             throw new IllegalArgumentException(dir + ": cannot read: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(PairedSession.oneLine(e).replaceFirst("^IllegalArgumentException: ", ""),
                     e);
+        }
+        run.checkRatios();
+        return run;
+    }
+
+    /**
+     * Every round's ratio is a positive number: a NaN, an infinity or a ratio of 0 or less in a summary has no log,
+     * and a verdict on it would be a verdict on nothing.
+     *
+     * @throws IllegalArgumentException naming the run, the claim and the round
+     */
+    private void checkRatios() {
+        for (Summary.Entry e : summary.comparisons()) {
+            if (!e.measured()) {
+                continue;
+            }
+            for (Judgment.Round r : rounds(e)) {
+                for (double x : r.ratios()) {
+                    if (!(x > 0) || !Double.isFinite(x)) {
+                        throw new IllegalArgumentException(dir + ": " + e.id() + " round " + (r.round() + 1)
+                                + " holds the ratio " + x + ", not a positive number");
+                    }
+                }
+            }
         }
     }
 

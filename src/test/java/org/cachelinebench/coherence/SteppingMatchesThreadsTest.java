@@ -1,7 +1,6 @@
 package org.cachelinebench.coherence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * queued spinlock hands over FIFO), under
  * the default model and MOESI with the prefetcher and a random schedule, the handshakes round-robin too.
  */
+@org.junit.jupiter.api.Tag(TraceStepping.TAG)
 class SteppingMatchesThreadsTest {
     private static final Model ROUND_ROBIN = Model.DEFAULT.with(Schedule.ROUND_ROBIN);
     private static final Model MOESI_PREFETCH_RANDOM = new Model(Protocol.MOESI, Prefetch.ADJACENT_LINE,
@@ -41,7 +41,7 @@ class SteppingMatchesThreadsTest {
     }
 
     private static void same(String claimId, List<Model> models) {
-        assumeTrue(Continuations.AVAILABLE, Continuations.WHY_NOT);
+        TraceStepping.assumeOneThread();
         Claim c = Suite.claim(claimId);
         for (Scenario side : List.of(SuiteScenarios.subject(c), SuiteScenarios.reference(c))) {
             for (Model m : models) {

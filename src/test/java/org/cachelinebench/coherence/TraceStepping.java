@@ -1,18 +1,27 @@
 package org.cachelinebench.coherence;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.cachelinebench.testing.MachineAssumption;
 
 /**
- * For tests that trace many-CPU points of the kernel's off-heap layouts: their counts depend on no JDK (no Java
- * object layout enters them), so they run where the traces step on one thread (continuations, JDK 19+) and are
- * skipped elsewhere, where each point's OS-thread hand-offs take seconds. {@link SteppingMatchesThreadsTest} shows
- * on such a JDK that both steppings count the same, so no JDK is left with an untested count.
+ * For tests that trace many-CPU points of the kernel's off-heap layouts, or step on continuations themselves: their
+ * counts depend on no JDK (no Java object layout enters them), so they run where the traces step on one thread
+ * (continuations, JDK 19+); elsewhere each point's OS-thread hand-offs take seconds. Such a test carries the tag
+ * {@link #TAG}. Off CI, a JDK without continuations skips it; under CI it fails, saying why, unless the build
+ * excluded the tag by name because another JDK of the same CI runs it (.ci/run's JDK 25 step, the workflow's tests on
+ * JDK 25). {@link SteppingMatchesThreadsTest} shows on such a JDK that both steppings count the same, so no JDK is
+ * left with an untested count.
  */
 public final class TraceStepping {
     private TraceStepping() {}
 
+    /** The JUnit tag of the tests that need continuations: {@code -DexcludedGroups=continuations} leaves them out. */
+    public static final String TAG = "continuations";
+
+    /** Skips the test on a JDK without continuations, or under CI fails it with the reason. */
     public static void assumeOneThread() {
-        assumeTrue(Continuations.AVAILABLE, () -> "kernel-layout traces of many CPUs run where the JDK has"
-                + " continuations: " + Continuations.WHY_NOT);
+        MachineAssumption.require(Continuations.AVAILABLE, "this test needs continuations (JDK 19+ with --add-exports"
+                + " java.base/jdk.internal.vm=ALL-UNNAMED) to step its traces on one thread: " + Continuations.WHY_NOT
+                + "; run it on JDK 21 or 25, or exclude the tag '" + TAG + "' by name where another JDK of the same CI"
+                + " runs it");
     }
 }

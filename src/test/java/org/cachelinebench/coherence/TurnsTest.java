@@ -3,25 +3,31 @@ package org.cachelinebench.coherence;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The scheduler, stepped either way (continuations where the JDK has them, OS threads): one body at a time, in the
  * schedule's order, and a wait that never ends or a body's failure ends the run.
  */
 class TurnsTest {
-    @ParameterizedTest
-    @ValueSource(strings = {"threads", "continuations"})
-    void eitherSteppingKeepsTheContract(String how) {
-        assumeTrue(how.equals("threads") || Continuations.AVAILABLE, Continuations.WHY_NOT);
+    @Test
+    void threadsKeepTheContract() {
+        keepsTheContract("threads");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Tag(TraceStepping.TAG)
+    void continuationsKeepTheContract() {
+        TraceStepping.assumeOneThread();
+        keepsTheContract("continuations");
+    }
+
+    private void keepsTheContract(String how) {
         SteppingMatchesThreadsTest.stepped(how, () -> {
             roundRobinAlternatesAccessByAccess();
             aWaitForWhatNeverComesFailsWithinTheStepLimit();

@@ -17,7 +17,7 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * .github/workflows/benchmarks.yml parses as YAML and has the steps its comments promise, in order: check out,
- * JDK 17, the test gate, the benchmark gate, results/latest kept as an artifact even on failure, and on pushes to
+ * JDKs 17 and 25, the test gate, the benchmark gate (failing on every exit but 0, unless warn-only is asked for), results/latest kept as an artifact even on failure, and on pushes to
  * main the history of the files {@link BenchmarkActionJson} writes, each with the tool that reads it.
  */
 class BenchmarksWorkflowTest {
@@ -42,13 +42,19 @@ class BenchmarksWorkflowTest {
         order.add("checkout");
         Map<String, Object> java = step(steps, s -> uses(s).startsWith("actions/setup-java@"));
         assertEquals("temurin", map(java, "with").get("distribution"));
-        assertEquals("17", String.valueOf(map(java, "with").get("java-version")));
+        assertEquals(List.of("17", "25"), String.valueOf(map(java, "with").get("java-version")).lines().toList(),
+                "17 for the gate, 25 for the tests that need continuations");
         assertEquals("maven", map(java, "with").get("cache"));
         Map<String, Object> verify = step(steps, s -> run(s).equals("mvn -B verify"));
         Map<String, Object> gate = step(steps, s -> run(s).contains("benchmarks/ci || status=$?"));
         assertFalse(gate.containsKey("continue-on-error"), "the gate's exit code decides the job");
-        assertTrue(run(gate).contains("if [ \"$status\" -eq 3 ]; then") && run(gate).contains("::warning ")
-                && run(gate).contains("exit \"$status\""), "no verdict (3) warns; 1 and 2 fail the job: " + run(gate));
+        assertTrue(run(gate).contains("if [ \"$status\" -eq 3 ]; then") && run(gate).contains("::error ")
+                && run(gate).endsWith("exit \"$status\""), "every status but 0 fails the job: " + run(gate));
+        assertTrue(run(gate).contains("if [ \"$WARN_ONLY\" = \"true\" ]; then") && run(gate).contains("::warning "),
+                "no verdict (3) warns only when asked: " + run(gate));
+        assertTrue(String.valueOf(map(gate, "env").get("WARN_ONLY")).contains("inputs.warn_only"), gate.toString());
+        assertEquals("boolean", map(map(map(map(workflow(), "on"), "workflow_dispatch"), "inputs"), "warn_only")
+                .get("type"));
         Map<String, Object> upload = step(steps, s -> uses(s).startsWith("actions/upload-artifact@"));
         assertEquals("results/latest", map(upload, "with").get("path"));
         assertEquals("${{ always() }}", upload.get("if"), "kept when the gate fails too");

@@ -28,10 +28,14 @@ class BaselinesTest {
 
     @Test
     void aFingerprintNamesOneFolderOfSafeCharactersThatEveryComponentChanges() {
-        assertEquals("amd-epyc_2cpu_2c1t1s_line64_debian-17.0.15_guest_050d4e05", MACHINE.directoryName(),
+        assertEquals("amd-epyc_2cpu_2c1t1s_line64_jdk17_guest_b86afd9e", MACHINE.directoryName(),
                 "the committed EPYC baseline's folder");
-        assertTrue(XEON.directoryName().startsWith("intel-r-xeon-r-processor-2.10ghz_2cpu_1c2t1s_line64_debian-17.0.15"
-                + "_guest_"), XEON.directoryName());
+        assertTrue(XEON.directoryName().startsWith("intel-r-xeon-r-processor-2.10ghz_2cpu_1c2t1s_line64_jdk17_guest_"),
+                XEON.directoryName());
+        assertEquals("17", Fingerprint.featureRelease("17.0.15"));
+        assertEquals("21", Fingerprint.featureRelease("21-ea"));
+        assertEquals("8", Fingerprint.featureRelease("1.8.0_392"));
+        assertEquals("unknown", Fingerprint.featureRelease(null));
         for (Fingerprint f : List.of(MACHINE, XEON, new Fingerprint("x/../../etc", 1, 1, 1, 1, null, 64, null, null,
                 false))) {
             assertTrue(f.directoryName().matches("[a-z0-9][a-z0-9._-]*"), f.directoryName());

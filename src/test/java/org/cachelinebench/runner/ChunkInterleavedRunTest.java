@@ -117,9 +117,9 @@ class ChunkInterleavedRunTest {
         assertTrue(out.toString().contains("no floor  unpadded/padded reader 3.000  unpadded/padded allocator 3.000  "
                 + "unpadded/contended reader 3.000"), out.toString());
         // Profile ci gates the readers against the A/A: the set's three gated claims hold; --only left the other
-        // sets' seven not measured, so no verdict for the run (exit 3), and regate judges the saved run alike.
-        assertTrue(out.toString().contains("NO VERDICT: 3 holds, 7 not measured"), out.toString());
-        assertEquals(3, status, out.toString());
-        assertEquals(3, regate(run), "regate judges the saved run as the runner did");
+        // sets' seven missing, so the run fails for them (exit 1), and regate judges the saved run alike.
+        assertTrue(out.toString().contains("CLAIMS FAILED: 3 holds, 7 not measured"), out.toString());
+        assertEquals(1, status, out.toString());
+        assertEquals(1, regate(run), "regate judges the saved run as the runner did");
     }
 }

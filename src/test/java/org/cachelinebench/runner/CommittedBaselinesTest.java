@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class CommittedBaselinesTest {
     static final Path ROOT = Path.of("results", "baseline");
-    /** The AMD EPYC baseline of 30 Nov, moved here from results/baseline/ itself. */
-    static final Path EPYC = ROOT.resolve("amd-epyc_2cpu_2c1t1s_line64_debian-17.0.15_guest_050d4e05");
+    /** The committed AMD EPYC baseline (recorded on JDK 17.0.15: its key holds the feature release, 17). */
+    static final Path EPYC = ROOT.resolve("amd-epyc_2cpu_2c1t1s_line64_jdk17_guest_b86afd9e");
 
     @Test
     void everyFolderIsTheBaselineOfItsOwnFingerprintWithItsReadme() throws IOException {
@@ -37,5 +37,24 @@ class CommittedBaselinesTest {
             assertTrue(readme.startsWith(BaselineReadme.text(run.metadata(), run.summary())), dir + "/README.md");
         }
         assertEquals(List.of(), Baselines.find(ROOT, SavedRuns.MACHINE).ignored());
+    }
+
+    /**
+     * A patch update of the JDK, or another vendor's build of the same feature release, keeps the baseline; another
+     * feature release or CPU does not.
+     */
+    @Test
+    void aJdkPatchUpdateKeepsTheBaselineAndAFeatureReleaseDoesNot() {
+        Fingerprint recorded = Baselines.fingerprintOf(EPYC);
+        assertEquals("17.0.15", recorded.jdkVersion(), "the committed baseline's own JDK");
+        Fingerprint patched = new Fingerprint(recorded.cpuModel(), recorded.logicalCpus(), recorded.cores(),
+                recorded.threadsPerCore(), recorded.sockets(), recorded.l3(), recorded.cacheLineSize(), "Eclipse Adoptium",
+                "17.0.17", recorded.hypervisor());
+        assertEquals(EPYC, Baselines.find(ROOT, patched).match());
+        Fingerprint next = new Fingerprint(recorded.cpuModel(), recorded.logicalCpus(), recorded.cores(),
+                recorded.threadsPerCore(), recorded.sockets(), recorded.l3(), recorded.cacheLineSize(), "Debian",
+                "21.0.5", recorded.hypervisor());
+        assertEquals(null, Baselines.find(ROOT, next).match());
+        assertTrue(Baselines.find(ROOT, next).why().contains("_jdk21_"), Baselines.find(ROOT, next).why());
     }
 }

@@ -247,12 +247,33 @@ class JudgmentTest {
         }
     }
 
-    /** A peer claim whose rounds scatter wider than its A/A's margin, centred on 1, is not failed by that spread. */
+    /**
+     * A peer claim whose rounds scatter wider than its A/A's margin, centred on 1, is not failed by that spread, and
+     * not passed either: the run cannot tell, so it is undecided and the runner adds rounds.
+     */
     @Test
-    void aWideButCentredPeerClaimHolds() {
+    void aWideButCentredPeerClaimIsUndecided() {
         double[] wide = {0.984, 1.003, 0.988, 1.004, 1.000, 0.998, 1.000, 1.016};
         Judgment.Verdict v = judge(of(PEER, wide), of(AA, PEER_AA)).get(PEER.id());
-        assertEquals(Analysis.Status.HOLDS, v.status(), v.reason());
+        assertEquals(Analysis.Status.UNDECIDED, v.status(), v.reason());
         assertTrue(v.low() < 1 / v.margin(), "bounds wider than the margin: " + v.reason());
+    }
+
+    /**
+     * A wild A/A widens its own margin without limit, the peer claim's only up to the cap: a peer a tenth off beside
+     * an A/A whose rounds stray ±20 % (margin far beyond x1.5) still fails, where the uncapped margin would hold it.
+     */
+    @Test
+    void aWildAaCannotWidenThePeerMarginBeyondTheCap() {
+        double[] wildAa = new double[8];
+        double[] off = new double[8];
+        for (int i = 0; i < 8; i++) {
+            wildAa[i] = i % 2 == 0 ? 1.2 : 1 / 1.2;
+            off[i] = 0.9 * wildAa[i] * (1 + 0.002 * (i - 4));  // the effect over the A/A stays x0.90
+        }
+        Judgment.Verdict v = judge(of(PEER, off), of(AA, wildAa)).get(PEER.id());
+        assertTrue(marginOf(wildAa) > 1.5, "a wild A/A: " + marginOf(wildAa));
+        assertEquals(org.cachelinebench.claims.GateRule.PEER_MARGIN_CAP, v.margin(), 1e-12, v.reason());
+        assertEquals(Analysis.Status.FAILS, v.status(), v.reason());
     }
 }

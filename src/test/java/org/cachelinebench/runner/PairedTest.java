@@ -174,7 +174,7 @@ class PairedTest {
                     return fake;
                 }, fake, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-        assertEquals(3, code, "--only leaves the other sets' gated claims not measured: " + err());
+        assertEquals(1, code, "--only leaves the other sets' gated claims missing: " + err());
         assertEquals(List.of(List.of("gc", "stack:lines=3")), asked, "as JMH's -prof takes them, in order");
         assertTrue(out().contains("note: every fork runs with --prof gc, stack:lines=3; their rows go to runs.json,"
                 + " never into a ratio"), out());
@@ -259,14 +259,16 @@ class PairedTest {
     }
 
     @Test
-    void aRunThatJudgedNoGatedClaimSaysSoAndExitsThree() {
-        // --only keeps the straddle of the csd set, which informs and gates nothing.
-        assertEquals(3, run("--rounds", "8", "--only", "^csd\\.straddled", "--out", root.resolve("latest").toString()),
+    void aRunThatJudgedNoGatedClaimNamesEveryMissingOneAndExitsOne() {
+        // --only keeps the straddle of the csd set, which informs and gates nothing: every gated claim is missing.
+        assertEquals(1, run("--rounds", "8", "--only", "^csd\\.straddled", "--out", root.resolve("latest").toString()),
                 err());
-        assertTrue(out().contains("NO VERDICT: no gated claim was judged in this run"), out());
+        assertTrue(out().contains("MISSING mailbox.straddled-vs-line-aligned: MISSING: a gated claim this run has no"
+                + " rounds of"), out());
+        assertTrue(out().contains("CLAIMS FAILED: 10 not measured"), out());
         outBytes.reset();
-        // --only keeps a gated claim but not its A/A control: nothing to judge it against.
-        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.unpadded-vs-padded\\.reader",
+        // --only keeps a gated claim but not its A/A control: nothing to judge it against, the others missing.
+        assertEquals(1, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.unpadded-vs-padded\\.reader",
                 "--out", root.resolve("other").toString()), err());
         assertTrue(out().contains("NO VERDICT chunk-object-interleaved.unpadded-vs-padded.reader: not judged: no A/A"
                 + " control of chunk-object-interleaved"),
@@ -444,8 +446,8 @@ class PairedTest {
         fake = healthy().score("floor", 5e6);
         Path latest = root.resolve("latest");
         // Profile full: a fork-paired set (chunk-object) beside csd's interleaved fork, and a gated mailbox claim.
-        assertEquals(3, run("--profile", "full", "--rounds", "8", "--only", "^(csd|mailbox|chunk-object)\\.", "--out",
-                latest.toString()), "the interleaved pcpu sets' gated claims are not measured: " + err());
+        assertEquals(1, run("--profile", "full", "--rounds", "8", "--only", "^(csd|mailbox|chunk-object)\\.", "--out",
+                latest.toString()), "the interleaved pcpu sets' gated claims are missing: " + err());
         Summary s = Summary.read(latest.resolve("summary.json"));
         assertEquals("csd", s.floorSet());
         assertEquals(8, s.roundStates().size());
@@ -496,8 +498,8 @@ class PairedTest {
     @Test
     void withoutTheCsdSetNoFloorIsMeasuredAndClaimsAreJudgedWithoutStates() throws IOException {
         Path latest = root.resolve("latest");
-        assertEquals(3, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--out", latest.toString()),
-                "the other sets' gated claims are not measured: " + err());
+        assertEquals(1, run("--rounds", "8", "--only", "^chunk-object-interleaved\\.", "--out", latest.toString()),
+                "the other sets' gated claims are missing: " + err());
         assertTrue(out().contains("machine states: no floor measured (no interleaved csd set in this run): claims "
                 + "judged without states"), out());
         Summary s = Summary.read(latest.resolve("summary.json"));

@@ -16,8 +16,8 @@ import org.cachelinebench.claims.GateRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tables of docs/ci-gate.md are the code's output: the committed runs' verdicts under today's rule, and rows of
- * the simulation (each row seeded on its own, so a few rows recomputed check the table without the whole run).
+ * The tables of docs/ci-gate.md are the code's output: the committed runs' verdicts under today's rule, and the
+ * gate's whole-run operating characteristic calibrated on the committed good runs the page names.
  */
 class RegateDocTest {
     private static final Path PAGE = Path.of("docs", "ci-gate.md");
@@ -30,54 +30,46 @@ class RegateDocTest {
         return page.substring(body, end);
     }
 
-    @Test
-    void theCheckedOnRunsTableIsTodaysVerdicts() throws IOException {
-        String page = Files.readString(PAGE);
-        int at = page.indexOf("<!-- regate: table ");
-        String runs = page.substring(at + "<!-- regate: table ".length(), page.indexOf(" -->", at));
+    /** The runs a block names after its marker, each a fixture folder under gate-runs/. */
+    private static List<SavedRun> runsOf(String page, String marker) {
+        int at = page.indexOf(marker);
+        assertTrue(at >= 0, "no " + marker + " in " + PAGE);
+        String runs = page.substring(at + marker.length(), page.indexOf(" -->", at));
         List<SavedRun> saved = new ArrayList<>();
         for (String r : runs.trim().split("\\s+")) {
-            saved.add(SavedRun.read(Path.of("results", r)));
+            saved.add(GateRuns.of(r).read());
         }
-        assertEquals(Regate.table(saved, GateRule.CONFIDENCE), block(page, "<!-- regate: table "),
-                "regenerate with benchmarks/regate --table and paste it");
+        return saved;
     }
 
     @Test
-    void theSimulationRowsAreTheCodesOutput() throws IOException {
-        List<String> lines = block(Files.readString(PAGE), "<!-- regate: simulate -->").lines().toList();
-        int perNoise = lines.size() / Regate.SIMULATED_NOISE.size();
-        assertEquals(2 + Regate.SIMULATED_NOISE.size() * (Regate.SIMULATED_LOOKS.size()
-                * (1 + (Regate.SIMULATED_EFFECTS.size() - 1) * Regate.SIMULATED_EFFECT_SDS.size())), lines.size());
-        assertTrue(perNoise > 0);
-        // Rows 0 (a revert at 8), 2 (a revert with two looks), 19 and the last (good commits).
-        List<Double> noise = Regate.SIMULATED_NOISE;
-        List<GateSimulation.Row> all = new ArrayList<>();
-        for (int i : new int[] {0, 2, 19, lines.size() - 3}) {
-            GateSimulation.Row spec = specOf(i);
-            GateSimulation.Rates r = GateSimulation.rates(spec.scenario(), spec.looks(), Regate.SIMULATED_TRIALS,
-                    Regate.SIMULATED_SEED + i, GateRule.CONFIDENCE);
-            String line = GateSimulation.markdown(List.of(new GateSimulation.Row(spec.scenario(), spec.looks(), r)))
-                    .lines().skip(2).findFirst().orElseThrow();
-            assertEquals(line, lines.get(i + 2), "row " + i + ": regenerate with benchmarks/regate --simulate");
-            all.add(spec);
-        }
-        assertEquals(noise.get(0), all.get(0).scenario().aaSd());
+    void theCommittedRunsTableIsTodaysVerdicts() throws IOException {
+        String page = Files.readString(PAGE);
+        assertEquals(Regate.table(runsOf(page, "<!-- regate: table "), GateRule.CONFIDENCE),
+                block(page, "<!-- regate: table "), "regenerate with benchmarks/regate --table and paste it");
     }
 
-    /** The scenario and looks of row {@code i}, in the order {@link GateSimulation#table} makes them. */
-    private static GateSimulation.Row specOf(int i) {
-        List<GateSimulation.Row> specs = new ArrayList<>();
-        for (double sd : Regate.SIMULATED_NOISE) {
-            for (double e : Regate.SIMULATED_EFFECTS) {
-                for (double s : e == 1 ? List.of(0.0) : Regate.SIMULATED_EFFECT_SDS) {
-                    for (GateSimulation.Looks l : Regate.SIMULATED_LOOKS) {
-                        specs.add(new GateSimulation.Row(new GateSimulation.Scenario(sd, e, s), l, null));
-                    }
-                }
+    /**
+     * The whole-run operating characteristic on the page is the code's, calibrated on the good runs its marker
+     * names; a revert of any gated fix passes (exit 0) in at most 1 % of whole runs, and the partial revert in none.
+     */
+    @Test
+    void theWholeRunTableIsTheCodesOutput() throws IOException {
+        String page = Files.readString(PAGE);
+        String marker = "<!-- regate: whole-run ";
+        WholeRunSimulation.Calibration cal = WholeRunSimulation.calibrate(runsOf(page, marker));
+        String table = WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), Regate.WHOLE_RUN_LOOKS,
+                Regate.WHOLE_RUN_TRIALS, Regate.SIMULATED_SEED, GateRule.CONFIDENCE);
+        assertEquals(table, block(page, marker), "regenerate with benchmarks/regate --simulate-runs RUN_DIR...");
+        List<WholeRunSimulation.Scenario> scenarios = WholeRunSimulation.scenarios();
+        for (int i = 0; i < scenarios.size(); i++) {
+            if (!scenarios.get(i).revert()) {
+                continue;
             }
+            WholeRunSimulation.Rates r = WholeRunSimulation.rates(cal, scenarios.get(i), Regate.WHOLE_RUN_LOOKS,
+                    Regate.WHOLE_RUN_TRIALS, Regate.SIMULATED_SEED + i, GateRule.CONFIDENCE);
+            assertTrue(r.pass() <= r.trials() / 100, scenarios.get(i).name() + " passes: " + r);
         }
-        return specs.get(i);
     }
 
     @Test

@@ -82,20 +82,20 @@ class RegateTest {
     }
 
     @Test
-    void aRunWithoutAGatedVerdictExitsThreeAndSaysWhy() throws Exception {
+    void aRunMissingGatedClaimsExitsOneAndNamesThem() throws Exception {
         Path few = new SavedRuns(FAR, FAR, FAR).claim(READER, 3, 3, 3).claim(AA, 1, 1, 1).write(dir.resolve("few"));
-        assertEquals(3, regate(few.toString()));
+        assertEquals(1, regate(few.toString()), "eight gated claims missing");
         assertTrue(out().contains("  TOO FEW ROUNDS " + READER + ": not judged: 3 rounds with its A/A control, a "
                 + "verdict at 99 % needs 7"), out());
-        assertTrue(out().contains("  NOT MEASURED   mailbox.straddled-vs-line-aligned: not measured: "), out());
-        assertTrue(out().endsWith("  no verdict: 2 too few rounds, 8 not measured\n"), out());
+        assertTrue(out().contains("  NOT MEASURED   mailbox.straddled-vs-line-aligned: MISSING: a gated claim "), out());
+        assertTrue(out().endsWith("  verdict: FAILED, 2 too few rounds, 8 not measured\n"), out());
         out.reset();
         Path empty = new SavedRuns(FAR, FAR, FAR).write(dir.resolve("empty"));
-        assertEquals(3, regate(empty.toString()), "an empty comparisons list judged nothing");
-        assertTrue(out().endsWith("  no verdict: 10 not measured (no gated claim in this run)\n"), out());
+        assertEquals(1, regate(empty.toString()), "an empty comparisons list lacks every gated claim");
+        assertTrue(out().endsWith("  verdict: FAILED, 10 not measured (no gated claim in this run)\n"), out());
         out.reset();
         assertEquals(1, regate(empty.toString(), paired("reverted", PairedTest.healthy().score("v6.5-merged", 50)
-                .score("v6.5-merged-again", 50)).toString()), "a failure outranks a missing verdict");
+                .score("v6.5-merged-again", 50)).toString()), "a failed and a missing claim alike");
         assertEquals(3, Regate.worst(0, 3));
         assertEquals(2, Regate.worst(1, 2));
     }
@@ -159,8 +159,8 @@ class RegateTest {
         String reason = LayoutCheck.MARKER + "padded: gone (padded, rounds 1, 2, 3)";
         Path here = new SavedRuns(FAR, FAR, FAR).claim(READER, 3, 3, 3)
                 .layoutFailure("chunk-object.unpadded-vs-padded.reader", reason).write(dir.resolve("latest"));
-        // chunk-object does not gate: its failure is reported, and without a gated verdict the run exits 3, not 1.
-        assertEquals(3, regate(here.toString()));
+        // chunk-object does not gate: its failure is reported; the run fails for the gated claims it lacks.
+        assertEquals(1, regate(here.toString()));
         assertTrue(out().contains("  FAILS          chunk-object.unpadded-vs-padded.reader: " + reason), out());
     }
 
@@ -190,10 +190,38 @@ class RegateTest {
         List<Judgment.Round> csd = saved.rounds(saved.entry("csd.line-aligned-again-vs-line-aligned"));
         assertArrayEquals(new double[] {0.99, 1.0}, csd.get(1).ratios(), "two iterations a round");
 
-        assertEquals(3, regate(run.toString()), out());
+        assertEquals(1, regate(run.toString()), "it lacks the gated claims of today: " + out());
         assertTrue(out().contains(", commit unknown, far 2/near 1"), "the gap between 60 and 470 ns: " + out());
         assertTrue(out().contains("  TOO FEW ROUNDS csd.line-aligned-again-vs-line-aligned: not judged: 3 rounds"),
                 "today's suite gates the csd A/A, so the old run is judged on it: " + out());
+    }
+
+    /** A folder of runs is judged run by run, and a last line counts the whole runs by their exit. */
+    @Test
+    void aFolderOfRunsEndsWithTheWholeRunCounts() throws Exception {
+        Path folder = dir.resolve("runs");
+        paired("runs/a", PairedTest.healthy());
+        paired("runs/b", PairedTest.healthy().score("v6.5-merged", 50).score("v6.5-merged-again", 50));
+        new SavedRuns(FAR, FAR, FAR).claim(READER, 3, 3, 3).claim(AA, 1, 1, 1).write(folder.resolve("c"));
+        assertEquals(1, regate(folder.toString()), err());
+        assertEquals(3, out().lines().filter(l -> l.startsWith("run " + folder)).count(), out());
+        assertTrue(out().endsWith("whole runs: 1 of 3 hold (exit 0), 2 failed (exit 1), 0 no verdict (exit 3)\n"),
+                out());
+    }
+
+    /** A ratio that is not a positive number (NaN in a hand-edited summary) is bad input, not a verdict. */
+    @Test
+    void aSummaryHoldingNanIsOneLineAndExitTwo() throws Exception {
+        Path healthy = paired("nan", PairedTest.healthy());
+        Path summary = healthy.resolve("summary.json");
+        String text = Files.readString(summary);
+        int at = text.indexOf("\"ratios\": [", text.indexOf("\"byRound\""));
+        int number = text.indexOf('[', at) + 1;
+        int end = text.indexOf(',', number);
+        Files.writeString(summary, text.substring(0, number) + "NaN" + text.substring(end));
+        assertEquals(2, regate(healthy.toString()), out());
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("not a positive number"), err());
     }
 
     @Test

@@ -77,6 +77,7 @@ class SummaryPredictionTest {
 
     /** A scaling run's rows carry their point's prediction as the gated ones do: each side's, the extra, a note. */
     @Test
+    @org.junit.jupiter.api.Tag(org.cachelinebench.coherence.TraceStepping.TAG)
     void aScalingComparisonsRowCarriesItsPrediction() {
         org.cachelinebench.coherence.TraceStepping.assumeOneThread();   // execl at 8 CPUs, round-robin
         Claim execl = Suite.claim("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator");

@@ -27,6 +27,7 @@ class ExeclAllocatorDirectionTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(org.cachelinebench.coherence.TraceStepping.TAG)
     void atEightCpusTheMemsetLoadsEndBeforeTheNextHoldersFirstWrite() {
         org.cachelinebench.coherence.TraceStepping.assumeOneThread();   // kernel-layout execl traces of 8 and 16 CPUs
         Traced old = execl(ChunkVersion.V6_4_RC4, 8);
@@ -39,6 +40,7 @@ class ExeclAllocatorDirectionTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(org.cachelinebench.coherence.TraceStepping.TAG)
     void atSixteenCpusV64MovesMore() {
         org.cachelinebench.coherence.TraceStepping.assumeOneThread();   // kernel-layout execl traces of 8 and 16 CPUs
         Traced old = execl(ChunkVersion.V6_4_RC4, 16);

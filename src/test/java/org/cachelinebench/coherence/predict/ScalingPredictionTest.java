@@ -40,6 +40,7 @@ class ScalingPredictionTest {
      * the traces grow fast with the CPUs, and .ci/run runs this on two JDKs).
      */
     @Test
+    @org.junit.jupiter.api.Tag(TraceStepping.TAG)
     void theSmallScalingPointsAreTheirCurvesPoints() {
         TraceStepping.assumeOneThread();
         Predictions p = new Predictions(Model.DEFAULT);
@@ -80,6 +81,7 @@ class ScalingPredictionTest {
 
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 7})  // 18, where a test-and-set lock starved a waiter: predictPrintsTheCurveAt18Cpus
+    @org.junit.jupiter.api.Tag(TraceStepping.TAG)
     void everyCpuAllocatingHasAFinitePredictionAtAnyCount(int cpus) {
         TraceStepping.assumeOneThread();
         double old = Shapes.PCPU_SYMMETRIC.transfers("v6.4-rc4", cpus, Model.DEFAULT);
@@ -89,6 +91,7 @@ class ScalingPredictionTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(TraceStepping.TAG)
     void predictPrintsTheCurveAt18Cpus() {
         TraceStepping.assumeOneThread();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
