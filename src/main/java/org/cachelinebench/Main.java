@@ -18,6 +18,7 @@ import org.cachelinebench.charts.ResultsReport;
 import org.cachelinebench.claims.Answer;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.ParamHook;
+import org.cachelinebench.model.layout.QuietJol;
 import org.cachelinebench.results.JmhResultReader;
 import org.cachelinebench.results.UnusableInputException;
 import org.cachelinebench.runner.Paired;
@@ -96,9 +97,18 @@ public final class Main {
      */
     static int answer() {
         System.out.println("benchmarks.jar: the default run, " + Answer.ROWS.size() + " headline comparisons in "
-                + Answer.PROFILE.rounds() + " rounds (about 3 minutes; leave the machine otherwise idle)."
+                + Answer.PROFILE.rounds() + " rounds at most (2 to 3 minutes; leave the machine otherwise idle)."
                 + " Any JMH option, e.g. -l or a benchmark's name, runs JMH instead.");
         System.setProperty(Paired.COMMAND_PROPERTY, "java -jar target/benchmarks.jar");
+        // JOL, which the predictions beside the ratios use, warns on its first call that it cannot attach an agent
+        // that this run does not need: started here with that warning dropped, it stays off the answer's console.
+        PrintStream err = System.err;
+        System.setErr(new PrintStream(java.io.OutputStream.nullOutputStream()));
+        try {
+            QuietJol.vm();
+        } finally {
+            System.setErr(err);
+        }
         int status = Paired.run("--profile", Answer.PROFILE.name(), "--out", ResultsReport.LATEST.toString(),
                 "--answer");
         if (status == 2) {
