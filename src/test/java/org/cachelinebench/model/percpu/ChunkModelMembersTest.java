@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What a {@code pcpu_chunk} layout must give the model to be run ({@link ChunkModelMembers}, {@link ChunkStruct}): every
  * modelled version and config passes and shows its own config; the members the model touches on a recording chunk are
- * all listed; and a layout with one of them renamed away, resized, unaligned, or without the flexible bitmap last is
+ * all listed, and each listed one has its row in the access table; and a layout with one of them renamed away, resized, unaligned, or without the flexible bitmap last is
  * refused in one line naming it.
  */
 class ChunkModelMembersTest {
@@ -61,6 +61,17 @@ class ChunkModelMembersTest {
         }
         assertTrue(listed.containsAll(List.of("free_bytes", "chunk_md.contig_hint", "list", "nr_alloc", "obj_exts")),
                 "the recording saw the allocator's members: " + listed);
+    }
+
+    /** Every member listed is one the access table (the one source of who touches what) has a row for. */
+    @Test
+    void everyListedMemberHasARowInTheAccessTable() {
+        List<ChunkModelMembers.Member> listed = new ArrayList<>(ChunkModelMembers.REQUIRED);
+        listed.addAll(ChunkModelMembers.STATS);
+        for (ChunkModelMembers.Member m : listed) {
+            assertTrue(PcpuChunkAccess.rows().stream().anyMatch(r -> m.name().equals(r.member)
+                    || m.name().startsWith(r.member + ".")), m.name() + " has no row in PcpuChunkAccess");
+        }
     }
 
     @Test
