@@ -75,6 +75,9 @@ public final class Main {
         boolean list = asksForList(args);
         String[] withDefaults = withFailOnError(list ? args : withoutToolWorkloads(args));
         String problem = checkParams(withDefaults);
+        if (problem == null && !list) {
+            problem = checkMachine(withDefaults);
+        }
         if (problem != null) {
             System.err.println("benchmarks.jar: " + problem);
             return 2;
@@ -346,23 +349,12 @@ public final class Main {
 
     /** Returns a one-line description of the first bad {@code -p} value, or null when all are good. */
     static String checkParams(String[] args) {
-        CommandLineOptions options;
-        try {
-            options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            return null; // JMH reports its own parse errors.
+        Selection selection = select(args);
+        if (selection == null) {
+            return null;
         }
-        List<String> includes = new ArrayList<>(options.getIncludes());
-        if (includes.isEmpty()) {
-            includes.add(".*");
-        }
-        OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-        SortedSet<BenchmarkListEntry> selected;
-        try {
-            selected = BenchmarkList.defaultList().find(silent, includes, options.getExcludes());
-        } catch (RuntimeException e) {
-            return null; // no benchmark list, or a bad pattern: JMH says so itself.
-        }
+        CommandLineOptions options = selection.options();
+        SortedSet<BenchmarkListEntry> selected = selection.benchmarks();
         Set<String> declaredByAny = new java.util.TreeSet<>();
         for (BenchmarkListEntry entry : selected) {
             Optional<Map<String, String[]>> declared = entry.getParams();
@@ -392,6 +384,56 @@ public final class Main {
             }
         }
         return null;
+    }
+
+    /**
+     * What the machine lacks for a selected benchmark that needs something of it ({@link ParamHook#machineProblem}:
+     * the running kernel's BTF), as "NAME: problem", or null; nothing is checked for help or a list.
+     */
+    static String checkMachine(String[] args) {
+        Selection selection = select(args);
+        CommandLineOptions options = selection == null ? null : selection.options();
+        if (options == null || options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+                || options.shouldListProfilers() || options.shouldListResultFormats()) {
+            return null;
+        }
+        Set<String> asked = new java.util.TreeSet<>();
+        for (BenchmarkListEntry entry : selection.benchmarks()) {
+            String benchmark = entry.getUserClassQName();
+            if (asked.add(benchmark)) {
+                String problem = ParamHook.machineProblem(benchmark);
+                if (problem != null) {
+                    return benchmark.substring(benchmark.lastIndexOf('.') + 1) + ": " + problem;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A command line as JMH reads it, and the benchmarks it selects. */
+    private record Selection(CommandLineOptions options, SortedSet<BenchmarkListEntry> benchmarks) {}
+
+    /**
+     * The benchmarks {@code args} select, as JMH selects them; null for a command line JMH cannot parse, no benchmark
+     * list or a bad pattern (JMH says so itself).
+     */
+    private static Selection select(String[] args) {
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            return null;
+        }
+        List<String> includes = new ArrayList<>(options.getIncludes());
+        if (includes.isEmpty()) {
+            includes.add(".*");
+        }
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        try {
+            return new Selection(options, BenchmarkList.defaultList().find(silent, includes, options.getExcludes()));
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The names of the {@code -p NAME=VALUE} arguments, in order. */

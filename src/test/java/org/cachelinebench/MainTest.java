@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.cachelinebench.harness.ParamHook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -63,6 +64,21 @@ class MainTest {
     void argumentsJmhCannotParseAreLeftToJmh() {
         String[] bad = {"-f", "not-a-number"};
         assertArrayEquals(bad, Main.withoutToolWorkloads(bad));
+    }
+
+    /**
+     * A selected benchmark's checkMachine runs before any fork: RunningKernelChunkInterleaved's verdict on this machine
+     * (none, or its one line) comes back under its name; a list asks nothing of the machine, nor does a benchmark
+     * without the hook.
+     */
+    @Test
+    void aSelectedBenchmarkThatNeedsTheMachineIsCheckedBeforeAnyFork() {
+        String benchmark = "org.cachelinebench.struct.measure.RunningKernelChunkInterleaved";
+        String verdict = ParamHook.machineProblem(benchmark);
+        assertEquals(verdict == null ? null : "RunningKernelChunkInterleaved: " + verdict,
+                Main.checkMachine(new String[] {"RunningKernelChunkInterleaved"}));
+        assertEquals(null, Main.checkMachine(new String[] {"-l", "RunningKernelChunkInterleaved"}));
+        assertEquals(null, Main.checkMachine(new String[] {"ChunkFalseSharing"}));
     }
 
     /** -l and -lp list every benchmark: JMH's list on stdout unchanged, the left-out ones named on stderr. */
