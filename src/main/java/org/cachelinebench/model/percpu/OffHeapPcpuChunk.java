@@ -3,8 +3,8 @@ package org.cachelinebench.model.percpu;
 import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
 
 /**
@@ -19,9 +19,9 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     private final ChunkVersion version;
     private final KernelConfig config;
     private final StructLayout layout;
-    private final LineAlignedMemory memory;
+    private final RawMemory memory;
     private final Placement placement;
-    private final PcpuChunkMembers members;
+    private final OffHeapPcpuChunkMembers members;
 
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
@@ -42,14 +42,14 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, int lineSize) {
-        this(version, config, LineAlignedMemory.allocate(lines(version, config, lineSize), lineSize));
+        this(version, config, RawMemory.allocate(lines(version, config, lineSize), lineSize));
     }
 
     /**
      * The chunk at byte 0 of {@code memory}, which other chunks may share (one at a time: whichever was
      * {@link #reinitialise}d last is the chunk there), e.g. the blocks of an interleaved schedule.
      */
-    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, LineAlignedMemory memory) {
+    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, RawMemory memory) {
         this.version = version;
         this.config = config;
         this.layout = PcpuChunkLayouts.pcpuChunk(version, config);
@@ -75,7 +75,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
-        baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
+        baseAddrAddress = memory.addressOfLong(baseAddr);
     }
 
     private int offset(int member) {
@@ -116,7 +116,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     public ChunkVersion version() { return version; }
     public KernelConfig config() { return config; }
     public StructLayout layout() { return layout; }
-    public LineAlignedMemory memory() { return memory; }
+    public RawMemory memory() { return memory; }
 
     /** Where the struct lies among the lines, from the memory's real address. */
     public Placement placement() { return placement; }
@@ -175,14 +175,19 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         memory.setInt(intOffset(member), value);
     }
 
-    /** A volatile load from the raw address (see {@link RawAddressLoad} for why not the VarHandle). */
+    /**
+     * A volatile load from the absolute address, with no object in the way: the readers' loop is this load alone
+     * (docs/pcpu-chunk.md). At least as strong as {@code READ_ONCE()}: on x86-64 both are one plain {@code mov}, and
+     * the JIT may neither hoist nor merge it.
+     */
     @Override
     public long baseAddrOnce() {
-        return RawAddressLoad.loadLongVolatile(baseAddrAddress);
+        return RawMemory.getLongVolatileAt(baseAddrAddress);
     }
 
+    /** Its own final class, so that the allocator's calls on the members are bound without a type check. */
     @Override
-    public PcpuChunkMembers members() {
+    public OffHeapPcpuChunkMembers members() {
         return members;
     }
 

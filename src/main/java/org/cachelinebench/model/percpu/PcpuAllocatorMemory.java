@@ -3,8 +3,8 @@ package org.cachelinebench.model.percpu;
 import java.util.function.IntFunction;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.RawMemory;
 
 /**
  * What {@link PcpuAllocator} touches outside {@code struct pcpu_chunk}, in off-heap lines of their own: the chunk's
@@ -68,7 +68,7 @@ public final class PcpuAllocatorMemory {
     private final int mdBlocks;
 
     public PcpuAllocatorMemory() {
-        this(bytes -> LineAlignedMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
+        this(bytes -> RawMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
     }
 
     /**

@@ -1,9 +1,9 @@
 package org.cachelinebench.model.percpu;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.RawMemory;
 import org.openjdk.jmh.infra.Control;
 
 /**
@@ -32,7 +32,7 @@ public class PcpuLock {
     }
 
     public PcpuLock(int lineSize) {
-        this(LineAlignedMemory.allocate(LINES, lineSize));
+        this(RawMemory.allocate(LINES, lineSize));
     }
 
     /** The lock on {@code memory} of {@link #LINES} lines: off-heap for the benchmarks, or a recording memory. */

@@ -1,7 +1,7 @@
 /**
  * Model: {@code struct pcpu_chunk}, to be read next to mm/percpu-internal.h and mm/percpu.c. The layouts per
  * version and config ({@link PcpuChunkLayouts}, {@link ChunkVersion}, {@link KernelConfig}); the byte-exact
- * off-heap mirror ({@link OffHeapPcpuChunk}, {@code RawAddressLoad}); the Java-object variants
+ * off-heap mirror ({@link OffHeapPcpuChunk}, on {@link org.cachelinebench.model.layout.RawMemory}); the Java-object variants
  * ({@link UnpaddedPcpuChunk}, {@link PaddedPcpuChunk}, {@link ContendedPcpuChunk}, {@link ChunkObjects});
  * and mm/percpu.c's accesses, written once against {@link PcpuChunkFields}
  * ({@link PcpuAllocator}, {@link PcpuLock}, {@link PcpuUnits}).
