@@ -6,6 +6,7 @@ import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
+import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
  * A {@code struct pcpu_chunk} byte for byte, in off-heap memory, at the start of a line.
@@ -150,6 +151,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     // ---- PcpuChunkFields --------------------------------------------------------------------------
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private int intOffset(int member) {
         switch (member) {
             case FREE_BYTES: return freeBytes;
@@ -165,11 +167,13 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         }
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public int getInt(int member) {
         return memory.getInt(intOffset(member));
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void setInt(int member, int value) {
         memory.setInt(intOffset(member), value);
@@ -192,6 +196,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     /** The global {@code pcpu_stats}' updates first, then the chunk's, as {@code pcpu_stats_area_alloc()}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void statsAreaAlloc(int size) {
         if (nrAlloc >= 0) {
@@ -201,6 +206,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         }
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void statsAreaDealloc() {
         if (nrAlloc >= 0) {
