@@ -3,7 +3,7 @@ package org.cachelinebench.harness.chunk;
 import java.util.List;
 
 import org.cachelinebench.harness.interleave.InterleavedReport;
-import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.percpu.ChunkStruct;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
@@ -22,7 +22,7 @@ import org.cachelinebench.model.percpu.PcpuLock;
  */
 public final class ChunkBlocks implements ChunkPlaces {
     private final int lineSize;
-    private final LineAlignedMemory[] memory;
+    private final RawMemory[] memory;
     private final PcpuLock[] locks;
     /** [side][block]. */
     private final OffHeapPcpuChunk[][] chunks;
@@ -40,13 +40,13 @@ public final class ChunkBlocks implements ChunkPlaces {
         int n = structs.size();
         int lines = structs.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, lineSize)).max().orElse(1);
         this.lineSize = lineSize;
-        memory = new LineAlignedMemory[n];
+        memory = new RawMemory[n];
         locks = new PcpuLock[n];
         chunks = new OffHeapPcpuChunk[n][n];
         areas = new PendingArea[n][n];
         owner = new int[n];
         for (int b = 0; b < n; b++) {
-            memory[b] = LineAlignedMemory.allocate(lines, lineSize);
+            memory[b] = RawMemory.allocate(lines, lineSize);
             locks[b] = new PcpuLock(lineSize);
         }
         for (int s = 0; s < n; s++) {

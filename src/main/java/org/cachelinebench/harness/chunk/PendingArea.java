@@ -1,5 +1,6 @@
 package org.cachelinebench.harness.chunk;
 
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
@@ -35,7 +36,8 @@ public class PendingArea {
     /** The oldest area held; only while {@link #held} is positive. */
     public long oldest() { return held[first]; }
 
-    /** A new area, the newest held; at N held the allocator turns to freeing. */
+    /** A new area, the newest held; at N held the allocator turns to freeing. Inlined into the step (PcpuChunkWorkload). */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void add(long ptr) {
         int i = first + count;
         held[i >= held.length ? i - held.length : i] = ptr;
@@ -44,7 +46,8 @@ public class PendingArea {
         }
     }
 
-    /** The oldest area was freed; with none left the allocator turns to allocating. */
+    /** The oldest area was freed; with none left the allocator turns to allocating. Inlined into the step. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void removeOldest() {
         if (++first == held.length) {
             first = 0;

@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Off-heap memory whose byte 0 sits on a cache-line boundary, the {@link Memory} every benchmark runs on, with
+ * Off-heap memory whose byte 0 sits on a cache-line boundary, the {@link Memory} the IPI models and the struct tool's
+ * workload run on (the {@code pcpu_chunk} model runs on {@link RawMemory}), with
  * the access strengths the kernel uses: plain, opaque ({@code READ_ONCE}/{@code WRITE_ONCE}), acquire ({@code smp_load_acquire}),
  * release ({@code smp_store_release}), volatile, and atomic read-modify-writes ({@code cmpxchg},
  * {@code xchg}): the strengths the two models use, nothing more. Fields are addressed by byte index and must be naturally aligned.
@@ -53,15 +54,6 @@ public final class LineAlignedMemory extends Memory {
 
     @Override public int lineSize() { return lineSize; }
     @Override public int capacity() { return buffer.capacity(); }
-
-    /**
-     * A read-only buffer over the same memory (same addresses, native byte order, position 0, the
-     * same capacity), for code that needs an access path of its own, e.g. a raw address for a hot
-     * loop; it cannot change the memory or this object's view of it.
-     */
-    public ByteBuffer asReadOnlyBuffer() {
-        return buffer.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
-    }
 
     /** The real address of byte {@code index}, modulo {@code unit} (a power of two), as the JDK computes it. */
     @Override

@@ -4,10 +4,11 @@ package org.cachelinebench.model.layout;
  * The word accesses the kernel models make, by byte index and strength: what their protocol code is written
  * against, so that one copy of the code both runs the benchmarks and can be traced.
  *
- * <p>Two implementations: {@link LineAlignedMemory}, the off-heap memory every benchmark runs on, and the
- * coherence package's recording memory, which only a prediction loads. A benchmark JVM therefore sees one
- * concrete subclass, and the JIT binds every call here to it by class hierarchy analysis: inlined, with no type
- * check, exactly the code the protocols compiled to when they named {@code LineAlignedMemory}. Each method keeps
+ * <p>Three implementations: two off-heap ones, {@link LineAlignedMemory} (the IPI models, the struct tool's workload)
+ * and {@link RawMemory} (the {@code pcpu_chunk} model), and the coherence package's recording memory, which only a
+ * prediction loads. A benchmark JVM sees one concrete subclass (no benchmark runs both models), and the JIT binds
+ * every call here to it by class hierarchy analysis: inlined, with no type check, exactly the code the protocols
+ * compiled to when they named the concrete class. Each method keeps
  * its name's strength (plain, opaque, acquire, release, volatile, atomic), so the models' orderings are the
  * kernel's whichever memory runs them. Fields are naturally aligned, indices count bytes from byte 0.
  */

@@ -3,9 +3,10 @@ package org.cachelinebench.model.percpu;
 import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
+import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
  * A {@code struct pcpu_chunk} byte for byte, in off-heap memory, at the start of a line.
@@ -18,21 +19,17 @@ import org.cachelinebench.model.layout.StructLayout;
 public final class OffHeapPcpuChunk implements PcpuChunkFields {
     private final ChunkStruct struct;
     private final StructLayout layout;
-    private final LineAlignedMemory memory;
+    private final RawMemory memory;
     private final Placement placement;
-    private final PcpuChunkMembers members;
+    private final OffHeapPcpuChunkMembers members;
 
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
-    private final int freeBytes;
-    private final int scanHint;
-    private final int scanHintStart;
-    private final int contigHint;
-    private final int contigHintStart;
-    private final int leftFree;
-    private final int rightFree;
-    private final int firstFree;
-    private final int nrBits;
+    /**
+     * The int members' offsets by {@link PcpuChunkFields} index: an array load, not a switch, so that the allocator's
+     * step, inlined whole, stays inside the JIT's budget of inlined bytecode (a switch per access exhausted it).
+     */
+    private final int[] intOffsets;
     private final int nrAlloc;        // -1 without CONFIG_PERCPU_STATS
     private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
 
@@ -49,19 +46,19 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     public OffHeapPcpuChunk(ChunkStruct struct, int lineSize) {
-        this(struct, LineAlignedMemory.allocate(lines(struct, lineSize), lineSize));
+        this(struct, RawMemory.allocate(lines(struct, lineSize), lineSize));
     }
 
     /**
      * The chunk at byte 0 of {@code memory}, which other chunks may share (one at a time: whichever was
      * {@link #reinitialise}d last is the chunk there), e.g. the blocks of an interleaved schedule.
      */
-    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, LineAlignedMemory memory) {
+    public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, RawMemory memory) {
         this(ChunkStruct.of(version, config), memory);
     }
 
     /** The chunk {@code struct} lays out, at byte 0 of {@code memory}, as above. */
-    public OffHeapPcpuChunk(ChunkStruct struct, LineAlignedMemory memory) {
+    public OffHeapPcpuChunk(ChunkStruct struct, RawMemory memory) {
         this.struct = struct;
         this.layout = struct.layout();
         if (memory.capacity() < bytes(layout)) {
@@ -73,24 +70,12 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
             throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
         }
         baseAddr = layout.offsetOf(PcpuChunkLayouts.BASE_ADDR);
-        freeBytes = offset(FREE_BYTES);
-        scanHint = offset(SCAN_HINT);
-        scanHintStart = offset(SCAN_HINT_START);
-        contigHint = offset(CONTIG_HINT);
-        contigHintStart = offset(CONTIG_HINT_START);
-        leftFree = offset(LEFT_FREE);
-        rightFree = offset(RIGHT_FREE);
-        firstFree = offset(FIRST_FREE);
-        nrBits = offset(NR_BITS);
+        intOffsets = KERNEL_NAMES.stream().mapToInt(layout::offsetOf).toArray();
         nrAlloc = struct.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = struct.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
-        baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
-    }
-
-    private int offset(int member) {
-        return layout.offsetOf(KERNEL_NAMES.get(member));
+        baseAddrAddress = memory.addressOfLong(baseAddr);
     }
 
     /** Lines of {@code lineSize} bytes the struct and its {@code populated[]} bitmap take. */
@@ -132,7 +117,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     /** The layout and its name. */
     public ChunkStruct struct() { return struct; }
     public StructLayout layout() { return layout; }
-    public LineAlignedMemory memory() { return memory; }
+    public RawMemory memory() { return memory; }
 
     /** Where the struct lies among the lines, from the memory's real address. */
     public Placement placement() { return placement; }
@@ -166,43 +151,36 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     // ---- PcpuChunkFields --------------------------------------------------------------------------
 
-    private int intOffset(int member) {
-        switch (member) {
-            case FREE_BYTES: return freeBytes;
-            case SCAN_HINT: return scanHint;
-            case SCAN_HINT_START: return scanHintStart;
-            case CONTIG_HINT: return contigHint;
-            case CONTIG_HINT_START: return contigHintStart;
-            case LEFT_FREE: return leftFree;
-            case RIGHT_FREE: return rightFree;
-            case FIRST_FREE: return firstFree;
-            case NR_BITS: return nrBits;
-            default: throw new IllegalArgumentException("no int member " + member);
-        }
-    }
-
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public int getInt(int member) {
-        return memory.getInt(intOffset(member));
+        return memory.getInt(intOffsets[member]);
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void setInt(int member, int value) {
-        memory.setInt(intOffset(member), value);
+        memory.setInt(intOffsets[member], value);
     }
 
-    /** A volatile load from the raw address (see {@link RawAddressLoad} for why not the VarHandle). */
+    /**
+     * A volatile load from the absolute address, with no object in the way: the readers' loop is this load alone
+     * (docs/pcpu-chunk.md). At least as strong as {@code READ_ONCE()}: on x86-64 both are one plain {@code mov}, and
+     * the JIT may neither hoist nor merge it.
+     */
     @Override
     public long baseAddrOnce() {
-        return RawAddressLoad.loadLongVolatile(baseAddrAddress);
+        return RawMemory.getLongVolatileAt(baseAddrAddress);
     }
 
+    /** Its own final class, so that the allocator's calls on the members are bound without a type check. */
     @Override
-    public PcpuChunkMembers members() {
+    public OffHeapPcpuChunkMembers members() {
         return members;
     }
 
     /** The global {@code pcpu_stats}' updates first, then the chunk's, as {@code pcpu_stats_area_alloc()}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void statsAreaAlloc(int size) {
         if (nrAlloc >= 0) {
@@ -212,6 +190,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         }
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void statsAreaDealloc() {
         if (nrAlloc >= 0) {

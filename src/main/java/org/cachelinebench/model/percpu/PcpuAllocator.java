@@ -10,6 +10,8 @@ import static org.cachelinebench.model.percpu.PcpuChunkFields.RIGHT_FREE;
 import static org.cachelinebench.model.percpu.PcpuChunkFields.SCAN_HINT;
 import static org.cachelinebench.model.percpu.PcpuChunkFields.SCAN_HINT_START;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * The memory accesses of mm/percpu.c that this model times, written once for every layout.
  *
@@ -34,6 +36,11 @@ import static org.cachelinebench.model.percpu.PcpuChunkFields.SCAN_HINT_START;
  * is freed again all values return to their start, and while {@code n} threads alternate they stay
  * within {@code n} areas of it, however long the run. What is faithful is which members are loaded
  * and stored, how, and under which lock.
+ *
+ * <p>Every method of the alloc/free step is inlined by force ({@link CompilerControl}), as are the accessors it calls
+ * ({@link PcpuLock}, {@link PcpuAllocatorMemory}, {@link OffHeapPcpuChunk}): the step compiles into the benchmark's
+ * loop as one piece of code, as the kernel's does into {@code pcpu_alloc()}. Left to its size limits the JIT called
+ * several of them (and a member switch of {@code OffHeapPcpuChunk}) out of line on every step.
  */
 public final class PcpuAllocator {
     /** mm/percpu.c: one bit of the allocation map covers this many bytes. */
@@ -84,6 +91,7 @@ public final class PcpuAllocator {
      * {@link PcpuChunkFields#members} (the off-heap layouts and the Java classes, and their traces) every access of
      * the path; without, only the int members'.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static int allocArea(PcpuChunkFields chunk, int bits) {
         PcpuChunkMembers m = chunk.members();
         if (m == null) {
@@ -203,6 +211,7 @@ public final class PcpuAllocator {
     }
 
     /** pcpu_alloc_area()'s end and pcpu_alloc()'s after it, under the lock: the chunk's hints, slot, stats, balance. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void finishAlloc(PcpuChunkFields chunk, PcpuChunkMembers m, int bits, int oslot) {
         PcpuAllocatorMemory md = m.metadata();
         chunkMdAlloc(chunk, bits);
@@ -225,6 +234,7 @@ public final class PcpuAllocator {
      * {@code pcpu_memcg_post_alloc_hook()} loads {@code obj_exts} (an accounted allocation, as mm_init()'s). Returns
      * the percpu pointer {@link #freeOffset} takes back. A chunk without members: the pointer, with no load.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static long afterAlloc(PcpuChunkFields chunk, int bitOff) {
         PcpuChunkMembers m = chunk.members();
         int off = bitOff * PCPU_MIN_ALLOC_SIZE;
@@ -247,6 +257,7 @@ public final class PcpuAllocator {
      * kernels (the 2026 mm tree), where the harness calls it; v6.4/v6.5 did it under the lock (PcpuExecl keeps that
      * order). A chunk without members: no load.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static int freeOffset(PcpuChunkFields chunk, long ptr) {
         long base = chunk.members() == null ? CHUNK_BASE_ADDR : chunk.baseAddrOnce();
         return (int) ((ptr - base) / PCPU_MIN_ALLOC_SIZE);
@@ -256,6 +267,7 @@ public final class PcpuAllocator {
      * free_percpu()'s part under {@code pcpu_lock}: {@code pcpu_free_area()}, then {@code pcpu_memcg_free_hook()}
      * and the reclaim check ({@code pcpu_should_reclaim_chunk()}). Caller holds the lock.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static void freeArea(PcpuChunkFields chunk, int bitOff, int bits) {
         PcpuChunkMembers m = chunk.members();
         if (m == null) {
@@ -292,6 +304,7 @@ public final class PcpuAllocator {
     }
 
     /** {@code pcpu_should_reclaim_chunk()} for a chunk that is neither the first nor the reserved one. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static boolean shouldReclaim(PcpuChunkMembers m, PcpuAllocatorMemory md) {
         if (m.isolated() && m.nrEmptyPopPages() != 0) {
             return true;
@@ -306,6 +319,7 @@ public final class PcpuAllocator {
      * ({@code contig_hint == PCPU_BITMAP_BLOCK_BITS}). The model's block contig hint counts the block's free bits: not
      * the kernel's value once areas are freed out of order, but the same on whether the block is entirely free.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void blockHintAlloc(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits, int nextFree) {
         PcpuAllocatorMemory md = m.metadata();
         int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
@@ -333,6 +347,7 @@ public final class PcpuAllocator {
      * pcpu_block_update_hint_free() on the area's block: {@code pcpu_update_empty_pages(chunk, +1)} exactly when the
      * free leaves the block entirely free ({@code pcpu_block_update()} over the whole block, which reads its nr_bits).
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void blockHintFree(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits) {
         PcpuAllocatorMemory md = m.metadata();
         int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
@@ -352,6 +367,7 @@ public final class PcpuAllocator {
      * pcpu_update_empty_pages(): a read-modify-write of {@code chunk->nr_empty_pop_pages}, and of the global
      * {@code pcpu_nr_empty_pop_pages} unless the chunk is isolated (the model's is never the reserved chunk).
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void updateEmptyPages(PcpuChunkMembers m, int nr) {
         m.setNrEmptyPopPages(m.nrEmptyPopPages() + nr);
         m.metadata().countEmptyPopPagesWrite();
@@ -365,6 +381,7 @@ public final class PcpuAllocator {
      * ({@link PcpuAllocatorMemory#chunkSlot}); an isolated chunk stays; otherwise, when the slot changed,
      * {@code __pcpu_chunk_move()}'s list_move: loads and stores of the chunk's {@code list}, stores to the heads.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void relocate(PcpuChunkFields chunk, PcpuChunkMembers m, int oslot) {
         int nslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
         if (m.isolated() || oslot == nslot) {
@@ -379,6 +396,7 @@ public final class PcpuAllocator {
     }
 
     /** The model's arithmetic on the {@code chunk_md} hints for an allocation (see the class comment). */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void chunkMdAlloc(PcpuChunkFields chunk, int bits) {
         chunk.setInt(CONTIG_HINT, chunk.getInt(CONTIG_HINT) - bits);
         chunk.setInt(CONTIG_HINT_START, chunk.getInt(CONTIG_HINT_START) + bits);
@@ -389,6 +407,7 @@ public final class PcpuAllocator {
     }
 
     /** The same for a free; {@code right_free} is capped at {@code nrBits} (the chunk's, or none). */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private static void chunkMdFree(PcpuChunkFields chunk, int bits, int nrBits) {
         chunk.setInt(CONTIG_HINT, chunk.getInt(CONTIG_HINT) + bits);
         chunk.setInt(CONTIG_HINT_START, chunk.getInt(CONTIG_HINT_START) - bits);

@@ -3,8 +3,9 @@ package org.cachelinebench.model.percpu;
 import java.util.function.IntFunction;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.RawMemory;
+import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
  * What {@link PcpuAllocator} touches outside {@code struct pcpu_chunk}, in off-heap lines of their own: the chunk's
@@ -68,7 +69,7 @@ public final class PcpuAllocatorMemory {
     private final int mdBlocks;
 
     public PcpuAllocatorMemory() {
-        this(bytes -> LineAlignedMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
+        this(bytes -> RawMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
     }
 
     /**
@@ -153,30 +154,42 @@ public final class PcpuAllocatorMemory {
         return ADDR_VALUE + index;
     }
 
-    /** The byte index of a kernel address inside this memory; throws for one outside it (a corrupt pointer). */
+    /**
+     * The byte index of a kernel address inside this memory; throws for one outside it (a corrupt pointer), so that
+     * no access through a pointer leaves the memory (its accesses check no bounds). The message is built out of line:
+     * only the check is inlined into the allocator's step.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private int index(long address) {
         long i = address - ADDR_VALUE;
         if (i < 0 || i >= memory.capacity()) {
-            throw new IllegalStateException(String.format("pointer 0x%x is not the allocator's metadata", address));
+            throw notMetadata(address);
         }
         return (int) i;
+    }
+
+    private static IllegalStateException notMetadata(long address) {
+        return new IllegalStateException(String.format("pointer 0x%x is not the allocator's metadata", address));
     }
 
     // ---- bitmaps ------------------------------------------------------------------------------------
 
     /** {@code set_bit(bit, map)} / {@code bitmap_set(map, bit, 1)}: a read-modify-write of the word. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void setBit(long map, int bit) {
         int w = index(map) + bit / Long.SIZE * Long.BYTES;
         memory.setLong(w, memory.getLong(w) | 1L << (bit % Long.SIZE));
     }
 
     /** {@code bitmap_clear(map, bit, 1)}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void clearBit(long map, int bit) {
         int w = index(map) + bit / Long.SIZE * Long.BYTES;
         memory.setLong(w, memory.getLong(w) & ~(1L << (bit % Long.SIZE)));
     }
 
     /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean testBit(long map, int bit) {
         return (memory.getLong(index(map) + bit / Long.SIZE * Long.BYTES) & 1L << (bit % Long.SIZE)) != 0;
     }
@@ -185,6 +198,7 @@ public final class PcpuAllocatorMemory {
      * {@code find_next_zero_bit(map, size, from)}: the first clear bit at or after {@code from}, or {@code size}; it
      * loads the words it scans (one, in the benchmarks' workloads: the areas are taken in order).
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public int nextZeroBit(long map, int from, int size) {
         int base = index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
@@ -211,6 +225,7 @@ public final class PcpuAllocatorMemory {
     // ---- md_blocks ----------------------------------------------------------------------------------
 
     /** The byte index of block {@code block}'s {@code pcpu_block_md}, through the loaded {@code md_blocks} pointer. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public int block(long mdBlocksPointer, int block) {
         return index(mdBlocksPointer) + block * BLOCK_MD_SIZE;
     }
@@ -221,6 +236,7 @@ public final class PcpuAllocatorMemory {
     // ---- globals ------------------------------------------------------------------------------------
 
     /** {@code pcpu_update_empty_pages()}'s update of {@code pcpu_nr_empty_pop_pages}: a read-modify-write. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void addGlobalEmptyPopPages(int nr) {
         memory.setInt(emptyPopPages, memory.getInt(emptyPopPages) + nr);
     }
@@ -231,6 +247,7 @@ public final class PcpuAllocatorMemory {
     }
 
     /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaAlloc(int size) {
         long cur = memory.getLong(stats + STATS_NR_CUR_ALLOC) + 1;
         memory.setLong(stats + STATS_NR_ALLOC, memory.getLong(stats + STATS_NR_ALLOC) + 1);
@@ -241,6 +258,7 @@ public final class PcpuAllocatorMemory {
     }
 
     /** {@code pcpu_stats_area_dealloc()}'s updates of the global {@code pcpu_stats}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaDealloc() {
         memory.setLong(stats + STATS_NR_DEALLOC, memory.getLong(stats + STATS_NR_DEALLOC) + 1);
         memory.setLong(stats + STATS_NR_CUR_ALLOC, memory.getLong(stats + STATS_NR_CUR_ALLOC) - 1);
@@ -250,6 +268,7 @@ public final class PcpuAllocatorMemory {
      * {@code __pcpu_chunk_move()}'s list_move of a chunk alone in its slot from slot {@code from} to the empty slot
      * {@code to}: the old head points to itself again, the new head to the chunk ({@code entry}, its list's address).
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void moveListEntry(long entry, int from, int to) {
         int old = index(slotHead(from));
         memory.setLong(old + 8, slotHead(from));      // __list_del(): next->prev = prev, prev->next = next
@@ -269,6 +288,7 @@ public final class PcpuAllocatorMemory {
     // ---- slots --------------------------------------------------------------------------------------
 
     /** {@code __pcpu_size_to_slot()}: {@code max(fls(size) - PCPU_SLOT_BASE_SHIFT + 2, 1)}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     static int sizeToSlot(int size) {
         int fls = Integer.SIZE - Integer.numberOfLeadingZeros(size);
         return Math.max(fls - SLOT_BASE_SHIFT + 2, 1);
@@ -278,6 +298,7 @@ public final class PcpuAllocatorMemory {
      * {@code pcpu_chunk_slot()}: slot 0 for a chunk with no free area, the free slot for an entirely free one
      * ({@code pcpu_size_to_slot()} of the unit size), else by the largest free area's size.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public static int chunkSlot(int freeBytes, int contigHint) {
         if (freeBytes < PcpuAllocator.PCPU_MIN_ALLOC_SIZE || contigHint == 0) {
             return 0;
@@ -291,6 +312,7 @@ public final class PcpuAllocatorMemory {
     void countStep() { count(COUNTER_STEPS); }
     void countEmptyPopPagesWrite() { count(COUNTER_EMPTY_POP_PAGES_WRITES); }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     private void count(int counter) {
         memory.setLong(counters + counter, memory.getLong(counters + counter) + 1);
     }

@@ -9,7 +9,7 @@ import java.util.List;
  *
  * <p>The int members are addressed by the index constants below (an implementation maps an index to
  * an offset or a field); with the index a constant at the call site the JIT reduces the mapping to a
- * single field access.
+ * single load (a field, or an element of the offsets' array).
  */
 public interface PcpuChunkFields {
     int FREE_BYTES = 0;

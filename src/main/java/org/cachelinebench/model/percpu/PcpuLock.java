@@ -1,9 +1,10 @@
 package org.cachelinebench.model.percpu;
 
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.RawMemory;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.infra.Control;
 
 /**
@@ -32,7 +33,7 @@ public class PcpuLock {
     }
 
     public PcpuLock(int lineSize) {
-        this(LineAlignedMemory.allocate(LINES, lineSize));
+        this(RawMemory.allocate(LINES, lineSize));
     }
 
     /** The lock on {@code memory} of {@link #LINES} lines: off-heap for the benchmarks, or a recording memory. */
@@ -54,6 +55,7 @@ public class PcpuLock {
      * Takes the lock; returns false, without it, when {@code control} (may be null) says the
      * measurement has stopped while waiting.
      */
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean lock(Control control) {
         while (!memory.compareAndSetInt(word, 0, 1)) {
             while (memory.getIntOpaque(word) != 0) {
@@ -66,6 +68,7 @@ public class PcpuLock {
         return true;
     }
 
+    @CompilerControl(CompilerControl.Mode.INLINE)
     public void unlock() {
         memory.setIntRelease(word, 0);
     }

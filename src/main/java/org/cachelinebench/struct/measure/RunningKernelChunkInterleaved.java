@@ -13,6 +13,7 @@ import org.cachelinebench.harness.chunk.ChunkInterleaving;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.EmptyPagesRate;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
@@ -191,15 +192,18 @@ public class RunningKernelChunkInterleaved {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
         try {
+            follow:
             while (clock.next(sides.run, stop, spin.spin())) {
                 int side = clock.side();
                 int block = clock.block();
                 OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
                 PcpuLock lock = sides.blocks.lock(block);
-                if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, sides.blocks.area(side, block), stop)) {
-                    break;                                  // stopped while waiting for the lock
-                }
-                clock.stepped(sides.run, stop, spin.spin());
+                PendingArea area = sides.blocks.area(side, block);
+                do {                                        // the chunk, lock and area looked up once a slice
+                    if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
+                        break follow;                       // stopped while waiting for the lock
+                    }
+                } while (clock.steppedInSlice(sides.run, stop, spin.spin()));   // the same slice and round
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
