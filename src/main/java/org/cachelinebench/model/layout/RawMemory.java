@@ -25,9 +25,11 @@ import sun.misc.Unsafe;
  * (no fence either way). {@code compareAndExchangeLong} is a {@code compareAndSwap} loop that returns a value it saw
  * after a failed swap: linearizable, only the IPI model calls it, on {@link LineAlignedMemory}.
  *
- * <p>Bounds: no access is checked (with {@code -ea}, as the tests run, an assertion checks each). An access must lie
- * inside {@code [0, capacity())}; all but the plain ones naturally aligned (x86-64 loads and stores plain words at any
- * byte). The callers' offsets come from a layout checked against the capacity when they were made. The memory is a direct buffer this object keeps, so it lives while this object does.
+ * <p>Bounds: no access is checked, not even by an assertion, whose bytecode would count against the JIT's budget for
+ * inlining the allocator's step whole. An access must lie inside {@code [0, capacity())}; all but the plain ones
+ * naturally aligned (x86-64 loads and stores plain words at any byte). The callers check their offsets once, when
+ * they are made: a struct's against the capacity ({@code OffHeapPcpuChunk}), a pointer's against the metadata
+ * ({@code PcpuAllocatorMemory}). The memory is a direct buffer this object keeps, so it lives while this object does.
  * Its address is not trusted blindly: it must agree with the JDK's public {@code alignmentOffset}, and a value written
  * through the buffer must read back through the raw address.
  */
@@ -126,30 +128,20 @@ public final class RawMemory extends Memory {
         return U.getLongVolatile(null, address);
     }
 
-    /** The address of byte {@code i} of a {@code width}-byte field. */
-    private long at(int i, int width) {
-        assert inside(i, width) : "byte " + i + " (" + width + " bytes) outside 0.." + capacity;
-        return address + i;
-    }
-
-    private boolean inside(int i, int width) {
-        return i >= 0 && i <= capacity - width;
-    }
-
     // ---- 8-byte fields --------------------------------------------------------------------------
 
-    @Override public long getLong(int i) { return U.getLong(null, at(i, 8)); }
-    @Override public void setLong(int i, long v) { U.putLong(null, at(i, 8), v); }
-    @Override public long getLongOpaque(int i) { return U.getLongVolatile(null, at(i, 8)); }
-    @Override public long getLongAcquire(int i) { return U.getLongVolatile(null, at(i, 8)); }
-    @Override public void setLongRelease(int i, long v) { U.putOrderedLong(null, at(i, 8), v); }
-    @Override public long getLongVolatile(int i) { return U.getLongVolatile(null, at(i, 8)); }
-    @Override public void setLongVolatile(int i, long v) { U.putLongVolatile(null, at(i, 8), v); }
+    @Override public long getLong(int i) { return U.getLong(null, address + i); }
+    @Override public void setLong(int i, long v) { U.putLong(null, address + i, v); }
+    @Override public long getLongOpaque(int i) { return U.getLongVolatile(null, address + i); }
+    @Override public long getLongAcquire(int i) { return U.getLongVolatile(null, address + i); }
+    @Override public void setLongRelease(int i, long v) { U.putOrderedLong(null, address + i, v); }
+    @Override public long getLongVolatile(int i) { return U.getLongVolatile(null, address + i); }
+    @Override public void setLongVolatile(int i, long v) { U.putLongVolatile(null, address + i, v); }
     @Override public boolean compareAndSetLong(int i, long expect, long update) {
-        return U.compareAndSwapLong(null, at(i, 8), expect, update);
+        return U.compareAndSwapLong(null, address + i, expect, update);
     }
     @Override public long compareAndExchangeLong(int i, long expect, long update) {
-        long a = at(i, 8);
+        long a = address + i;
         while (!U.compareAndSwapLong(null, a, expect, update)) {
             long seen = U.getLongVolatile(null, a);
             if (seen != expect) {
@@ -158,18 +150,18 @@ public final class RawMemory extends Memory {
         }
         return expect;
     }
-    @Override public long getAndSetLong(int i, long v) { return U.getAndSetLong(null, at(i, 8), v); }
+    @Override public long getAndSetLong(int i, long v) { return U.getAndSetLong(null, address + i, v); }
 
     // ---- 4-byte fields --------------------------------------------------------------------------
 
-    @Override public int getInt(int i) { return U.getInt(null, at(i, 4)); }
-    @Override public void setInt(int i, int v) { U.putInt(null, at(i, 4), v); }
-    @Override public int getIntOpaque(int i) { return U.getIntVolatile(null, at(i, 4)); }
-    @Override public void setIntOpaque(int i, int v) { U.putOrderedInt(null, at(i, 4), v); }
-    @Override public int getIntAcquire(int i) { return U.getIntVolatile(null, at(i, 4)); }
-    @Override public void setIntRelease(int i, int v) { U.putOrderedInt(null, at(i, 4), v); }
-    @Override public int getIntVolatile(int i) { return U.getIntVolatile(null, at(i, 4)); }
+    @Override public int getInt(int i) { return U.getInt(null, address + i); }
+    @Override public void setInt(int i, int v) { U.putInt(null, address + i, v); }
+    @Override public int getIntOpaque(int i) { return U.getIntVolatile(null, address + i); }
+    @Override public void setIntOpaque(int i, int v) { U.putOrderedInt(null, address + i, v); }
+    @Override public int getIntAcquire(int i) { return U.getIntVolatile(null, address + i); }
+    @Override public void setIntRelease(int i, int v) { U.putOrderedInt(null, address + i, v); }
+    @Override public int getIntVolatile(int i) { return U.getIntVolatile(null, address + i); }
     @Override public boolean compareAndSetInt(int i, int expect, int update) {
-        return U.compareAndSwapInt(null, at(i, 4), expect, update);
+        return U.compareAndSwapInt(null, address + i, expect, update);
     }
 }

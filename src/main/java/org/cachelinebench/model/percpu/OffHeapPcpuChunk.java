@@ -26,15 +26,11 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
-    private final int freeBytes;
-    private final int scanHint;
-    private final int scanHintStart;
-    private final int contigHint;
-    private final int contigHintStart;
-    private final int leftFree;
-    private final int rightFree;
-    private final int firstFree;
-    private final int nrBits;
+    /**
+     * The int members' offsets by {@link PcpuChunkFields} index: an array load, not a switch, so that the allocator's
+     * step, inlined whole, stays inside the JIT's budget of inlined bytecode (a switch per access exhausted it).
+     */
+    private final int[] intOffsets;
     private final int nrAlloc;        // -1 without CONFIG_PERCPU_STATS
     private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
 
@@ -63,24 +59,12 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
             throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
         }
         baseAddr = layout.offsetOf(PcpuChunkLayouts.BASE_ADDR);
-        freeBytes = offset(FREE_BYTES);
-        scanHint = offset(SCAN_HINT);
-        scanHintStart = offset(SCAN_HINT_START);
-        contigHint = offset(CONTIG_HINT);
-        contigHintStart = offset(CONTIG_HINT_START);
-        leftFree = offset(LEFT_FREE);
-        rightFree = offset(RIGHT_FREE);
-        firstFree = offset(FIRST_FREE);
-        nrBits = offset(NR_BITS);
+        intOffsets = KERNEL_NAMES.stream().mapToInt(layout::offsetOf).toArray();
         nrAlloc = config.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
         baseAddrAddress = memory.addressOfLong(baseAddr);
-    }
-
-    private int offset(int member) {
-        return layout.offsetOf(KERNEL_NAMES.get(member));
     }
 
     /** Lines of {@code lineSize} bytes the struct and its {@code populated[]} bitmap take. */
@@ -152,31 +136,15 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     // ---- PcpuChunkFields --------------------------------------------------------------------------
 
     @CompilerControl(CompilerControl.Mode.INLINE)
-    private int intOffset(int member) {
-        switch (member) {
-            case FREE_BYTES: return freeBytes;
-            case SCAN_HINT: return scanHint;
-            case SCAN_HINT_START: return scanHintStart;
-            case CONTIG_HINT: return contigHint;
-            case CONTIG_HINT_START: return contigHintStart;
-            case LEFT_FREE: return leftFree;
-            case RIGHT_FREE: return rightFree;
-            case FIRST_FREE: return firstFree;
-            case NR_BITS: return nrBits;
-            default: throw new IllegalArgumentException("no int member " + member);
-        }
-    }
-
-    @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public int getInt(int member) {
-        return memory.getInt(intOffset(member));
+        return memory.getInt(intOffsets[member]);
     }
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void setInt(int member, int value) {
-        memory.setInt(intOffset(member), value);
+        memory.setInt(intOffsets[member], value);
     }
 
     /**

@@ -154,14 +154,22 @@ public final class PcpuAllocatorMemory {
         return ADDR_VALUE + index;
     }
 
-    /** The byte index of a kernel address inside this memory; throws for one outside it (a corrupt pointer). */
+    /**
+     * The byte index of a kernel address inside this memory; throws for one outside it (a corrupt pointer), so that
+     * no access through a pointer leaves the memory (its accesses check no bounds). The message is built out of line:
+     * only the check is inlined into the allocator's step.
+     */
     @CompilerControl(CompilerControl.Mode.INLINE)
     private int index(long address) {
         long i = address - ADDR_VALUE;
         if (i < 0 || i >= memory.capacity()) {
-            throw new IllegalStateException(String.format("pointer 0x%x is not the allocator's metadata", address));
+            throw notMetadata(address);
         }
         return (int) i;
+    }
+
+    private static IllegalStateException notMetadata(long address) {
+        return new IllegalStateException(String.format("pointer 0x%x is not the allocator's metadata", address));
     }
 
     // ---- bitmaps ------------------------------------------------------------------------------------
