@@ -8,6 +8,7 @@ import org.cachelinebench.harness.chunk.ChunkLayoutSides;
 import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
@@ -119,7 +120,11 @@ public class ChunkInterleaved {
         return sum;
     }
 
-    /** Alloc-or-free steps on the chunk of the slice the reader has open, following it. */
+    /**
+     * Alloc-or-free steps on the chunk of the slice the reader has open, following it. The chunk, lock and area are
+     * looked up once a slice, and the steps loop here, where the chunk's class is known, so that no compilation of the
+     * loop (an on-stack replacement included) needs a type check.
+     */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
@@ -127,15 +132,18 @@ public class ChunkInterleaved {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
         try {
+            follow:
             while (clock.next(sides.run, stop, spin.spin())) {
                 int side = clock.side();
                 int block = clock.block();
                 OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
                 PcpuLock lock = sides.blocks.lock(block);
-                if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, sides.blocks.area(side, block), stop)) {
-                    break;                                  // stopped while waiting for the lock
-                }
-                clock.stepped(sides.run, stop, spin.spin());
+                PendingArea area = sides.blocks.area(side, block);
+                do {
+                    if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
+                        break follow;                       // stopped while waiting for the lock
+                    }
+                } while (clock.steppedInSlice(sides.run, stop, spin.spin()));   // the same slice and round
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too

@@ -1,5 +1,8 @@
 package org.cachelinebench.harness.chunk;
 
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.Interleaving;
+import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
@@ -66,6 +69,24 @@ public final class PcpuChunkWorkload {
             }
             area.removeOldest();
         }
+        return true;
+    }
+
+    /**
+     * The allocator's steps in one slice of an interleaved schedule, on the slice's chunk, lock and area, looked up
+     * once by the caller: {@link #allocateOrFreeOnce} until the follower's {@code clock} says the slice or its round is
+     * over ({@link Follower#steppedInSlice}: after every step, one volatile load of the open slice). False when the
+     * measurement stopped while a step waited for the lock. For a caller whose chunk parameter is a class (each of
+     * ChunkObjectHandle's), so that the loop compiles with no type check; the off-heap benchmarks loop in their body.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public static boolean allocateOrFreeInSlice(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control stop,
+            Follower clock, Interleaving run, SpinWait spin) {
+        do {
+            if (!allocateOrFreeOnce(chunk, lock, area, stop)) {
+                return false;
+            }
+        } while (clock.steppedInSlice(run, stop, spin));
         return true;
     }
 
