@@ -263,6 +263,9 @@ _Static_assert(UNIT_SIZE == 1 << UNIT_SHIFT, "UNIT_SHIFT is log2(UNIT_SIZE)");
 #define AREA_BITS (AREA_SIZE / PCPU_MIN_ALLOC_SIZE)
 /* base_addr: in the x86-64 vmalloc area; only ever read. */
 #define CHUNK_BASE_ADDR 0xffffc90000400000UL
+/* pcpu_first_chunk / pcpu_reserved_chunk: chunks elsewhere, never the model's (only compared with it). */
+#define FIRST_CHUNK_VALUE 0xffff888100a00000UL
+#define RESERVED_CHUNK_VALUE 0xffff888100a01000UL
 /* obj_cgroups / obj_exts: allocated with the chunk, never dereferenced here (only tested for NULL). */
 #define OBJ_EXTS_VALUE 0xffff888100aff000UL
 
@@ -281,14 +284,22 @@ struct percpu_stats {
 
 /*
  * What the allocator touches outside the struct, as model.percpu.PcpuAllocatorMemory: the chunk's bitmaps and
- * md_blocks[] (where its pointer members point) and the globals pcpu_nr_empty_pop_pages, pcpu_stats and
- * pcpu_chunk_lists[] (each list_head as its next and prev words), which count this chunk only. Each section
+ * md_blocks[] (where its pointer members point) and the globals pcpu_nr_empty_pop_pages, pcpu_stats,
+ * pcpu_chunk_lists[] (each list_head as its next and prev words), which count this chunk only, and the
+ * __ro_after_init ones free_percpu() reads (struct pcpu_ro_after_init). Each section
  * starts a line; the whole is allocated on its own, 128-aligned and a multiple of 128 bytes, so none of it
  * shares a line or an adjacent-line pair with a chunk, a lock or the reader's data (--dry-run prints where).
  */
+/* pcpu_unit_size, pcpu_free_slot, pcpu_chunk_lists (the pointer), pcpu_first_chunk, pcpu_reserved_chunk. */
+struct pcpu_ro_after_init {
+    int unit_size, free_slot;
+    unsigned long chunk_lists, first_chunk, reserved_chunk;
+};
+
 struct pcpu_meta {
     int nr_empty_pop_pages __attribute__((aligned(LINE)));
     struct percpu_stats stats __attribute__((aligned(LINE)));
+    struct pcpu_ro_after_init ro __attribute__((aligned(LINE)));
     unsigned long slot_lists[PCPU_NR_SLOTS][2] __attribute__((aligned(LINE)));
     unsigned long alloc_map[CHUNK_BITS / BITS_PER_LONG] __attribute__((aligned(LINE)));
     unsigned long bound_map[CHUNK_BITS / BITS_PER_LONG + 1] __attribute__((aligned(LINE)));
@@ -630,9 +641,17 @@ ALWAYS_INLINE int pcpu_free_offset(const void *c, const struct chunk_offsets *o,
     return (int)((ptr - chunk_ld_l(c, o->base_addr)) / PCPU_MIN_ALLOC_SIZE);
 }
 
-/* pcpu_should_reclaim_chunk() for a chunk neither the first nor the reserved one. */
+/*
+ * pcpu_should_reclaim_chunk() (mm/percpu-vm.c): the chunk against pcpu_first_chunk and pcpu_reserved_chunk (it is
+ * neither), then the isolated chunk's or the globals' test.
+ */
 ALWAYS_INLINE bool pcpu_should_reclaim(const void *c, const struct chunk_offsets *o, struct pcpu_meta *g)
 {
+    struct pcpu_ro_after_init *ro = &g->ro;
+
+    if ((unsigned long)c == meta_ld_l("ro_after_init", ro, &ro->first_chunk)
+        || (unsigned long)c == meta_ld_l("ro_after_init", ro, &ro->reserved_chunk))
+        return false;
     if (chunk_ld_b(c, o->isolated) && chunk_ld_i(c, o->nr_empty_pop_pages) != 0)
         return true;
     int global = meta_ld_i("pcpu_nr_empty_pop_pages", &g->nr_empty_pop_pages, &g->nr_empty_pop_pages);
@@ -643,17 +662,49 @@ ALWAYS_INLINE bool pcpu_should_reclaim(const void *c, const struct chunk_offsets
 }
 
 /*
- * free_percpu()'s part under pcpu_lock (PcpuAllocator.freeArea): the stats, the old slot, nr_pages, bound_map
- * (the area's end), alloc_map cleared, free_bytes, first_free, the block's hints, chunk_md.nr_bits, the chunk's
- * hints, pcpu_chunk_relocate(), obj_exts (pcpu_memcg_free_hook()), then isolated and pcpu_should_reclaim_chunk().
+ * free_percpu()'s check after the hooks (PcpuAllocator.freeBalanceCheck): a chunk not isolated and entirely free
+ * (free_bytes == pcpu_unit_size) walks pcpu_chunk_lists[pcpu_free_slot] for another free chunk (the head's next,
+ * then each entry's list.next); any other asks pcpu_should_reclaim_chunk(). The model's one chunk finds only itself
+ * and is never reclaimed.
+ */
+ALWAYS_INLINE void pcpu_free_balance_check(const void *c, const struct chunk_offsets *o, struct pcpu_meta *g)
+{
+    struct pcpu_ro_after_init *ro = &g->ro;
+
+    if (!chunk_ld_b(c, o->isolated)
+        && chunk_ld_i(c, o->free_bytes) == meta_ld_i("ro_after_init", ro, &ro->unit_size)) {
+        unsigned long lists = meta_ld_l("ro_after_init", ro, &ro->chunk_lists);
+        unsigned long head = lists + (unsigned long)meta_ld_i("ro_after_init", ro, &ro->free_slot) * 2 * sizeof(unsigned long);
+        unsigned long self = (unsigned long)((const unsigned char *)c + o->list);
+        for (unsigned long pos = meta_ld_l("pcpu_chunk_lists", g->slot_lists, (const unsigned long *)head); pos != head;
+             pos = chunk_ld_l(c, o->list))
+            if (pos != self) {
+                pcpu_broken("another free chunk in the free slot: the model has one chunk");
+                return;
+            }
+    } else if (pcpu_should_reclaim(c, o, g)) {
+        pcpu_broken("pcpu_should_reclaim_chunk(): the model never reclaims");
+    }
+}
+
+/*
+ * free_percpu()'s part under pcpu_lock (PcpuAllocator.freeArea), in the 2026 mm tree's order: the old slot, the
+ * area's first bit in alloc_map and bound_map, bound_map and nr_pages (find_next_bit() to the area's end),
+ * alloc_map cleared, free_bytes, first_free, the block's hints, chunk_md.nr_bits, the chunk's hints,
+ * pcpu_chunk_relocate(), the stats, obj_exts (pcpu_memcg_free_hook()), then the balance check.
  */
 ALWAYS_INLINE void pcpu_free_area(void *c, const struct chunk_offsets *o, struct pcpu_meta *g, int bit_off,
                                   uint64_t *empty_writes)
 {
-    pcpu_stats_area_dealloc(c, o, g);
     int oslot = chunk_slot_now(c, o);
-    int map_bits = chunk_ld_i(c, o->nr_pages) * PCPU_BITMAP_BLOCK_BITS;
+
+    if (!map_test_bit("alloc_map", (unsigned long *)chunk_ld_l(c, o->alloc_map), bit_off)
+        || !map_test_bit("bound_map", (unsigned long *)chunk_ld_l(c, o->bound_map), bit_off)) {
+        pcpu_broken("no area starts at the freed offset");
+        return;
+    }
     unsigned long *bound_map = (unsigned long *)chunk_ld_l(c, o->bound_map);
+    int map_bits = chunk_ld_i(c, o->nr_pages) * PCPU_BITMAP_BLOCK_BITS;
 
     if (bit_off + AREA_BITS > map_bits || !map_test_bit("bound_map", bound_map, bit_off + AREA_BITS)) {
         pcpu_broken("no area at the freed offset");
@@ -665,9 +716,9 @@ ALWAYS_INLINE void pcpu_free_area(void *c, const struct chunk_offsets *o, struct
     block_hint_free(c, o, g, bit_off, empty_writes);
     chunk_md_free(c, o, chunk_ld_i(c, MD(o, nr_bits)));
     pcpu_chunk_relocate(c, o, g, oslot);
+    pcpu_stats_area_dealloc(c, o, g);
     check_obj_exts(c, o);
-    if (!chunk_ld_b(c, o->isolated) && pcpu_should_reclaim(c, o, g))
-        pcpu_broken("pcpu_should_reclaim_chunk(): the model never reclaims");
+    pcpu_free_balance_check(c, o, g);
 }
 
 /*
@@ -683,6 +734,9 @@ static inline void pcpu_chunk_init(void *c, const struct chunk_offsets *o, struc
     memset(g, 0, sizeof *g);
     g->nr_empty_pop_pages = CHUNK_PAGES;
     g->stats.min_alloc_size = LONG_MAX;
+    g->ro = (struct pcpu_ro_after_init){ .unit_size = UNIT_SIZE, .free_slot = PCPU_FREE_SLOT,
+                                         .chunk_lists = (unsigned long)g->slot_lists,
+                                         .first_chunk = FIRST_CHUNK_VALUE, .reserved_chunk = RESERVED_CHUNK_VALUE };
     for (int s = 0; s < PCPU_NR_SLOTS; s++)
         g->slot_lists[s][0] = g->slot_lists[s][1] = slot_head(g, s);
     for (int b = 0; b < CHUNK_PAGES; b++)

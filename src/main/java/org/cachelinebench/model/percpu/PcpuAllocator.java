@@ -264,8 +264,11 @@ public final class PcpuAllocator {
     }
 
     /**
-     * free_percpu()'s part under {@code pcpu_lock}: {@code pcpu_free_area()}, then {@code pcpu_memcg_free_hook()}
-     * and the reclaim check ({@code pcpu_should_reclaim_chunk()}). Caller holds the lock.
+     * free_percpu()'s part under {@code pcpu_lock}, in the order of the 2026 mm tree (damonitor/linux 1c358a92):
+     * {@code pcpu_free_area()} (the old slot, the test of the area's first bit in {@code alloc_map} and
+     * {@code bound_map}, {@code find_next_bit(bound_map)}, then the clears and hints, and
+     * {@code pcpu_stats_area_dealloc()} last; v6.4/v6.5 and mainline count the stats first and test no bit), then
+     * {@code pcpu_memcg_free_hook()} and the balance check ({@link #freeBalanceCheck}). Caller holds the lock.
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public static void freeArea(PcpuChunkFields chunk, int bitOff, int bits) {
@@ -279,10 +282,13 @@ public final class PcpuAllocator {
         }
         PcpuAllocatorMemory md = m.metadata();
         // pcpu_free_area()
-        chunk.statsAreaDealloc();
         int oslot = PcpuAllocatorMemory.chunkSlot(chunk.getInt(FREE_BYTES), chunk.getInt(CONTIG_HINT));
-        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;
-        long boundMap = m.boundMap();                                               // find_next_bit(bound_map)
+        // check invalid free: test_bit(bit_off, alloc_map) || test_bit(bit_off, bound_map)
+        if (!md.testBit(m.allocMap(), bitOff) || !md.testBit(m.boundMap(), bitOff)) {
+            throw new IllegalStateException("no area starts at " + bitOff);
+        }
+        long boundMap = m.boundMap();                                               // find_next_bit(bound_map,
+        int mapBits = m.nrPages() * PcpuAllocatorMemory.BLOCK_BITS;                 //   pcpu_chunk_map_bits(), ...)
         if (bitOff + bits > mapBits || !md.testBit(boundMap, bitOff + bits)) {
             throw new IllegalStateException("no area of " + bits + " bits at " + bitOff);
         }
@@ -292,20 +298,46 @@ public final class PcpuAllocator {
         blockHintFree(chunk, m, bitOff, bits);
         chunkMdFree(chunk, bits, chunk.getInt(NR_BITS));                           // pcpu_block_update(&chunk_md)
         relocate(chunk, m, oslot);
+        chunk.statsAreaDealloc();
         // pcpu_memcg_free_hook(): returns at once without obj_exts
         if (m.objExts() == 0 && m.hasObjExts()) {
             throw new IllegalStateException("obj_exts is NULL");
         }
-        // if (!chunk->isolated && pcpu_should_reclaim_chunk(chunk)): the globals count only this chunk, so never
-        if (!m.isolated() && shouldReclaim(m, md)) {
-            throw new IllegalStateException("pcpu_should_reclaim_chunk(): the model never reclaims");
-        }
+        freeBalanceCheck(chunk, m, md);
         md.countStep();
     }
 
-    /** {@code pcpu_should_reclaim_chunk()} for a chunk that is neither the first nor the reserved one. */
+    /**
+     * free_percpu()'s check after the hooks: {@code if (!chunk->isolated && chunk->free_bytes == pcpu_unit_size)}
+     * it walks {@code pcpu_chunk_lists[pcpu_free_slot]} for another entirely free chunk (the head's {@code next},
+     * then each entry's {@code list.next}), {@code else if (pcpu_should_reclaim_chunk(chunk))} it isolates the chunk.
+     * Either would schedule the balance work, which the model never runs: its one chunk finds only itself in the
+     * free slot, and the globals count only it, so it is never reclaimed.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    private static void freeBalanceCheck(PcpuChunkFields chunk, PcpuChunkMembers m, PcpuAllocatorMemory md) {
+        if (!m.isolated() && chunk.getInt(FREE_BYTES) == md.unitSize()) {
+            long head = md.chunkLists() + (long) md.freeSlot() * PcpuAllocatorMemory.LIST_HEAD_SIZE;
+            for (long pos = md.headNext(head); pos != head; pos = m.listNext()) {     // list_for_each_entry()
+                if (pos != m.listAddress()) {
+                    throw new IllegalStateException("another free chunk in the free slot: the model has one chunk");
+                }
+            }
+        } else if (shouldReclaim(m, md)) {
+            throw new IllegalStateException("pcpu_should_reclaim_chunk(): the model never reclaims");
+        }
+    }
+
+    /**
+     * {@code pcpu_should_reclaim_chunk()} (mm/percpu-vm.c): the chunk against {@code pcpu_first_chunk} and
+     * {@code pcpu_reserved_chunk} (the model's is neither), then the isolated chunk's or the globals' test.
+     */
     @CompilerControl(CompilerControl.Mode.INLINE)
     private static boolean shouldReclaim(PcpuChunkMembers m, PcpuAllocatorMemory md) {
+        long self = PcpuChunkMembers.STRUCT_ADDR_VALUE;
+        if (self == md.firstChunk() || self == md.reservedChunk()) {
+            return false;
+        }
         if (m.isolated() && m.nrEmptyPopPages() != 0) {
             return true;
         }

@@ -11,8 +11,10 @@ import org.openjdk.jmh.annotations.CompilerControl;
  * What {@link PcpuAllocator} touches outside {@code struct pcpu_chunk}, in off-heap lines of their own: the chunk's
  * {@code alloc_map} and {@code bound_map} bitmaps and its {@code md_blocks} (one {@code struct pcpu_block_md} per
  * page, 32 bytes each), where the struct's pointer members point; and the globals {@code pcpu_nr_empty_pop_pages},
- * {@code pcpu_stats} (CONFIG_PERCPU_STATS) and {@code pcpu_chunk_lists[]} (the slot lists' heads). Each section
- * starts on a line, so no access here shares a line with the struct or with another section.
+ * {@code pcpu_stats} (CONFIG_PERCPU_STATS), {@code pcpu_chunk_lists[]} (the slot lists' heads) and the
+ * {@code __ro_after_init} ones free_percpu() loads ({@link #unitSize}, {@link #chunkLists}, {@link #freeSlot},
+ * {@link #firstChunk}, {@link #reservedChunk}: set at boot, never written after). Each section starts on a line, so
+ * no access here shares a line with the struct or with another section.
  *
  * <p>The struct holds each section's address as a kernel-style pointer ({@link #address}); the allocator loads the
  * pointer from the struct and reaches the section through it ({@link #index}), so the struct's pointer loads are
@@ -56,6 +58,20 @@ public final class PcpuAllocatorMemory {
     static final int NR_SLOTS = FREE_SLOT + 2;
     static final int LIST_HEAD_SIZE = 16;
 
+    /**
+     * The {@code __ro_after_init} globals free_percpu() reads, in a line of their own (the kernel's
+     * {@code .data..ro_after_init}): {@code int pcpu_unit_size, pcpu_free_slot; struct list_head *pcpu_chunk_lists;
+     * struct pcpu_chunk *pcpu_first_chunk, *pcpu_reserved_chunk}.
+     */
+    static final int RO_UNIT_SIZE = 0;
+    static final int RO_FREE_SLOT = 4;
+    static final int RO_CHUNK_LISTS = 8;
+    static final int RO_FIRST_CHUNK = 16;
+    static final int RO_RESERVED_CHUNK = 24;
+    /** Where the first chunk and the reserved chunk pretend to live: not the model's chunk ({@link PcpuChunkMembers#STRUCT_ADDR_VALUE}). */
+    static final long FIRST_CHUNK_VALUE = 0xffff888100a00000L;
+    static final long RESERVED_CHUNK_VALUE = 0xffff888100a01000L;
+
     private static final int COUNTER_STEPS = 0;
     private static final int COUNTER_EMPTY_POP_PAGES_WRITES = 8;
 
@@ -63,6 +79,7 @@ public final class PcpuAllocatorMemory {
     private final int counters;        // the model's, not the kernel's: kept by reinitialise()
     private final int emptyPopPages;   // int pcpu_nr_empty_pop_pages
     private final int stats;           // struct percpu_stats pcpu_stats
+    private final int roGlobals;       // the __ro_after_init globals (RO_*)
     private final int slotLists;       // struct list_head pcpu_chunk_lists[NR_SLOTS]
     private final int allocMap;
     private final int boundMap;
@@ -84,6 +101,8 @@ public final class PcpuAllocatorMemory {
         emptyPopPages = o;
         o += line;
         stats = o;
+        o += line;
+        roGlobals = o;
         o += line;
         slotLists = o;
         o += roundUp(NR_SLOTS * LIST_HEAD_SIZE, line);
@@ -111,6 +130,11 @@ public final class PcpuAllocatorMemory {
         }
         memory.setInt(emptyPopPages, PcpuAllocator.CHUNK_PAGES);
         memory.setLong(stats + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
+        memory.setInt(roGlobals + RO_UNIT_SIZE, UNIT_SIZE);               // pcpu_setup_first_chunk()
+        memory.setInt(roGlobals + RO_FREE_SLOT, FREE_SLOT);
+        memory.setLong(roGlobals + RO_CHUNK_LISTS, address(slotLists));
+        memory.setLong(roGlobals + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
+        memory.setLong(roGlobals + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
         for (int s = 0; s < NR_SLOTS; s++) {
             long head = slotHead(s);
             memory.setLong(slotLists + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
@@ -130,9 +154,9 @@ public final class PcpuAllocatorMemory {
 
     /** Where byte {@code index} lies, for a recording of the accesses. */
     Place placeOf(int index) {
-        int[] starts = {counters, emptyPopPages, stats, slotLists, allocMap, boundMap, mdBlocks};
-        String[] names = {"counters", "pcpu_nr_empty_pop_pages", "pcpu_stats", "pcpu_chunk_lists", "alloc_map",
-                "bound_map", "md_blocks"};
+        int[] starts = {counters, emptyPopPages, stats, roGlobals, slotLists, allocMap, boundMap, mdBlocks};
+        String[] names = {"counters", "pcpu_nr_empty_pop_pages", "pcpu_stats", "ro_after_init", "pcpu_chunk_lists",
+                "alloc_map", "bound_map", "md_blocks"};
         for (int s = starts.length - 1; s >= 0; s--) {
             if (index >= starts[s]) {
                 return new Place(names[s], index - starts[s]);
@@ -244,6 +268,42 @@ public final class PcpuAllocatorMemory {
     /** A load of {@code pcpu_nr_empty_pop_pages}. */
     public int globalEmptyPopPages() {
         return memory.getInt(emptyPopPages);
+    }
+
+    /** A load of {@code pcpu_unit_size}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public int unitSize() {
+        return memory.getInt(roGlobals + RO_UNIT_SIZE);
+    }
+
+    /** A load of {@code pcpu_free_slot}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public int freeSlot() {
+        return memory.getInt(roGlobals + RO_FREE_SLOT);
+    }
+
+    /** A load of the pointer {@code pcpu_chunk_lists}: the kernel address of slot 0's head. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long chunkLists() {
+        return memory.getLong(roGlobals + RO_CHUNK_LISTS);
+    }
+
+    /** A load of {@code pcpu_first_chunk}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long firstChunk() {
+        return memory.getLong(roGlobals + RO_FIRST_CHUNK);
+    }
+
+    /** A load of {@code pcpu_reserved_chunk}. */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long reservedChunk() {
+        return memory.getLong(roGlobals + RO_RESERVED_CHUNK);
+    }
+
+    /** A load of the {@code next} of the slot list head at kernel address {@code head} (a {@code pcpu_chunk_lists[]} entry). */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public long headNext(long head) {
+        return memory.getLong(index(head));
     }
 
     /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */

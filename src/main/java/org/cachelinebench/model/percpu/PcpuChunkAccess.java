@@ -69,6 +69,15 @@ public final class PcpuChunkAccess {
         ON_SLOT_CHANGE("when the chunk changes slot (occupancy: 2 of 2N steps at live=N)", true),
         /** {@code pcpu_update_empty_pages()} from the hint updates: a block (a page) turns empty or stops being empty. */
         ON_EMPTY_BLOCK_TRANSITION("on an empty-block transition (occupancy: 2 of 2N steps at live=N)", true),
+        /**
+         * free_percpu()'s balance check on a free that leaves the chunk entirely free ({@code free_bytes ==
+         * pcpu_unit_size}): the walk of the free slot's list. The model's one chunk empties once per 2N steps.
+         */
+        ON_FREE_EMPTYING_CHUNK("on a free that leaves the chunk entirely free (occupancy: 1 of 2N steps at live=N)",
+                true),
+        /** free_percpu()'s balance check on any other free: {@code pcpu_should_reclaim_chunk()}. */
+        ON_FREE_LEAVING_CHUNK_IN_USE("on a free that leaves the chunk in use (occupancy: N-1 of 2N steps at live=N)",
+                true),
         /** Balance work and first-time population, not the alloc/free steps the benchmarks time. */
         ON_POPULATE("on populate/depopulate (pages stay populated here)", false),
         AT_CREATION("when the chunk is created or its pages mapped", false);
@@ -97,6 +106,8 @@ public final class PcpuChunkAccess {
                 case EVERY_FREE: return "1/2";
                 case ON_SLOT_CHANGE:
                 case ON_EMPTY_BLOCK_TRANSITION: return live == 1 ? "" : "1/" + live;
+                case ON_FREE_EMPTYING_CHUNK: return "1/" + 2 * live;
+                case ON_FREE_LEAVING_CHUNK_IN_USE: return live == 1 ? null : (live - 1) + "/" + 2 * live;  // live=1: never
                 default: return null;
             }
         }
@@ -136,6 +147,9 @@ public final class PcpuChunkAccess {
                 + " pcpu_alloc_area()/pcpu_free_area()", Lock.PCPU_LOCK, Rate.ON_SLOT_CHANGE));
         t.add(new Access("list", a, Kind.READS, "pcpu_alloc(): list_for_each_entry_safe() over pcpu_chunk_lists[slot]",
                 Lock.PCPU_LOCK, Rate.EVERY_ALLOC));
+        t.add(new Access("list", a, Kind.READS, "free_percpu(): list_for_each_entry() over"
+                + " pcpu_chunk_lists[pcpu_free_slot] (free_bytes == pcpu_unit_size)", Lock.PCPU_LOCK,
+                Rate.ON_FREE_EMPTYING_CHUNK));
         t.add(new Access("free_bytes", a, Kind.WRITES, "pcpu_alloc_area()/pcpu_free_area(); read by pcpu_chunk_slot()"
                 + " and free_percpu()", Lock.PCPU_LOCK, Rate.EVERY_OPERATION));
         for (String hint : PcpuChunkLayouts.CHUNK_MD_HINTS) {
@@ -183,7 +197,8 @@ public final class PcpuChunkAccess {
                 + " pcpu_block_update_hint_free() (a block left entirely free)", Lock.PCPU_LOCK,
                 Rate.ON_EMPTY_BLOCK_TRANSITION));
         t.add(new Access(PcpuChunkLayouts.NR_EMPTY_POP_PAGES, a, Kind.READS, "pcpu_should_reclaim_chunk() from"
-                + " free_percpu() (a free that leaves the chunk in use)", Lock.PCPU_LOCK, Rate.EVERY_FREE));
+                + " free_percpu() (a free that leaves the chunk in use)", Lock.PCPU_LOCK,
+                Rate.ON_FREE_LEAVING_CHUNK_IN_USE));
         t.add(new Access(PcpuChunkLayouts.NR_EMPTY_POP_PAGES, a, Kind.WRITES, "pcpu_chunk_populated()/"
                 + "pcpu_chunk_depopulated() -> pcpu_update_empty_pages()", Lock.PCPU_LOCK, Rate.ON_POPULATE));
         t.add(new Access("populated", a, Kind.READS, "pcpu_alloc(): for_each_clear_bitrange_from(chunk->populated)"

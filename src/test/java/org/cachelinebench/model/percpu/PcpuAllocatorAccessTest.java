@@ -51,6 +51,11 @@ class PcpuAllocatorAccessTest {
             rates.add(Rate.ON_SLOT_CHANGE);
             rates.add(Rate.ON_EMPTY_BLOCK_TRANSITION);
         }
+        // One block here: a free turns it over exactly when it leaves the chunk entirely free, and free_percpu()
+        // then walks the free slot's list instead of calling pcpu_should_reclaim_chunk().
+        if (!alloc) {
+            rates.add(transition ? Rate.ON_FREE_EMPTYING_CHUNK : Rate.ON_FREE_LEAVING_CHUNK_IN_USE);
+        }
         Map<String, Kind> out = new TreeMap<>();
         for (Access r : PcpuChunkAccess.rows(layout)) {
             if (r.role == Role.ALLOCATOR && rates.contains(r.rate)) {
