@@ -4,8 +4,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
-import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PercpuParams;
@@ -53,9 +53,9 @@ public class ChunkInterleaved {
 
     /** The four sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
-    public static class Sides extends ChunkOffHeapSides {
+    public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkInterleaved", ChunkLayoutSides.CLASSIC);
+            super("ChunkInterleaved", ChunkSides.BASE_ADDR_FIX);
         }
     }
 
@@ -67,8 +67,8 @@ public class ChunkInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkLayoutSides.CLASSIC.names(), ChunkLayoutSides.CLASSIC.reference(), ChunkSides.READER,
-                    ChunkSides.ALLOCATOR, ChunkLayoutSides.CLASSIC.counterNames());
+            super(ChunkSides.BASE_ADDR_FIX.names(), ChunkSides.BASE_ADDR_FIX.reference(), ChunkSides.READER,
+                    ChunkSides.ALLOCATOR);
         }
 
         public long v64Rc4ReaderNanos() { return nanos(R, ChunkSides.V6_4_RC4); }

@@ -1,5 +1,6 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -7,13 +8,13 @@ import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.interleave.InterleavedSidesState;
+import org.cachelinebench.harness.interleave.HandshakeGridState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.harness.interleave.Side;
 import org.cachelinebench.harness.ipi.IpiParams;
-import org.cachelinebench.harness.ipi.SweepSides;
 import org.cachelinebench.harness.pin.PinnedThread;
+import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
@@ -55,7 +56,7 @@ public class InterleavedOffsetSweep {
 
     /** The ten sides' handshakes in ten blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Sides extends InterleavedSidesState {
+    public static class Sides extends HandshakeGridState {
         /** kernel, doorbell, flag: as in IpiInterleaved. */
         @Param({"kernel", "doorbell", "flag"})
         public String protocol;
@@ -69,7 +70,7 @@ public class InterleavedOffsetSweep {
         public String mode;
 
         @Override
-        protected List<InterleavedSide> sides() {
+        protected List<Side> sides() {
             return SweepSides.of(IpiProtocol.parse(protocol), IpiMode.parse(mode), FuncWork.parse(work));
         }
 
@@ -86,7 +87,7 @@ public class InterleavedOffsetSweep {
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SideCounters extends LeaderState {
         public SideCounters() {
-            super(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE, List.of());
+            super(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
         }
 
         public long offset0Nanos() { return nanos("offset-0"); }
@@ -160,5 +161,63 @@ public class InterleavedOffsetSweep {
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
         IpiParams.check(name, value);
+    }
+
+    /**
+     * The ten sides InterleavedOffsetSweep measures in one schedule, in schedule order: the v4.13 csd
+     * (or the flag mailbox on its bytes) at offset 0 of line A, the reference; the one-line floor; the csd at every
+     * other 8-byte offset of a 64-byte line, 8 to 56; and offset 0 again, the A/A control.
+     *
+     * <p>On 64-byte lines the 32-byte csd stays in line A up to offset 32 and straddles from 40: at 40
+     * {@code llist.next}, {@code func} and {@code info} are in line A and {@code flags} in line B; at 48 two and two;
+     * at 56 only {@code llist.next} in A. On 128-byte lines every offset here stays in one line.
+     */
+    public static final class SweepSides {
+        private SweepSides() {}
+
+        /** The offsets measured, 0 first (the reference). */
+        public static final List<Integer> OFFSETS = List.of(0, 8, 16, 24, 32, 40, 48, 56);
+
+        public static final String REFERENCE = name(0);
+        public static final String FLOOR = Side.FLOOR;
+        public static final String AGAIN = name(0) + "-again";
+
+        /** The sides' names in schedule order: offset-0, floor, offset-8 .. offset-56, offset-0-again. */
+        public static final List<String> NAMES = names();
+
+        public static final int REFERENCE_SIDE = NAMES.indexOf(REFERENCE);
+        public static final int FLOOR_SIDE = NAMES.indexOf(FLOOR);
+
+        /** "offset-40". */
+        public static String name(int offset) {
+            return "offset-" + offset;
+        }
+
+        private static List<String> names() {
+            List<String> n = new ArrayList<>();
+            n.add(REFERENCE);
+            n.add(FLOOR);
+            for (int offset : OFFSETS.subList(1, OFFSETS.size())) {
+                n.add(name(offset));
+            }
+            n.add(AGAIN);
+            return List.copyOf(n);
+        }
+
+        /** The ten sides of one protocol and call mode on the v4.13 csd, in the order of {@link #NAMES}. */
+        public static List<Side> of(IpiProtocol protocol, IpiMode mode, long work) {
+            List<Side> sides = new ArrayList<>();
+            sides.add(csd(REFERENCE, 0, protocol, mode, work));
+            sides.add(Side.floor());
+            for (int offset : OFFSETS.subList(1, OFFSETS.size())) {
+                sides.add(csd(name(offset), offset, protocol, mode, work));
+            }
+            sides.add(csd(AGAIN, 0, protocol, mode, work));
+            return List.copyOf(sides);
+        }
+
+        private static Side csd(String name, int offset, IpiProtocol protocol, IpiMode mode, long work) {
+            return new Side(name, block -> protocol.in(block, CsdLayout.V4_13, mode, offset, work));
+        }
     }
 }

@@ -153,7 +153,7 @@ class CPcpuProgramTest {
             }
         }
         assertEquals(sl[0].equals("classic") ? List.of("v6.4-rc4", "v2-reorder", "v6.5-merged", "v6.5-merged-again")
-                : List.of("mm-2026-size", "mm-2026-hole", "v6.5-merged", "v6.5-merged-again"), names);
+                : List.of("save-memory", "save-memory-hole", "v6.5-merged", "v6.5-merged-again"), names);
         assertEquals(1.0, sides.get(2).getAsJsonObject().get("reader_ratio").getAsDouble(), 0.0, "the reference to itself");
     }
 

@@ -33,7 +33,6 @@ public final class CycleLog {
     private final int sides;
     private final int reference;
     private final int floor;
-    private final int capacity;
     /** [PAD][logged][not logged][cycle 0: nanos of side 0 .. N-1][cycle 1 ...]..[PAD]. */
     private final long[] v;
     /** Per cycle, one side's ratio or extra: what a median is taken of. */
@@ -48,22 +47,16 @@ public final class CycleLog {
      * by side {@code floor} ({@link #NO_FLOOR}: none).
      */
     public CycleLog(int sides, int reference, int floor) {
-        this(sides, reference, floor, CAPACITY);
-    }
-
-    CycleLog(int sides, int reference, int floor, int capacity) {
         if (sides < 2 || reference < 0 || reference >= sides || floor < NO_FLOOR || floor >= sides
-                || floor == reference || capacity < 1) {
-            throw new IllegalArgumentException("a cycle log needs 2 or more sides, a reference and a floor among them"
-                    + " and room for a cycle: " + sides + " sides, reference " + reference + ", floor " + floor
-                    + ", capacity " + capacity);
+                || floor == reference) {
+            throw new IllegalArgumentException("a cycle log needs 2 or more sides, a reference and a floor among them: "
+                    + sides + " sides, reference " + reference + ", floor " + floor);
         }
         this.sides = sides;
         this.reference = reference;
         this.floor = floor;
-        this.capacity = capacity;
-        this.v = new long[FIRST + capacity * sides + PAD];
-        this.scratch = new double[capacity];
+        this.v = new long[FIRST + CAPACITY * sides + PAD];
+        this.scratch = new double[CAPACITY];
         this.ratios = new double[sides];
         this.extras = new double[sides];
     }
@@ -72,11 +65,7 @@ public final class CycleLog {
         return sides;
     }
 
-    public int capacity() {
-        return capacity;
-    }
-
-    /** Cycles stored, at most {@link #capacity}. */
+    /** Cycles stored, at most {@link #CAPACITY}. */
     public int logged() {
         return (int) v[LOGGED];
     }
@@ -100,7 +89,7 @@ public final class CycleLog {
     /** Where the next cycle's values go, or -1 when the log is full (that cycle then counted as not logged). */
     private int next() {
         int n = (int) v[LOGGED];
-        if (n == capacity) {
+        if (n == CAPACITY) {
             v[NOT_LOGGED]++;
             return -1;
         }
@@ -141,7 +130,7 @@ public final class CycleLog {
             throw new IllegalArgumentException("a log of " + other.sides + " sides added to one of " + sides);
         }
         int n = logged();
-        int fits = Math.min(other.logged(), capacity - n);
+        int fits = Math.min(other.logged(), CAPACITY - n);
         System.arraycopy(other.v, FIRST, v, FIRST + n * sides, fits * sides);
         v[LOGGED] = n + fits;
         v[NOT_LOGGED] += other.notLogged() + (other.logged() - fits);

@@ -1,7 +1,5 @@
 package org.cachelinebench.harness.interleave;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -29,9 +27,12 @@ public final class HandshakeGrid extends Interleaving {
     /** [side][block]. */
     private final Handshake[][] handshakes;
 
-    public HandshakeGrid(List<InterleavedSide> sides) {
-        super(names(sides), InterleavedSchedule.SLICE, 1, false);
+    public HandshakeGrid(List<Side> sides) {
+        super(sides.stream().map(Side::name).toList(), InterleavedSchedule.SLICE, 1, false);
         int n = sides.size();
+        if (Set.copyOf(names).size() != n) {
+            throw new IllegalArgumentException("two sides of one name: " + names);
+        }
         blocks = new CsdBlock[n];
         for (int b = 0; b < n; b++) {
             blocks[b] = CsdBlock.allocate();
@@ -42,18 +43,6 @@ public final class HandshakeGrid extends Interleaving {
                 handshakes[s][b] = sides.get(s).in(blocks[b]);
             }
         }
-    }
-
-    private static List<String> names(List<InterleavedSide> sides) {
-        List<String> names = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (InterleavedSide s : sides) {
-            if (!seen.add(s.name())) {
-                throw new IllegalArgumentException("two sides named " + s.name());
-            }
-            names.add(s.name());
-        }
-        return names;
     }
 
     public int size() {

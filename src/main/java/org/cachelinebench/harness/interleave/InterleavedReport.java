@@ -37,16 +37,12 @@ public final class InterleavedReport {
      * real addresses (see {@link Interleaving#whereIs}).
      */
     public static String sides(String title, Interleaving run) {
-        return sides(title, run.names(), run::whereIs);
-    }
-
-    /** The same for any sides: {@code whereIs} says where a side's memory is, by side number. */
-    public static String sides(String title, List<String> names, IntFunction<String> whereIs) {
+        List<String> names = run.names();
         StringBuilder sb = new StringBuilder("# " + title + ": " + names.size() + " sides, " + names.size()
                 + " blocks (each side's memory, the same in every block unless listed per block):\n");
         int width = names.stream().mapToInt(String::length).max().orElse(0);
         for (int s = 0; s < names.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), whereIs.apply(s)));
+            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), run.whereIs(s)));
         }
         return sb.toString();
     }
@@ -108,7 +104,7 @@ public final class InterleavedReport {
         StringBuilder sb = new StringBuilder("# " + what + ": " + totals.cycles() + " cycles");
         if (cycles.notLogged() > 0) {
             sb.append(String.format(Locale.ROOT, ", %d past the log's %d not in the medians", cycles.notLogged(),
-                    cycles.capacity()));
+                    CycleLog.CAPACITY));
         }
         sb.append(" (ns/call: over all of them; ratio, extra lines: medians over them)\n");
         int width = names.stream().mapToInt(String::length).max().orElse(0);

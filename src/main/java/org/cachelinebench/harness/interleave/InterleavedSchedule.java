@@ -27,10 +27,6 @@ public final class InterleavedSchedule {
     private final int sides;
     private final int callsPerSlice;
 
-    public InterleavedSchedule(int sides) {
-        this(sides, SLICE);
-    }
-
     /** N sides in slices of {@code callsPerSlice} calls. */
     public InterleavedSchedule(int sides, int callsPerSlice) {
         if (sides < 2) {

@@ -49,11 +49,11 @@ class PcpuChunkAccessTest {
     @Test
     void theExampleRolesFileIsTheTables() throws IOException {
         String file = Files.readString(EXAMPLE_ROLES, StandardCharsets.UTF_8);
-        assertEquals(PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT),
+        assertEquals(PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT),
                 1, EXAMPLE_HEADER), file, EXAMPLE_ROLES + " differs from PcpuChunkAccess");
         assertTrue(file.contains("allocator writes nr_empty_pop_pages   # " + PcpuChunkAccess.Rate.ON_EMPTY_BLOCK_TRANSITION.label()),
                 file);
-        String at8 = PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT), 8, "");
+        String at8 = PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT), 8, "");
         assertTrue(at8.contains("allocator writes nr_empty_pop_pages 1/8"), at8);
     }
 

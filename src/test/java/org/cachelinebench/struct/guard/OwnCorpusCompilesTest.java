@@ -57,7 +57,7 @@ class OwnCorpusCompilesTest {
                     s.resolve(roles + ".roles"), "suggested"));
         }
         for (List<String> d : List.of(List.<String>of(), memcg)) {
-            out.add(new GuardCases.Case("mm-2026-size " + d, s.resolve("pcpu_chunk-mm-2026-size.h"), "pcpu_chunk", d,
+            out.add(new GuardCases.Case("save-memory " + d, s.resolve("pcpu_chunk-mm-2026-size.h"), "pcpu_chunk", d,
                     s.resolve("pcpu_chunk-empty-pages.roles"), "suggested"));
         }
         return out;

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * What the sender and the receiver of one interleaved handshake benchmark share: the schedule over the benchmark's
+ * The group state of an interleaved handshake benchmark, what its sender and receiver share: the schedule over the
  * sides' handshakes ({@link HandshakeGrid}), built, reported and checked the same way for every such benchmark. A
  * benchmark subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
  * names them ({@link #title}).
@@ -20,12 +20,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * setup.
  */
 @State(Scope.Group)
-public abstract class InterleavedSidesState {
+public abstract class HandshakeGridState {
     /** The schedule; null until the trial's setup. */
     public HandshakeGrid run;
 
     /** This variant's sides, in schedule order, from its {@code @Param}s. Called once per trial. */
-    protected abstract List<InterleavedSide> sides();
+    protected abstract List<Side> sides();
 
     /** The first line of the fork's report, e.g. "IpiInterleaved protocol=flag work=0 (...)". */
     protected abstract String title();
