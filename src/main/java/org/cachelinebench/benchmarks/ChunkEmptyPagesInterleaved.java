@@ -88,12 +88,12 @@ public class ChunkEmptyPagesInterleaved {
         public long v65MergedAgainAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long v65MergedAgainAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED_AGAIN); }
         // Medians over the iteration's cycles against v6.5-merged.
-        public double saveMemoryReaderRatioSum() { return ratio(R, ChunkSides.SAVE_MEMORY); }
-        public double saveMemoryHoleReaderRatioSum() { return ratio(R, ChunkSides.SAVE_MEMORY_HOLE); }
-        public double v65MergedAgainReaderRatioSum() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double saveMemoryAllocatorRatioSum() { return ratio(A, ChunkSides.SAVE_MEMORY); }
-        public double saveMemoryHoleAllocatorRatioSum() { return ratio(A, ChunkSides.SAVE_MEMORY_HOLE); }
-        public double v65MergedAgainAllocatorRatioSum() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double saveMemoryReaderRatioMedian() { return ratio(R, ChunkSides.SAVE_MEMORY); }
+        public double saveMemoryHoleReaderRatioMedian() { return ratio(R, ChunkSides.SAVE_MEMORY_HOLE); }
+        public double v65MergedAgainReaderRatioMedian() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double saveMemoryAllocatorRatioMedian() { return ratio(A, ChunkSides.SAVE_MEMORY); }
+        public double saveMemoryHoleAllocatorRatioMedian() { return ratio(A, ChunkSides.SAVE_MEMORY_HOLE); }
+        public double v65MergedAgainAllocatorRatioMedian() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

@@ -88,16 +88,16 @@ public class ChunkInterleaved {
         public long v65MergedAgainAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long v65MergedAgainAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED_AGAIN); }
         // Medians over the iteration's cycles against v6.5-merged, and v6.4-rc4 against v2-reorder.
-        public double v64Rc4ReaderRatioSum() { return ratio(R, ChunkSides.V6_4_RC4); }
-        public double v2ReorderReaderRatioSum() { return ratio(R, ChunkSides.V2_REORDER); }
-        public double v65MergedAgainReaderRatioSum() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double v64Rc4ReaderVsV2ReorderReaderRatioSum() {
+        public double v64Rc4ReaderRatioMedian() { return ratio(R, ChunkSides.V6_4_RC4); }
+        public double v2ReorderReaderRatioMedian() { return ratio(R, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainReaderRatioMedian() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4ReaderVsV2ReorderReaderRatioMedian() {
             return ratio(R, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
         }
-        public double v64Rc4AllocatorRatioSum() { return ratio(A, ChunkSides.V6_4_RC4); }
-        public double v2ReorderAllocatorRatioSum() { return ratio(A, ChunkSides.V2_REORDER); }
-        public double v65MergedAgainAllocatorRatioSum() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double v64Rc4AllocatorVsV2ReorderAllocatorRatioSum() {
+        public double v64Rc4AllocatorRatioMedian() { return ratio(A, ChunkSides.V6_4_RC4); }
+        public double v2ReorderAllocatorRatioMedian() { return ratio(A, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainAllocatorRatioMedian() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4AllocatorVsV2ReorderAllocatorRatioMedian() {
             return ratio(A, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
         }
         public long scheduleCycles() { return cycles(); }

@@ -183,16 +183,16 @@ public class ChunkObjectInterleaved {
         public long paddedAgainAllocatorNanos() { return nanos(A, ChunkObjectSides.PADDED_AGAIN); }
         public long paddedAgainAllocatorCalls() { return calls(A, ChunkObjectSides.PADDED_AGAIN); }
         // Medians over the iteration's cycles against padded, and unpadded against contended.
-        public double unpaddedReaderRatioSum() { return ratio(R, ChunkObjectSides.UNPADDED); }
-        public double contendedReaderRatioSum() { return ratio(R, ChunkObjectSides.CONTENDED); }
-        public double paddedAgainReaderRatioSum() { return ratio(R, ChunkObjectSides.PADDED_AGAIN); }
-        public double unpaddedReaderVsContendedReaderRatioSum() {
+        public double unpaddedReaderRatioMedian() { return ratio(R, ChunkObjectSides.UNPADDED); }
+        public double contendedReaderRatioMedian() { return ratio(R, ChunkObjectSides.CONTENDED); }
+        public double paddedAgainReaderRatioMedian() { return ratio(R, ChunkObjectSides.PADDED_AGAIN); }
+        public double unpaddedReaderVsContendedReaderRatioMedian() {
             return ratio(R, ChunkObjectSides.UNPADDED, ChunkObjectSides.CONTENDED);
         }
-        public double unpaddedAllocatorRatioSum() { return ratio(A, ChunkObjectSides.UNPADDED); }
-        public double contendedAllocatorRatioSum() { return ratio(A, ChunkObjectSides.CONTENDED); }
-        public double paddedAgainAllocatorRatioSum() { return ratio(A, ChunkObjectSides.PADDED_AGAIN); }
-        public double unpaddedAllocatorVsContendedAllocatorRatioSum() {
+        public double unpaddedAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.UNPADDED); }
+        public double contendedAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.CONTENDED); }
+        public double paddedAgainAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.PADDED_AGAIN); }
+        public double unpaddedAllocatorVsContendedAllocatorRatioMedian() {
             return ratio(A, ChunkObjectSides.UNPADDED, ChunkObjectSides.CONTENDED);
         }
         public long scheduleCycles() { return cycles(); }

@@ -109,26 +109,26 @@ public class InterleavedOffsetSweep {
         public long offset0AgainNanos() { return nanos("offset-0-again"); }
         public long offset0AgainCalls() { return calls("offset-0-again"); }
         // Medians over the iteration's cycles; none for the reference.
-        public double offset8RatioSum() { return ratio("offset-8"); }
-        public double offset8ExtraSum() { return extra("offset-8"); }
-        public double offset16RatioSum() { return ratio("offset-16"); }
-        public double offset16ExtraSum() { return extra("offset-16"); }
-        public double offset24RatioSum() { return ratio("offset-24"); }
-        public double offset24ExtraSum() { return extra("offset-24"); }
-        public double offset32RatioSum() { return ratio("offset-32"); }
-        public double offset32ExtraSum() { return extra("offset-32"); }
-        public double offset40RatioSum() { return ratio("offset-40"); }
-        public double offset40ExtraSum() { return extra("offset-40"); }
-        public double offset48RatioSum() { return ratio("offset-48"); }
-        public double offset48ExtraSum() { return extra("offset-48"); }
-        public double offset56RatioSum() { return ratio("offset-56"); }
-        public double offset56ExtraSum() { return extra("offset-56"); }
-        public double offset0AgainRatioSum() { return ratio("offset-0-again"); }
-        public double offset0AgainExtraSum() { return extra("offset-0-again"); }
+        public double offset8RatioMedian() { return ratio("offset-8"); }
+        public double offset8ExtraMedian() { return extra("offset-8"); }
+        public double offset16RatioMedian() { return ratio("offset-16"); }
+        public double offset16ExtraMedian() { return extra("offset-16"); }
+        public double offset24RatioMedian() { return ratio("offset-24"); }
+        public double offset24ExtraMedian() { return extra("offset-24"); }
+        public double offset32RatioMedian() { return ratio("offset-32"); }
+        public double offset32ExtraMedian() { return extra("offset-32"); }
+        public double offset40RatioMedian() { return ratio("offset-40"); }
+        public double offset40ExtraMedian() { return extra("offset-40"); }
+        public double offset48RatioMedian() { return ratio("offset-48"); }
+        public double offset48ExtraMedian() { return extra("offset-48"); }
+        public double offset56RatioMedian() { return ratio("offset-56"); }
+        public double offset56ExtraMedian() { return extra("offset-56"); }
+        public double offset0AgainRatioMedian() { return ratio("offset-0-again"); }
+        public double offset0AgainExtraMedian() { return extra("offset-0-again"); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos("floor"); }
         public long floorCalls() { return calls("floor"); }
-        public double floorRatioSum() { return ratio("floor"); }
+        public double floorRatioMedian() { return ratio("floor"); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

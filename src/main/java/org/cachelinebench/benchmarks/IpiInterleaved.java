@@ -109,33 +109,33 @@ public class IpiInterleaved {
         public long lineAlignedAgainCalls() { return calls(CsdSides.LINE_ALIGNED_AGAIN); }
         // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
         // the counters); none for the reference.
-        public double straddledRatioSum() { return ratio(CsdSides.STRADDLED); }
-        public double straddledExtraSum() { return extra(CsdSides.STRADDLED); }
-        public double sizeAlignedRatioSum() { return ratio(CsdSides.SIZE_ALIGNED); }
-        public double sizeAlignedExtraSum() { return extra(CsdSides.SIZE_ALIGNED); }
-        public double lineAlignedAgainRatioSum() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
-        public double lineAlignedAgainExtraSum() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double straddledRatioMedian() { return ratio(CsdSides.STRADDLED); }
+        public double straddledExtraMedian() { return extra(CsdSides.STRADDLED); }
+        public double sizeAlignedRatioMedian() { return ratio(CsdSides.SIZE_ALIGNED); }
+        public double sizeAlignedExtraMedian() { return extra(CsdSides.SIZE_ALIGNED); }
+        public double lineAlignedAgainRatioMedian() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double lineAlignedAgainExtraMedian() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
         // The probes: the floor's round trip with one more line; their cost over the floor's is the machine's price
         // of that line (docs/coherence.md), read by the prediction beside every measured comparison.
         public long probeSerialNanos() { return nanos(CsdSides.PROBE_SERIAL); }
         public long probeSerialCalls() { return calls(CsdSides.PROBE_SERIAL); }
-        public double probeSerialRatioSum() { return ratio(CsdSides.PROBE_SERIAL); }
-        public double probeSerialExtraSum() { return extra(CsdSides.PROBE_SERIAL); }
-        public double probeSerialVsFloorRatioSum() { return probe(CsdSides.PROBE_SERIAL); }
+        public double probeSerialRatioMedian() { return ratio(CsdSides.PROBE_SERIAL); }
+        public double probeSerialExtraMedian() { return extra(CsdSides.PROBE_SERIAL); }
+        public double probeSerialVsFloorRatioMedian() { return probe(CsdSides.PROBE_SERIAL); }
         public long probePairNanos() { return nanos(CsdSides.PROBE_PAIR); }
         public long probePairCalls() { return calls(CsdSides.PROBE_PAIR); }
-        public double probePairRatioSum() { return ratio(CsdSides.PROBE_PAIR); }
-        public double probePairExtraSum() { return extra(CsdSides.PROBE_PAIR); }
-        public double probePairVsFloorRatioSum() { return probe(CsdSides.PROBE_PAIR); }
+        public double probePairRatioMedian() { return ratio(CsdSides.PROBE_PAIR); }
+        public double probePairExtraMedian() { return extra(CsdSides.PROBE_PAIR); }
+        public double probePairVsFloorRatioMedian() { return probe(CsdSides.PROBE_PAIR); }
         public long probeParallelNanos() { return nanos(CsdSides.PROBE_PARALLEL); }
         public long probeParallelCalls() { return calls(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelRatioSum() { return ratio(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelExtraSum() { return extra(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelVsFloorRatioSum() { return probe(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelRatioMedian() { return ratio(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelExtraMedian() { return extra(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelVsFloorRatioMedian() { return probe(CsdSides.PROBE_PARALLEL); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(CsdSides.FLOOR); }
         public long floorCalls() { return calls(CsdSides.FLOOR); }
-        public double floorRatioSum() { return ratio(CsdSides.FLOOR); }
+        public double floorRatioMedian() { return ratio(CsdSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

@@ -152,18 +152,18 @@ public class ObjectMailboxInterleaved {
         public long oneLineAgainNanos() { return nanos(ObjectMailboxSides.ONE_LINE_AGAIN); }
         public long oneLineAgainCalls() { return calls(ObjectMailboxSides.ONE_LINE_AGAIN); }
         // Medians over the iteration's cycles; none for the reference.
-        public double straddledRatioSum() { return ratio(ObjectMailboxSides.STRADDLED); }
-        public double straddledExtraSum() { return extra(ObjectMailboxSides.STRADDLED); }
-        public double paddedRatioSum() { return ratio(ObjectMailboxSides.PADDED); }
-        public double paddedExtraSum() { return extra(ObjectMailboxSides.PADDED); }
-        public double contendedRatioSum() { return ratio(ObjectMailboxSides.CONTENDED); }
-        public double contendedExtraSum() { return extra(ObjectMailboxSides.CONTENDED); }
-        public double oneLineAgainRatioSum() { return ratio(ObjectMailboxSides.ONE_LINE_AGAIN); }
-        public double oneLineAgainExtraSum() { return extra(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public double straddledRatioMedian() { return ratio(ObjectMailboxSides.STRADDLED); }
+        public double straddledExtraMedian() { return extra(ObjectMailboxSides.STRADDLED); }
+        public double paddedRatioMedian() { return ratio(ObjectMailboxSides.PADDED); }
+        public double paddedExtraMedian() { return extra(ObjectMailboxSides.PADDED); }
+        public double contendedRatioMedian() { return ratio(ObjectMailboxSides.CONTENDED); }
+        public double contendedExtraMedian() { return extra(ObjectMailboxSides.CONTENDED); }
+        public double oneLineAgainRatioMedian() { return ratio(ObjectMailboxSides.ONE_LINE_AGAIN); }
+        public double oneLineAgainExtraMedian() { return extra(ObjectMailboxSides.ONE_LINE_AGAIN); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(ObjectMailboxSides.FLOOR); }
         public long floorCalls() { return calls(ObjectMailboxSides.FLOOR); }
-        public double floorRatioSum() { return ratio(ObjectMailboxSides.FLOOR); }
+        public double floorRatioMedian() { return ratio(ObjectMailboxSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

@@ -22,6 +22,7 @@ import org.cachelinebench.coherence.claim.ClaimPrediction;
 import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.results.FormerNames;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.runner.fork.ForkRecord;
 
@@ -391,7 +392,7 @@ public record Summary(int format, String profile, int rounds, String started, St
     public static Summary fromJson(String json) {
         Summary s;
         try {
-            s = GSON.fromJson(json, Summary.class);
+            s = GSON.fromJson(FormerNames.current(json), Summary.class);
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("not a summary file: " + e.getMessage(), e);
         }

@@ -47,7 +47,7 @@ class InterleavedReferenceTest {
             List<String> roles = InterleavedReference.ROLES.getOrDefault(e.getKey(), java.util.Collections.singletonList(null));
             Map<String, String> pairs = InterleavedReference.PAIRS.getOrDefault(e.getKey(), Map.of());
             Set<String> ratios = new HashSet<>();
-            counters.stream().filter(n -> n.endsWith("RatioSum")).forEach(ratios::add);
+            counters.stream().filter(n -> n.endsWith("RatioMedian")).forEach(ratios::add);
             Set<String> nanos = new HashSet<>();
             counters.stream().filter(n -> n.endsWith("Nanos")).forEach(nanos::add);
             for (String role : roles) {

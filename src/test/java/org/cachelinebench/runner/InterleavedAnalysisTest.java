@@ -198,7 +198,7 @@ class InterleavedAnalysisTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(wrong), List.of(f)));
         assertEquals("csd.size-aligned-vs-straddled: round 1: straddled is not the reference side of "
-                + "org.cachelinebench.benchmarks.IpiInterleaved.ipi (it reports straddledRatioSum), and ratios are "
+                + "org.cachelinebench.benchmarks.IpiInterleaved.ipi (it reports straddledRatioMedian), and ratios are "
                 + "measured only against that side", e.getMessage());
     }
 
@@ -210,7 +210,7 @@ class InterleavedAnalysisTest {
                 perCall("floor", 50, 50));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Analysis.analyze(List.of(STRADDLED), List.of(f)));
-        assertEquals("csd.straddled-vs-line-aligned: round 2, iteration 2 counted 3.0 cycles but its straddledRatioSum is"
+        assertEquals("csd.straddled-vs-line-aligned: round 2, iteration 2 counted 3.0 cycles but its straddledRatioMedian is"
                 + " NaN", e.getMessage());
     }
 
@@ -440,8 +440,8 @@ class InterleavedAnalysisTest {
         assertEquals("lineAlignedAgainNanos", CounterNames.nanos("line-aligned-again"));
         assertEquals("sizeAlignedCalls", CounterNames.calls("size-aligned"));
         assertEquals("floorNanos", CounterNames.nanos(Claim.FLOOR_SIDE));
-        assertEquals("lineAlignedAgainRatioSum", CounterNames.ratio("line-aligned-again"));
-        assertEquals("offset40ExtraSum", CounterNames.extra("offset-40"));
+        assertEquals("lineAlignedAgainRatioMedian", CounterNames.ratio("line-aligned-again"));
+        assertEquals("offset40ExtraMedian", CounterNames.extra("offset-40"));
         assertEquals("scheduleCycles", CounterNames.CYCLES, "not perfnorm's row name, cycles");
     }
 }
