@@ -45,7 +45,7 @@ class OwnCorpusCompilesTest {
         List<GuardCases.Case> out = new ArrayList<>();
         out.add(new GuardCases.Case("spsc", e.resolve("spsc.h"), null, List.of(), e.resolve("spsc.roles"), "suggested"));
         out.add(new GuardCases.Case("conn", e.resolve("conn.h"), null, List.of(), e.resolve("conn.roles"), "suggested"));
-        out.add(new GuardCases.Case("pcpu-mm-2026", e.resolve("pcpu_chunk-mm-2026.h"), "pcpu_chunk", memcg,
+        out.add(new GuardCases.Case("pcpu-save-memory", e.resolve("pcpu_chunk-save-memory.h"), "pcpu_chunk", memcg,
                 e.resolve("pcpu_chunk.roles"), "suggested"));
         for (String[] hr : new String[][] {{"counters", "counters"}, {"limiter", "limiter-own"}, {"limiter", "limiter-shared"},
                 {"mpsc", "mpsc"}, {"netq", "netq"}, {"seqlock", "seqlock"}}) {
