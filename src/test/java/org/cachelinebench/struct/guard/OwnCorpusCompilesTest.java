@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.cachelinebench.struct.analysis.FieldIndex;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.c.CHeader;
 import org.cachelinebench.struct.c.Struct;
@@ -110,14 +110,14 @@ class OwnCorpusCompilesTest {
         Struct original = h.find(c.struct());
         var roles = c.roles(original);
         String text = c.text();
-        Suggester.Result r = Suggester.suggest(h, original, roles, 64, Starts.LINE);
+        Suggester.Result r = Suggester.suggest(h, original, roles, 64, StartPlacement.LINE);
         String suggested = text;
         if (r.changed()) {
             suggested = replaced(text, original, r.text());
             assertGccLaysOut(c.name() + " suggested:\n" + r.text(), prelude, suggested, c.defines(), r.struct());
             counts[0]++;
         }
-        Suggester.Smallest small = Suggester.smallestChange(h, original, roles, 64, Starts.LINE);
+        Suggester.Smallest small = Suggester.smallestChange(h, original, roles, 64, StartPlacement.LINE);
         if (small != null) {
             assertGccLaysOut(c.name() + " smallest change:\n" + small.text(), prelude, replaced(text, original, small.text()),
                     c.defines(), small.struct());
