@@ -108,7 +108,11 @@ public final class Main {
             options.listResultFormats();
         } else {
             Options suite = suiteOptions(options, benchmarkNames());
-            String problem = checkParams(args, options, suite);
+            SortedSet<BenchmarkListEntry> selected = selected(suite);
+            String problem = selected == null ? null : checkParams(args, options, selected);
+            if (problem == null && selected != null) {
+                problem = checkMachine(selected);
+            }
             if (problem != null) {
                 System.err.println("benchmarks.jar: " + problem);
                 return 2;
@@ -314,21 +318,27 @@ public final class Main {
     }
 
     /**
-     * A one-line description of the first bad {@code -p} value ({@code given}'s) for the benchmarks {@code suite}
-     * selects, or null when all are good.
+     * The benchmarks {@code suite} selects, as JMH selects them; null for no benchmark list or a bad pattern (JMH
+     * says so itself).
      */
-    static String checkParams(String[] args, Options given, Options suite) {
+    static SortedSet<BenchmarkListEntry> selected(Options suite) {
         List<String> includes = new ArrayList<>(suite.getIncludes());
         if (includes.isEmpty()) {
             includes.add(".*");
         }
         OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-        SortedSet<BenchmarkListEntry> selected;
         try {
-            selected = BenchmarkList.defaultList().find(silent, includes, suite.getExcludes());
+            return BenchmarkList.defaultList().find(silent, includes, suite.getExcludes());
         } catch (RuntimeException e) {
-            return null; // no benchmark list, or a bad pattern: JMH says so itself.
+            return null;
         }
+    }
+
+    /**
+     * A one-line description of the first bad {@code -p} value ({@code given}'s) for the {@code selected}
+     * benchmarks, or null when all are good.
+     */
+    static String checkParams(String[] args, Options given, SortedSet<BenchmarkListEntry> selected) {
         Set<String> declaredByAny = new java.util.TreeSet<>();
         for (BenchmarkListEntry entry : selected) {
             Optional<Map<String, String[]>> declared = entry.getParams();
@@ -355,6 +365,24 @@ public final class Main {
             if (!selected.isEmpty() && !declaredByAny.contains(name)) {
                 return "-p " + name + ": no selected benchmark has a @Param '" + name + "'"
                         + (declaredByAny.isEmpty() ? " (they have none)" : " (they have: " + String.join(", ", declaredByAny) + ")");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What the machine lacks for a selected benchmark that needs something of it ({@link ParamHook#machineProblem}:
+     * the running kernel's BTF), as "NAME: problem", or null.
+     */
+    static String checkMachine(SortedSet<BenchmarkListEntry> selected) {
+        Set<String> asked = new java.util.TreeSet<>();
+        for (BenchmarkListEntry entry : selected) {
+            String benchmark = entry.getUserClassQName();
+            if (asked.add(benchmark)) {
+                String problem = ParamHook.machineProblem(benchmark);
+                if (problem != null) {
+                    return benchmark.substring(benchmark.lastIndexOf('.') + 1) + ": " + problem;
+                }
             }
         }
         return null;

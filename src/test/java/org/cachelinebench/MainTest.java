@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.cachelinebench.harness.ParamHook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -79,6 +80,27 @@ class MainTest {
                 "the struct tool asked for; the user's exclude kept");
         assertEquals(List.of(), Main.suiteOptions(new CommandLineOptions(), List.of()).getExcludes(),
                 "no list of benchmarks: nothing left out");
+    }
+
+    /**
+     * A selected benchmark's checkMachine runs before any fork: RunningKernelChunkInterleaved's verdict on this machine
+     * (none, or its one line) comes back under its name; a list asks nothing of the machine, nor does a benchmark
+     * without the hook.
+     */
+    @Test
+    void aSelectedBenchmarkThatNeedsTheMachineIsCheckedBeforeAnyFork() throws Exception {
+        String benchmark = "org.cachelinebench.struct.measure.RunningKernelChunkInterleaved";
+        String verdict = ParamHook.machineProblem(benchmark);
+        assertEquals(verdict == null ? null : "RunningKernelChunkInterleaved: " + verdict,
+                Main.checkMachine(selected("RunningKernelChunkInterleaved")));
+        assertEquals(0, Main.run(new String[] {"-l", "RunningKernelChunkInterleaved"}), "a list asks nothing of it");
+        assertEquals(null, Main.checkMachine(selected("ChunkFalseSharing")));
+    }
+
+    /** What a run of {@code args} selects, as Main selects it. */
+    private static java.util.SortedSet<org.openjdk.jmh.runner.BenchmarkListEntry> selected(String... args)
+            throws Exception {
+        return Main.selected(Main.suiteOptions(new CommandLineOptions(args), Main.benchmarkNames()));
     }
 
     /** -l and -lp list every benchmark: JMH's list on stdout unchanged, the left-out ones named on stderr. */

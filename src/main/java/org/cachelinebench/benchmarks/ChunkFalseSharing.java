@@ -42,6 +42,8 @@ import org.openjdk.jmh.infra.Control;
  *
  *   java -jar target/benchmarks.jar ChunkFalseSharing -tg 1,3      (allocators first, then readers)
  *   java -jar target/benchmarks.jar ChunkFalseSharing -p live=8    (8 areas held: nr_empty_pop_pages on 1 step in 8)
+ *   java -jar target/benchmarks.jar ChunkFalseSharing -p layout=running-kernel,v6.5-merged -p config=+stats
+ *                                                                  (the running kernel's own, from its BTF: docs/struct.md)
  *
  * The model, the variants and the configs: docs/pcpu-chunk.md.
  */

@@ -6,7 +6,8 @@
  * states that count yields ({@link SenderSpin}, {@link ReceiverSpin} on {@link ThreadSpin}), the one-pair check
  * ({@link OnePair}), a thread's JMH index ({@link ThreadIndex}), the counter names derived from side names
  * ({@link CounterNames}), the machine's facts a result depends on ({@link MachineFacts}), the benchmarks'
- * {@code checkParam} hook ({@link ParamHook}), which Main and the paired runner call, and the markers of a failed
+ * {@code checkParam} and {@code checkMachine} hooks ({@link ParamHook}), which Main (and for {@code checkParam} the
+ * paired runner) call, and the markers of a failed
  * layout check ({@link LayoutCheck}) and of an object the collector moved during an iteration
  * ({@link MovedDuringIteration}), which the paired runner finds in a fork's failure ({@link Thrown}).
  */

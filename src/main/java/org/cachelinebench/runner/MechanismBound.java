@@ -11,41 +11,44 @@ import org.cachelinebench.coherence.unit.MeasuredUnitPrediction;
 import org.cachelinebench.coherence.unit.ProbeCosts;
 
 /**
- * The gate's rule "below the model": a directional claim whose effect's upper bound, raised by its A/A's margin,
- * still lies below the coherence model's predicted lower bound for the fixed mechanism, priced at this run's own
- * probes, reads FAILS ({@link Judgment}). A revert to a different bad layout leaves an effect the A/A cannot tell
- * apart from nothing but one the mechanism says must be there; this rule catches it where the A/A's margin alone
- * leaves it UNDECIDED.
+ * The coherence model's predicted lower bound for the fixed mechanism of a directional claim, priced at this run's own
+ * probes: computed and named in the claim's verdict line ({@link Judgment#belowTheModel}), with whether the effect's
+ * upper bound, raised by its A/A's margin, lies below it. It decides no verdict. It was meant to fail a revert to a
+ * different bad layout that the A/A alone left undecided, but it is no lower bound on a good run: the probes are
+ * measured in the csd fork, not the claim's own fork, and the reference's cost in floors is pooled over the rounds
+ * (its score over the run's median floor), so a good run whose mailbox forks ran under another load than its csd
+ * forks falls below it and read FAILS (docs/ci-gate.md gives the runs). The revert it was for (the mailbox at offset
+ * 40, upper bounds at most x1.09) now fails by {@code GateRule.SMALLEST_EFFECT}.
  *
- * <p>It applies only to the claims of {@link #APPLIES}: those whose prediction is a conservative lower bound on
- * every committed run of both CPU kinds (docs/ci-gate.md, "Below the model"). The mechanism is data here, not traced
- * from today's code, because a revert changes the very code a trace would read; {@code MechanismBoundTest} checks
- * that the data is what the model traces from the fixed code. A run without probes gets no bound ("no probes"):
- * the rule does not apply there, and the verdict says so.
+ * <p>It is computed only for the claims of {@link #APPLIES}: those whose prediction lay at or below the measured
+ * interval on the committed runs of both CPU kinds (docs/ci-gate.md, "The model's lower bound"). The mechanism is
+ * data here, not traced from today's code, because a revert changes the very code a trace would read;
+ * {@code MechanismBoundTest} checks that the data is what the model traces from the fixed code. A run without probes
+ * gets no bound ("no probes"), and the verdict line says so.
  */
 final class MechanismBound {
     private MechanismBound() {}
 
-    /** The rule's name, as verdict lines and docs/ci-gate.md give it. */
+    /** The bound's name, as verdict lines and docs/ci-gate.md give it. */
     static final String RULE = "below the model";
 
     static final String MAILBOX = "mailbox.straddled-vs-line-aligned";
 
     /**
-     * A claim the rule applies to.
+     * A claim with a mechanism here.
      *
      * @param claimId   the gated claim
      * @param mechanism the fixed mechanism: its subject's critical path minus its reference's, per call
-     * @param reason    why its prediction may gate: how it compares with the committed runs
+     * @param reason    why its prediction is a lower bound: how it compares with the committed runs
      */
     record Mechanism(String claimId, CriticalPath mechanism, String reason) {}
 
-    /** The claims whose prediction gates. */
+    /** The claims whose prediction is computed and named. */
     static final List<Mechanism> APPLIES = List.of(new Mechanism(MAILBOX, new CriticalPath(0, 1, 0, 0),
             "the straddle's one extra line, loaded in series after the wait: the model's extra round trips lie at or "
                     + "below the measured interval on every committed run of both CPU kinds (a lower bound)"));
 
-    /** The claims with a prediction the rule must not use, and why. */
+    /** The claims with a prediction the bound must not use, and why. */
     static final Map<String, String> NOT_APPLIED = notApplied();
 
     private static Map<String, String> notApplied() {
@@ -65,7 +68,7 @@ final class MechanismBound {
      * One claim's bound in one run.
      *
      * @param ratio the predicted lower bound of the effect, as a ratio of the claim's cost over its reference's;
-     *              NaN when the rule does not apply ({@link #why} says why)
+     *              NaN when it does not apply ({@link #why} says why)
      * @param why   "" when it applies; else why not, e.g. {@link MeasuredUnitPrediction#NO_PROBES}
      * @param what  the prediction behind it, for the verdict line: "+0.42 (+0.35 .. +0.50) round trips at 1.20 floors"
      */
@@ -81,14 +84,14 @@ final class MechanismBound {
         }
     }
 
-    /** The mechanism the rule applies to {@code claimId}; null when it applies to none. */
+    /** The mechanism of {@code claimId}; null when it has none here. */
     static Mechanism of(String claimId) {
         return APPLIES.stream().filter(m -> m.claimId().equals(claimId)).findFirst().orElse(null);
     }
 
     /**
      * The bound of {@code claimId} at the run's {@code probes} (null: none), its reference side costing
-     * {@code referenceFloors} floors a call; null when the rule does not apply to the claim.
+     * {@code referenceFloors} floors a call; null when the claim has no mechanism here.
      */
     static Bound of(String claimId, ProbeCosts probes, double referenceFloors) {
         Mechanism m = of(claimId);
@@ -109,7 +112,7 @@ final class MechanismBound {
     }
 
     /**
-     * The bounds of every claim of {@code cases} the rule applies to, at {@code probes}, each reference's floors
+     * The bounds of every claim of {@code cases} with a mechanism here, at {@code probes}, each reference's floors
      * from {@code referenceFloors} (by claim id; NaN when unknown).
      */
     static Map<String, Bound> of(List<Judgment.Case> cases, ProbeCosts probes, ToDoubleFunction<String> referenceFloors) {

@@ -54,9 +54,11 @@ public final class Regate {
               --table            one Markdown row per run: its exit and each gated claim's verdict
               --simulate-runs    the gate's whole-run exits (0, 1, 3) on synthetic runs of every gated claim,
                                  rounds drawn from the given good runs' residuals: a good commit, each fix
-                                 undone, the partial revert (--trials N, --seed S; default 1000, 1)
+                                 undone, the partial revert (--trials N, --seed S; default 1000, 1; --rounds
+                                 N+M: judged after N rounds and every second round after, to M; default 8+20,
+                                 the runner's)
               --simulate         the gate's judging code on synthetic rounds: how often a claim and its A/A read
-                                 HOLDS, FAILS and UNDECIDED (default: the table of docs/ci-gate.md)
+                                 HOLDS, FAILS and UNDECIDED (default: two noise levels, four effects)
                 --noise          sd of the A/A's per-round log ratio, each > 0
                 --effects        the claim's effect over its A/A as a ratio, each >= 1 (1: a revert)
                 --effect-sd      sd of the effect's own per-round scatter (log), each >= 0
@@ -81,9 +83,13 @@ public final class Regate {
             new GateSimulation.Looks(10, 10), new GateSimulation.Looks(8, 10));
     static final int SIMULATED_TRIALS = 4000;
     static final long SIMULATED_SEED = 1;
-    /** The whole-run simulation's default: synthetic runs per commit, judged with the runner's plan (8, else 10). */
+    /**
+     * The whole-run simulation's default: synthetic runs per commit, judged with the runner's plan (after 8 rounds and
+     * every second round after, to the ci profile's cap).
+     */
     static final int WHOLE_RUN_TRIALS = 1000;
-    static final GateSimulation.Looks WHOLE_RUN_LOOKS = new GateSimulation.Looks(8, 10);
+    static final GateSimulation.Looks WHOLE_RUN_LOOKS = new GateSimulation.Looks(PairedSession.FIRST_STOP,
+            Suite.CI.rounds());
 
     public static void main(String[] args) {
         EntryPoint.exit("regate", () -> run(args, System.out, System.err));
@@ -111,7 +117,7 @@ public final class Regate {
                 out.print(GateSimulation.markdown(simulate(p, confidence)));
                 return 0;
             }
-            for (String option : p.has("simulate-runs") ? List.of("noise", "effects", "effect-sd", "rounds")
+            for (String option : p.has("simulate-runs") ? List.of("noise", "effects", "effect-sd")
                     : List.of("noise", "effects", "effect-sd", "rounds", "trials", "seed")) {
                 if (p.value(option) != null) {
                     throw new IllegalArgumentException("--" + option + " needs --simulate");
@@ -154,7 +160,9 @@ public final class Regate {
                 if (trials < 1) {
                     throw new IllegalArgumentException("--trials " + trials + ": at least 1");
                 }
-                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), WHOLE_RUN_LOOKS, trials,
+                GateSimulation.Looks looks = p.value("rounds") == null ? WHOLE_RUN_LOOKS
+                        : GateSimulation.Looks.parse(p.value("rounds"));
+                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), looks, trials,
                         whole(p, "seed", SIMULATED_SEED), confidence));
             } catch (IllegalArgumentException e) {
                 err.println("regate: " + e.getMessage());
@@ -400,8 +408,8 @@ public final class Regate {
     }
 
     /**
-     * The bounds of the rule "below the model" ({@link MechanismBound}) for {@code run}: its probes from its runs.json
-     * (none: the rule does not apply), each claim's reference in floors from its summary entry.
+     * The model's lower bounds ({@link MechanismBound}, named in the verdict lines, deciding nothing) for {@code run}:
+     * its probes from its runs.json (none: no bound), each claim's reference in floors from its summary entry.
      */
     static Map<String, MechanismBound.Bound> bounds(SavedRun run, List<Judgment.Case> cases) {
         if (cases.stream().noneMatch(c -> MechanismBound.of(c.claim().id()) != null)) {
@@ -459,7 +467,7 @@ public final class Regate {
         };
     }
 
-    /** "run DIR: profile ci, 10 rounds from 2026-..., commit 0123abc, far 2/near 8". */
+    /** "run DIR: profile ci, 20 rounds from 2026-..., commit 0123abc, far 2/near 8". */
     static String describe(SavedRun run) {
         Summary s = run.summary();
         String commit = run.commit();

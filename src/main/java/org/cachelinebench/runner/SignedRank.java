@@ -1,6 +1,8 @@
 package org.cachelinebench.runner;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Exact Wilcoxon signed-rank bounds on the centre of one value per round, and Mann-Whitney bounds on the shift
@@ -106,6 +108,17 @@ public final class SignedRank {
      * exceeds alpha.
      */
     static int signedRankDepth(int n, double alpha) {
+        // Cached: the judging pass asks the same few (n, alpha) for every claim of every look of every simulated run.
+        return SIGNED_RANK_DEPTHS.computeIfAbsent(new Depth(n, 0, alpha), d -> computeSignedRankDepth(n, alpha));
+    }
+
+    /** A depth's arguments ({@code m} 0 for a signed-rank depth). */
+    private record Depth(int n, int m, double alpha) {}
+
+    private static final Map<Depth, Integer> SIGNED_RANK_DEPTHS = new ConcurrentHashMap<>();
+    private static final Map<Depth, Integer> RANK_SUM_DEPTHS = new ConcurrentHashMap<>();
+
+    private static int computeSignedRankDepth(int n, double alpha) {
         // ways[w]: subsets of {1..n} with sum w
         double[] ways = new double[n * (n + 1) / 2 + 1];
         ways[0] = 1;
@@ -119,6 +132,10 @@ public final class SignedRank {
 
     /** As {@link #signedRankDepth} for the Mann-Whitney count U of m and n values (m*n pairwise differences). */
     static int rankSumDepth(int m, int n, double alpha) {
+        return RANK_SUM_DEPTHS.computeIfAbsent(new Depth(n, m, alpha), d -> computeRankSumDepth(m, n, alpha));
+    }
+
+    private static int computeRankSumDepth(int m, int n, double alpha) {
         // ways[i][j][u]: orderings of i x-values and j y-values with u pairs where the x is the larger; the largest
         // value is either an x (above all j y-values: u - j) or a y (adds nothing)
         double[][][] ways = new double[m + 1][n + 1][m * n + 1];

@@ -26,8 +26,9 @@ import org.cachelinebench.claims.Suite;
  * centres: a fix undone makes a directional claim an A/A pair (its subject becomes the reference: the A/A's centre,
  * and the A/A's residual of another round drawn from the pool); a partial revert moves the peer claim's centre by
  * a factor. Each synthetic run
- * is judged as {@code benchmarks/ci} judges: at the first look, and if a gated claim is undecided, again at the
- * last. Seeded: the same runs and arguments give the same rates.
+ * is judged as {@code benchmarks/ci} judges ({@code PairedSession}): after the first look's rounds and every second
+ * round after it, stopping once every gated claim is decided, else after the last round. Seeded: the same runs and
+ * arguments give the same rates.
  */
 public final class WholeRunSimulation {
     private WholeRunSimulation() {}
@@ -147,7 +148,10 @@ public final class WholeRunSimulation {
     /** Out of {@code trials} whole runs: how many exit 0, 1 and 3. */
     public record Rates(int trials, int pass, int fail, int undecided) {}
 
-    /** The whole-run exits of {@code trials} synthetic runs of {@code scenario}, judged at {@code looks}. */
+    /**
+     * The whole-run exits of {@code trials} synthetic runs of {@code scenario}, judged after {@code looks.first()}
+     * rounds and every second round after it until every gated claim is decided, else after {@code looks.last()}.
+     */
     public static Rates rates(Calibration cal, Scenario scenario, GateSimulation.Looks looks, int trials, long seed,
                               double confidence) {
         Map<String, Double> centres = new LinkedHashMap<>(cal.centres());
@@ -170,11 +174,7 @@ public final class WholeRunSimulation {
                     }
                 }
             }
-            int code = exit(values, looks.first(), confidence);
-            if (code == 3 && looks.last() > looks.first()) {
-                code = exit(values, looks.last(), confidence);
-            }
-            n[code]++;
+            n[exit(values, looks, confidence)]++;
         }
         return new Rates(trials, n[0], n[1], n[3]);
     }
@@ -184,7 +184,23 @@ public final class WholeRunSimulation {
                 && a.metric().equals(c.metric())).findFirst().orElseThrow();
     }
 
-    private static int exit(Map<String, double[]> values, int rounds, double confidence) {
+    /** The run's exit where the runner stops: the first look at which every gated claim is decided, else the last. */
+    static int exit(Map<String, double[]> values, GateSimulation.Looks looks, double confidence) {
+        for (int rounds = looks.first(); rounds < looks.last(); rounds += 2) {
+            List<Judgment.Verdict> verdicts = verdicts(values, rounds, confidence);
+            if (verdicts.stream().allMatch(Judgment.Verdict::decided)) {
+                return exitCode(verdicts);
+            }
+        }
+        return exitCode(verdicts(values, looks.last(), confidence));
+    }
+
+    private static int exitCode(List<Judgment.Verdict> verdicts) {
+        return Judgment.exitCode(verdicts.stream().map(v -> true).toList(),
+                verdicts.stream().map(Judgment.Verdict::status).toList());
+    }
+
+    private static List<Judgment.Verdict> verdicts(Map<String, double[]> values, int rounds, double confidence) {
         List<Judgment.Case> cases = new ArrayList<>();
         for (Claim c : GATED) {
             double[] v = values.get(c.id());
@@ -194,22 +210,27 @@ public final class WholeRunSimulation {
             }
             cases.add(new Judgment.Case(c, out, null));
         }
-        List<Analysis.Status> statuses = Judgment.judge(cases, confidence).values().stream()
-                .map(Judgment.Verdict::status).toList();
-        return Judgment.exitCode(GATED.stream().map(c -> true).toList(), statuses);
+        return List.copyOf(Judgment.judge(cases, confidence).values());
     }
+
+    /** The Markdown table's header lines. */
+    static final String HEADER = "| commit | whole runs | exit 0 (pass) | exit 1 (fail) | exit 3 (no verdict) |\n"
+            + "|---|---|---|---|---|\n";
 
     /** The scenarios' rates as a Markdown table, each row seeded {@code seed + its index}. */
     public static String markdown(Calibration cal, List<Scenario> scenarios, GateSimulation.Looks looks, int trials,
                                   long seed, double confidence) {
-        StringBuilder sb = new StringBuilder("| commit | whole runs | exit 0 (pass) | exit 1 (fail) | exit 3 (no verdict) |\n"
-                + "|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder(HEADER);
         for (int i = 0; i < scenarios.size(); i++) {
-            Rates r = rates(cal, scenarios.get(i), looks, trials, seed + i, confidence);
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", scenarios.get(i).name(), r.trials(),
-                    percent(r.pass(), r.trials()), percent(r.fail(), r.trials()), percent(r.undecided(), r.trials())));
+            sb.append(row(scenarios.get(i), rates(cal, scenarios.get(i), looks, trials, seed + i, confidence)));
         }
         return sb.toString();
+    }
+
+    /** One row of the table. */
+    static String row(Scenario scenario, Rates r) {
+        return String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", scenario.name(), r.trials(),
+                percent(r.pass(), r.trials()), percent(r.fail(), r.trials()), percent(r.undecided(), r.trials()));
     }
 
     private static String percent(int k, int n) {

@@ -8,19 +8,24 @@ import java.util.Map;
 
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.cli.EntryPoint;
+import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.model.ipi.CallSingleData;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
 import org.cachelinebench.model.layout.StructLayout;
+import org.cachelinebench.model.percpu.ChunkModelMembers;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.struct.c.InputError;
 import org.cachelinebench.struct.c.PaholeCommand;
 import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.struct.measure.RunningKernelChunkInterleaved;
 
 /**
  * The running kernel's own {@code pcpu_chunk} and {@code __call_single_data}, from its BTF, named against
  * the suite's modelled variants: the variant it equals byte for byte (every top-level member's name,
- * offset and size, and the struct's size and alignment), or the nearest one and how it differs.
+ * offset and size, and the struct's size and alignment), or the nearest one and how it differs; and for the running
+ * kernel's {@code pcpu_chunk}, the command that measures it ({@link #measuring}).
  * {@code benchmarks/layout kernel [--btf-file FILE]} runs it.
  */
 public final class RunningKernel {
@@ -29,7 +34,8 @@ public final class RunningKernel {
     static final String USAGE = String.join("\n",
             "usage: benchmarks/layout kernel [--btf-file FILE]",
             "  the running kernel's pcpu_chunk and __call_single_data (its BTF, through pahole) beside the modelled",
-            "  variants: which one each equals byte for byte, or how it differs; --btf-file: a vmlinux or BTF blob",
+            "  variants: which one each equals byte for byte, or how it differs, and the command that measures the",
+            "  running kernel's pcpu_chunk; --btf-file: a vmlinux or BTF blob (named, not measured)",
             "");
 
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE).value("btf-file");
@@ -63,6 +69,9 @@ public final class RunningKernel {
                 text.append(Pahole.format(k, CacheLine.SIZE)).append('\n');
                 name(k, name.equals("pcpu_chunk") ? pcpuChunkVariants() : csdVariants())
                         .forEach(l -> text.append(l).append('\n'));
+                if (name.equals("pcpu_chunk") && btf.equals(PaholeCommand.RUNNING_KERNEL_BTF)) {
+                    measuring(k).forEach(l -> text.append(l).append('\n'));
+                }
                 text.append('\n');
             }
         } catch (InputError e) {
@@ -76,6 +85,23 @@ public final class RunningKernel {
     /** A struct from BTF through pahole, laid out by the struct tool's reader. */
     public static StructLayout load(String btfFile, String struct) throws InputError {
         return PaholeText.read(btfFile, PaholeCommand.btf(btfFile, struct).text(), struct).struct().layout();
+    }
+
+    /**
+     * How to measure the running kernel's {@code pcpu_chunk} beside v6.5-merged with the kernel's options
+     * ({@code -p layout=running-kernel}, {@link RunningKernelChunkInterleaved}), or why the model cannot run it.
+     */
+    public static List<String> measuring(StructLayout kernel) {
+        String problem = ChunkModelMembers.problem(kernel);
+        if (problem != null) {
+            return List.of("the benchmarks cannot measure it: the kernel's pcpu_chunk " + problem);
+        }
+        String config = ChunkModelMembers.config(kernel).label();
+        return List.of("measure it beside v6.5-merged [" + config + "] (its options), in one interleaved schedule with an A/A"
+                        + " control, or in forks of their own:",
+                "  java -jar target/benchmarks.jar " + RunningKernelChunkInterleaved.class.getSimpleName(),
+                "  java -jar target/benchmarks.jar ChunkFalseSharing -p layout=" + PercpuParams.RUNNING_KERNEL
+                        + "," + ChunkVersion.V6_5_MERGED.label() + " -p config=" + config);
     }
 
     /** The modelled pcpu_chunk variants, by name. */

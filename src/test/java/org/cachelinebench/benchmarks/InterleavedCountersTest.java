@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.AuxCounters;
  * Every interleaved benchmark's {@code @AuxCounters} state declares exactly the counters {@link CounterNames} derives
  * from its side list: the names JMH reports are the names the runner reads.
  */
-class InterleavedCountersTest {
+public class InterleavedCountersTest {
     /** The public instance methods of the benchmark's one {@code @AuxCounters} state: JMH's counter names. */
     private static Set<String> declared(Class<?> benchmark) {
         Class<?> counters = null;
@@ -44,7 +44,7 @@ class InterleavedCountersTest {
     }
 
     /** A reader-and-allocator benchmark's counters: each role's sides' (no floor), and each pair's ratio per role. */
-    static Set<String> withRoles(List<String> sides, int reference, List<ChunkSides.Pair> pairs) {
+    public static Set<String> withRoles(List<String> sides, int reference, List<ChunkSides.Pair> pairs) {
         Set<String> names = new TreeSet<>();
         for (String role : ChunkSides.ROLES) {
             List<String> counterSides = sides.stream().map(s -> CounterNames.side(s, role)).toList();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -26,7 +25,9 @@ import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.harness.pin.CpuTopology;
 import org.cachelinebench.harness.pin.Pin;
+import org.cachelinebench.harness.pin.PinPlan;
 import org.cachelinebench.harness.pin.ThreadPinning;
 import org.cachelinebench.testing.MachineAssumption;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,12 @@ class IpiBenchmarksIT {
         assertGroupReported(entries(json).get(PKG + "LineFloor.floor"), 1, Map.of("pin", value, "cpus", ""));
     }
 
-    /** A relation this machine has no pair for is refused before any fork: exit 2, the one line Pin.check gives. */
+    /**
+     * A relation this machine has no pair for is refused before any fork: exit 2, the one line Pin.check gives. On a
+     * machine with a pair for every relation the jar runs under {@code taskset} on two CPUs of separate cores under
+     * one L3, which have no same-core pair between them: the refusal then is PinPlan's for those two CPUs. So the
+     * test runs on every machine where pinning works, and under CI never skips.
+     */
     @Test
     void aRelationThisMachineLacksIsRefusedInOneLine(@TempDir Path dir) throws Exception {
         String why = ThreadPinning.unavailableReason();
@@ -144,14 +150,39 @@ class IpiBenchmarksIT {
                 break;
             }
         }
-        // Not a lack of this machine but of the case: with every relation here there is nothing to refuse, in CI
-        // too. The refusal itself is checked on synthetic topologies (PinPlanTest).
-        assumeTrue(value != null, "this machine has pairs for every relation");
-        Run r = run(List.of("^" + PKG.replace(".", "\\.") + "LineFloor\\.", "-p", "pin=" + value), dir, ONE_SECONDS);
+        List<String> prefix = List.of();
+        if (value == null) {
+            List<Integer> pair = separateCoresUnderOneL3();
+            assertNotNull(pair, "a machine with a pair for every relation has two cores under one L3");
+            value = Pin.SAME_CORE.value();
+            try {
+                PinPlan.of(Pin.SAME_CORE, "", CpuTopology.system(), pair);
+                throw new AssertionError("cpus " + pair + " hold a same-core pair");
+            } catch (IllegalArgumentException e) {
+                message = e.getMessage();
+            }
+            prefix = List.of("taskset", "-c", pair.get(0) + "," + pair.get(1));
+        }
+        Run r = run(prefix, List.of(), List.of("^" + PKG.replace(".", "\\.") + "LineFloor\\.", "-p", "pin=" + value),
+                dir, ONE_SECONDS);
         assertEquals(2, r.exit, r.describe());
         assertEquals(List.of("benchmarks.jar: -p pin=" + value + ": " + message),
                 r.stderr.lines().filter(l -> !l.isBlank()).toList(), r.describe());
         assertTrue(r.stdout.isBlank(), r.describe());
+    }
+
+    /** Two CPUs this process may use, on separate cores under one L3; null where there are none. */
+    private static List<Integer> separateCoresUnderOneL3() {
+        CpuTopology topology = CpuTopology.system();
+        List<Integer> allowed = ThreadPinning.allowedCpus();
+        for (int a : allowed) {
+            for (int b : allowed) {
+                if (a < b && topology.relation(a, b) == CpuTopology.Relation.SAME_L3) {
+                    return List.of(a, b);
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -316,10 +347,16 @@ class IpiBenchmarksIT {
 
     /** Runs the shaded jar in a child JVM; kills it and fails after {@code seconds}. */
     static Run run(List<String> jvmFlags, List<String> args, Path dir, long seconds) throws Exception {
+        return run(List.of(), jvmFlags, args, dir, seconds);
+    }
+
+    /** The same, the child JVM started through {@code prefix} (a {@code taskset -c ...}), when not empty. */
+    static Run run(List<String> prefix, List<String> jvmFlags, List<String> args, Path dir, long seconds)
+            throws Exception {
         String jar = System.getProperty("benchmarks.jar");
         assertNotNull(jar, "system property benchmarks.jar (set by failsafe)");
         assertTrue(new File(jar).isFile(), jar + " (run mvn package first)");
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         String extra = System.getProperty("test.jvm.extra", "").trim();
         if (!extra.isEmpty()) {

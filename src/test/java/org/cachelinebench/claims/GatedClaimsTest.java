@@ -87,7 +87,7 @@ class GatedClaimsTest {
         int forksPerRound = ci.sets().stream().mapToInt(s -> Suite.set(s).variants().size()).sum();
         assertEquals(4, forksPerRound, "csd 1, mailbox 1, chunk-interleaved 1, chunk-object-interleaved 1");
         double fork = ci.forkOverheadSeconds() + (ci.warmup().totalMillis() + ci.measurement().totalMillis()) / 1000.0;
-        assertEquals(100, ci.rounds() * forksPerRound * fork, 1e-9, "the budget Suite's comment states");
+        assertEquals(200, ci.rounds() * forksPerRound * fork, 1e-9, "the budget Suite's comment states");
         assertTrue(ci.rounds() * forksPerRound * fork <= ci.budgetSeconds());
         assertEquals(300, ci.budgetSeconds());
         assertTrue(Suite.CI.sets().contains(Suite.FLOOR_SET), "ci measures every round's floor");

@@ -101,10 +101,10 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 10 rounds x 4 forks = 40 forks (csd 1, mailbox 1, chunk-interleaved 1,"
+        assertTrue(out.contains("profile ci: 20 rounds x 4 forks = 80 forks (csd 1, mailbox 1, chunk-interleaved 1,"
                 + " chunk-object-interleaved 1)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 40 forks = 100 s (1.7 min) of the profile's 300 s"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 80 forks = 200 s (3.3 min) of the profile's 300 s"), out);
         assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
         assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk-interleaved: interleaved"
                 + "  chunk-object-interleaved: interleaved"), out);
@@ -157,7 +157,7 @@ class PairedTest {
     void onlyCutsTheSetsDownToTheVariantsItNeeds() {
         assertEquals(0, run("--only", "^csd\\.straddled", "--dry-run"));
         // Interleaved: both sides run inside the set's one interleaved fork.
-        assertTrue(out().contains("= 10 forks (csd 1)"), out());
+        assertTrue(out().contains("= 20 forks (csd 1)"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--only", "^csd-forks\\.straddled", "--dry-run"));
         assertTrue(out().contains("= 20 forks (csd-forks 2)"), out());

@@ -49,8 +49,8 @@ class PeerClaimRunsTest {
     }
 
     /**
-     * Its A/A spread by ±3 %: the A/A's own margin grows to about x1.25, which the rule before the cap held the
-     * revert inside; capped, the revert's bounds lie beyond x1.03 and the claim does not hold.
+     * Its A/A spread by ±3 %: the A/A's own margin grows to about x1.25, which the rule before the fixed margin held
+     * the revert inside; held to x1.03, the revert's bounds lie beyond it and the claim does not hold.
      */
     @Test
     void theNoisyPartialRevertNoLongerHolds() {
@@ -60,7 +60,7 @@ class PeerClaimRunsTest {
         assertTrue(Math.exp(e.margin()) > 1.2, "the A/A's own margin, widened: x" + Math.exp(e.margin()));
         Judgment.Verdict v = peer(noisy);
         assertNotEquals(Analysis.Status.HOLDS, v.status(), v.reason());
-        assertEquals(GateRule.PEER_MARGIN_CAP, v.margin(), 1e-12, "the cap binds: " + v.reason());
+        assertEquals(GateRule.PEER_MARGIN, v.margin(), 1e-12, "the fixed margin, not the A/A's: " + v.reason());
         assertTrue(v.high() < 1, "the revert's whole interval lies below 1: " + v.reason());
     }
 

@@ -38,6 +38,20 @@ class RunningKernelTest {
                 RunningKernel.name(fixture("pcpu_chunk-expanded.txt", "pcpu_chunk"), RunningKernel.pcpuChunkVariants()));
     }
 
+    /** benchmarks/layout kernel ends the kernel's pcpu_chunk with the commands that measure it, in its own options. */
+    @Test
+    void theKernelsPcpuChunkComesWithTheCommandThatMeasuresIt() throws Exception {
+        assertEquals(List.of("measure it beside v6.5-merged [+stats] (its options), in one interleaved schedule with an A/A"
+                        + " control, or in forks of their own:",
+                "  java -jar target/benchmarks.jar RunningKernelChunkInterleaved",
+                "  java -jar target/benchmarks.jar ChunkFalseSharing -p layout=running-kernel,v6.5-merged -p config=+stats"),
+                RunningKernel.measuring(fixture("pcpu_chunk-expanded.txt", "pcpu_chunk")));
+        assertEquals(List.of("the benchmarks cannot measure it: the kernel's pcpu_chunk has no member chunk_md.nr_bits,"
+                        + " which the model accesses"),
+                RunningKernel.measuring(PaholeText.read("x", Files.readString(BtfTest.PAHOLE.resolve("pcpu_chunk-expanded.txt"))
+                        .replace(" nr_bits;", " bits;"), "pcpu_chunk").struct().layout()));
+    }
+
     @Test
     void theKernelsCsdIsTheCurrentOne() throws Exception {
         assertEquals(List.of("equals current byte for byte (every member's name, offset and size; size and alignment)"),

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.layout.LineAlignedMemory;
+import org.cachelinebench.model.percpu.ChunkStruct;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
@@ -31,8 +32,13 @@ public final class ChunkBlocks implements ChunkPlaces {
 
     /** N blocks for the N {@code layouts}, every side's allocator at occupancy {@code live} ({@link PendingArea#occupy}). */
     public ChunkBlocks(List<ChunkVersion> layouts, KernelConfig config, int lineSize, int live) {
-        int n = layouts.size();
-        int lines = layouts.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, config, lineSize)).max().orElse(1);
+        this(layouts.stream().map(v -> ChunkStruct.of(v, config)).toList(), lineSize, live);
+    }
+
+    /** N blocks for the N {@code structs} (a kernel's own layout among them), as above. */
+    public ChunkBlocks(List<ChunkStruct> structs, int lineSize, int live) {
+        int n = structs.size();
+        int lines = structs.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, lineSize)).max().orElse(1);
         this.lineSize = lineSize;
         memory = new LineAlignedMemory[n];
         locks = new PcpuLock[n];
@@ -45,7 +51,7 @@ public final class ChunkBlocks implements ChunkPlaces {
         }
         for (int s = 0; s < n; s++) {
             for (int b = 0; b < n; b++) {
-                chunks[s][b] = new OffHeapPcpuChunk(layouts.get(s), config, memory[b]);
+                chunks[s][b] = new OffHeapPcpuChunk(structs.get(s), memory[b]);
                 areas[s][b] = new PendingArea();
                 areas[s][b].occupy(live);
             }

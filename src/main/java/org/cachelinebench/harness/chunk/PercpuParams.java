@@ -1,5 +1,10 @@
 package org.cachelinebench.harness.chunk;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cachelinebench.model.layout.EnumParam;
+import org.cachelinebench.model.percpu.ChunkStruct;
 import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
@@ -13,16 +18,21 @@ import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
  */
 public final class PercpuParams {
     public static final String LAYOUT = "layout";
+    /** The {@code layout} value of the running kernel's own pcpu_chunk, read from its BTF ({@link KernelChunkSource}). */
+    public static final String RUNNING_KERNEL = "running-kernel";
     public static final String CONFIG = "config";
     /** The allocator's occupancy: areas allocated one after another into an empty block, then freed in order. */
     public static final String LIVE = "live";
 
     private PercpuParams() {}
 
-    /** For the off-heap benchmarks: {@code layout} is a {@link ChunkVersion}, {@code config} a {@link KernelConfig}. */
+    /**
+     * For the off-heap benchmarks: {@code layout} is a {@link ChunkVersion} or {@link #RUNNING_KERNEL} (read here, so
+     * that a kernel without BTF is refused before any fork), {@code config} a {@link KernelConfig}.
+     */
     public static void check(String name, String value) {
         if (LAYOUT.equals(name)) {
-            layout(value);
+            struct(value, KernelConfig.DEFAULT.label());
         } else if (CONFIG.equals(name)) {
             config(value);
         } else if (LIVE.equals(name)) {
@@ -56,6 +66,7 @@ public final class PercpuParams {
         return "live must be an occupancy from 1 to " + AREAS_PER_BLOCK + " (areas a block holds), not '" + value + "'";
     }
 
+    /** A modelled {@code layout} value (the coherence model's scenarios take no other). */
     public static ChunkVersion layout(String value) {
         return ChunkVersion.parse(value);
     }
@@ -64,8 +75,31 @@ public final class PercpuParams {
         return KernelConfig.parse(value);
     }
 
+    /**
+     * The layout the {@code layout} and {@code config} values name: a modelled version in that config, or the running
+     * kernel's, whose config is its own (its BTF has the members its options add; {@code config} is for the modelled
+     * layouts beside it). A bad value is one line listing the good ones.
+     */
+    public static ChunkStruct struct(String layout, String config) {
+        KernelConfig c = config(config);
+        if (RUNNING_KERNEL.equals(layout)) {
+            return KernelChunkSource.runningKernel();
+        }
+        for (ChunkVersion v : ChunkVersion.values()) {
+            if (v.label().equals(layout)) {
+                return ChunkStruct.of(v, c);
+            }
+        }
+        List<String> good = new ArrayList<>();
+        for (ChunkVersion v : ChunkVersion.values()) {
+            good.add(v.label());
+        }
+        good.add(RUNNING_KERNEL);
+        throw new IllegalArgumentException(EnumParam.mustBe(LAYOUT, good, layout));
+    }
+
     /** The off-heap chunk the {@code layout} and {@code config} values name: every off-heap benchmark's setup. */
     public static OffHeapPcpuChunk chunk(String layout, String config) {
-        return new OffHeapPcpuChunk(layout(layout), config(config));
+        return new OffHeapPcpuChunk(struct(layout, config));
     }
 }

@@ -1,5 +1,7 @@
 package org.cachelinebench.model.layout;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -24,11 +26,19 @@ public final class EnumParam {
                 return e;
             }
         }
-        StringBuilder good = new StringBuilder();
-        for (int i = 0; i < values.length; i++) {
-            good.append(i == 0 ? "" : i == values.length - 1 ? " or " : ", ")
-                    .append('\'').append(valueOf.apply(values[i])).append('\'');
+        List<String> good = new ArrayList<>();
+        for (E e : values) {
+            good.add(valueOf.apply(e));
         }
-        throw new IllegalArgumentException(param + " must be " + good + ", not '" + value + "'");
+        throw new IllegalArgumentException(mustBe(param, good, value));
+    }
+
+    /** The one message for a bad value: "placement must be 'straddled', 'size-aligned' or 'line-aligned', not 'diagonal'". */
+    public static String mustBe(String param, List<String> good, String value) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < good.size(); i++) {
+            list.append(i == 0 ? "" : i == good.size() - 1 ? " or " : ", ").append('\'').append(good.get(i)).append('\'');
+        }
+        return param + " must be " + list + ", not '" + value + "'";
     }
 }

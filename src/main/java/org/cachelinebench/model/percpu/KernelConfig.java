@@ -44,6 +44,16 @@ public enum KernelConfig {
         return "PERCPU_STATS=" + (percpuStats ? 'y' : 'n') + " MEMCG_KMEM=" + (memcgKmem ? 'y' : 'n');
     }
 
+    /** The config with these two options, e.g. the one whose members a kernel's own layout has. */
+    public static KernelConfig of(boolean percpuStats, boolean memcgKmem) {
+        for (KernelConfig c : values()) {
+            if (c.percpuStats == percpuStats && c.memcgKmem == memcgKmem) {
+                return c;
+            }
+        }
+        throw new AssertionError("every combination of the two options is a value");
+    }
+
     /** Parses a {@code @Param config} value; the message names the bad value and the good ones. */
     public static KernelConfig parse(String value) {
         return EnumParam.parse("config", values(), KernelConfig::label, value);

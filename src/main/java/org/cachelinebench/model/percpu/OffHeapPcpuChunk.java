@@ -12,12 +12,11 @@ import org.cachelinebench.model.layout.StructLayout;
  *
  * <p>The kernel kmallocs the struct (plus its {@code populated[]} bitmap); slab objects of this size
  * come from caches whose objects start on a line, so the struct's first byte is line-aligned, which
- * {@link #placement()} proves from the real address. Every member offset is the one
- * {@link PcpuChunkLayouts} computed for the version and config; none is written here.
+ * {@link #placement()} proves from the real address. Every member offset is the one its {@link ChunkStruct}'s layout
+ * has: {@link PcpuChunkLayouts} computed for a version and config, or a kernel's BTF; none is written here.
  */
 public final class OffHeapPcpuChunk implements PcpuChunkFields {
-    private final ChunkVersion version;
-    private final KernelConfig config;
+    private final ChunkStruct struct;
     private final StructLayout layout;
     private final LineAlignedMemory memory;
     private final Placement placement;
@@ -38,11 +37,19 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
 
     public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config) {
-        this(version, config, CacheLine.SIZE);
+        this(ChunkStruct.of(version, config));
     }
 
     public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, int lineSize) {
-        this(version, config, LineAlignedMemory.allocate(lines(version, config, lineSize), lineSize));
+        this(ChunkStruct.of(version, config), lineSize);
+    }
+
+    public OffHeapPcpuChunk(ChunkStruct struct) {
+        this(struct, CacheLine.SIZE);
+    }
+
+    public OffHeapPcpuChunk(ChunkStruct struct, int lineSize) {
+        this(struct, LineAlignedMemory.allocate(lines(struct, lineSize), lineSize));
     }
 
     /**
@@ -50,9 +57,13 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
      * {@link #reinitialise}d last is the chunk there), e.g. the blocks of an interleaved schedule.
      */
     public OffHeapPcpuChunk(ChunkVersion version, KernelConfig config, LineAlignedMemory memory) {
-        this.version = version;
-        this.config = config;
-        this.layout = PcpuChunkLayouts.pcpuChunk(version, config);
+        this(ChunkStruct.of(version, config), memory);
+    }
+
+    /** The chunk {@code struct} lays out, at byte 0 of {@code memory}, as above. */
+    public OffHeapPcpuChunk(ChunkStruct struct, LineAlignedMemory memory) {
+        this.struct = struct;
+        this.layout = struct.layout();
         if (memory.capacity() < bytes(layout)) {
             throw new IllegalArgumentException(name() + " needs " + bytes(layout) + " bytes, not " + memory.capacity());
         }
@@ -71,8 +82,8 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         rightFree = offset(RIGHT_FREE);
         firstFree = offset(FIRST_FREE);
         nrBits = offset(NR_BITS);
-        nrAlloc = config.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
-        maxAllocSize = config.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
+        nrAlloc = struct.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
+        maxAllocSize = struct.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
         initialise();
         baseAddrAddress = RawAddressLoad.addressOf(memory, baseAddr);
@@ -84,7 +95,12 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     /** Lines of {@code lineSize} bytes the struct and its {@code populated[]} bitmap take. */
     public static int lines(ChunkVersion version, KernelConfig config, int lineSize) {
-        return (bytes(PcpuChunkLayouts.pcpuChunk(version, config)) + lineSize - 1) / lineSize;
+        return lines(ChunkStruct.of(version, config), lineSize);
+    }
+
+    /** Lines of {@code lineSize} bytes the struct and its {@code populated[]} bitmap take. */
+    public static int lines(ChunkStruct struct, int lineSize) {
+        return (bytes(struct.layout()) + lineSize - 1) / lineSize;
     }
 
     private static int bytes(StructLayout layout) {
@@ -113,8 +129,8 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
         memory.setLongVolatile(baseAddr, PcpuAllocator.CHUNK_BASE_ADDR);
     }
 
-    public ChunkVersion version() { return version; }
-    public KernelConfig config() { return config; }
+    /** The layout and its name. */
+    public ChunkStruct struct() { return struct; }
     public StructLayout layout() { return layout; }
     public LineAlignedMemory memory() { return memory; }
 
@@ -134,7 +150,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     }
 
     public String name() {
-        return PcpuChunkLayouts.name(version, config);
+        return struct.name();
     }
 
     /** One line for the benchmark log: where the struct is and what {@code base_addr} shares. */

@@ -46,13 +46,9 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
         allocMap = start + layout.offsetOf("alloc_map");
         boundMap = start + layout.offsetOf("bound_map");
         mdBlocks = start + layout.offsetOf("md_blocks");
-        objExts = has(layout, PcpuChunkLayouts.OBJ_EXTS) ? start + layout.offsetOf(PcpuChunkLayouts.OBJ_EXTS)
-                : has(layout, PcpuChunkLayouts.OBJ_CGROUPS) ? start + layout.offsetOf(PcpuChunkLayouts.OBJ_CGROUPS) : -1;
+        String vector = ChunkModelMembers.objExts(layout);
+        objExts = vector == null ? -1 : start + layout.offsetOf(vector);
         populated = start + layout.offsetOf("populated");
-    }
-
-    private static boolean has(StructLayout layout, String member) {
-        return layout.members().stream().anyMatch(m -> m.name().equals(member));
     }
 
     /** {@inheritDoc} The struct comes zeroed, so {@code isolated} is false. */

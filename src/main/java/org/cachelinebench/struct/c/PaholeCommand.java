@@ -212,7 +212,8 @@ public final class PaholeCommand {
         return onPath(System.getenv("PATH"));
     }
 
-    private static String onPath(String path) {
+    /** pahole on {@code path} (a PATH-style list of folders), or null. */
+    public static String onPath(String path) {
         for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
             File f = new File(dir, "pahole");
             if (!dir.isEmpty() && f.isFile() && f.canExecute()) {

@@ -62,9 +62,12 @@ class ScalingPredictionTest {
                 assertEquals(curve.extra().get(point.cpus()), x.extra(), 1e-9, c.id() + ": the row is the curve's point");
             }
         }
-        // The execl point at 8 CPUs has no v6.4-rc4 excess since the allocator does the kernel's whole path: the
-        // memset's base_addr loads end before the next holder writes line 0 (ExeclAllocatorDirectionTest, which
-        // holds the direction at 16 CPUs; docs/pcpu-chunk.md).
+        // The execl point at 8 CPUs: no v6.4-rc4 excess (it was > 0 before the allocator did the kernel's whole
+        // path). The 0 is the coherence model's count: the memset's base_addr loads end before the next holder writes
+        // line 0 (ExeclAllocatorDirectionTest, which holds the direction at 16 CPUs; docs/pcpu-chunk.md). What it
+        // traces is checked apart from it: the offsets, nr_empty_pop_pages writes and slot moves of 8 CPUs each
+        // allocating and freeing a 4-byte area in any lock order are the kernel's (FirstFitAgainstKernelTest, against
+        // a port of mm/percpu.c). No count of the transfers independent of the model stands behind the 0 itself.
         assertEquals(0.0, p.of("scaling-execl-all-8.v6.4-rc4-vs-v6.5-merged.allocator").extra(), 1e-9);
         assertTrue(p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").extra() > 0);
         assertEquals(0.0, p.of("scaling-readers-all-4.v6.4-rc4-vs-v6.5-merged.reader").reference(), 1e-12);

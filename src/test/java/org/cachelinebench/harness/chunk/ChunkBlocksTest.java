@@ -17,6 +17,7 @@ import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.junit.jupiter.api.Test;
 
@@ -39,11 +40,11 @@ class ChunkBlocksTest {
         for (int s = 0; s < NAMES.size(); s++) {
             for (int b = 0; b < blocks.size(); b++) {
                 OffHeapPcpuChunk c = blocks.chunk(s, b);
-                assertEquals(LAYOUTS.get(s), c.version());
+                assertEquals(PcpuChunkLayouts.name(LAYOUTS.get(s), KernelConfig.DEFAULT), c.name());
                 assertEquals(0, c.placement().startInLine(), c.describe());
                 assertEquals(0, c.memory().addressModulo(0, LINE), "block " + b + " starts on a line");
                 List<String> shared = c.writtenSharingBaseAddrLine();
-                if (c.version() == ChunkVersion.V6_4_RC4) {
+                if (LAYOUTS.get(s) == ChunkVersion.V6_4_RC4) {
                     assertTrue(shared.contains("free_bytes"), c.describe());
                 } else {
                     assertEquals(List.of(), shared, c.describe());

@@ -16,7 +16,9 @@ import org.cachelinebench.model.percpu.PcpuChunkAccess.Kind;
  * A Java chunk behind a recorder: every member access the allocator makes, by the access table's member names, in
  * order and as the strongest access per member; and after each step the check that the fields that changed are
  * among those recorded as written. The accesses are recorded at the {@link PcpuChunkFields}/{@link PcpuChunkMembers}
- * calls, each one the class's load or store of its field ({@code ChunkObjectAccessTest} holds that).
+ * calls, each one the class's load or store of its field ({@code ChunkObjectAccessTest} holds that), except two calls
+ * the classes make as two accesses, which the sequence holds twice: {@code setList} ({@code listNext = p;
+ * listPrev = p;}) and {@code populatedWord} (the load of the {@code populated} reference, then of the array's word).
  */
 public final class ChunkAccessRecorder implements PcpuChunkFields, PcpuChunkMembers {
     /** One access: the table's member name and whether it loaded or stored. */
@@ -126,11 +128,19 @@ public final class ChunkAccessRecorder implements PcpuChunkFields, PcpuChunkMemb
     @Override public long listNext() { return read("list", m.listNext()); }
     @Override public long listPrev() { return read("list", m.listPrev()); }
     @Override public long listAddress() { return m.listAddress(); }
-    @Override public void setList(long head) { m.setList(head); wrote("list"); }
+    @Override public void setList(long head) {
+        m.setList(head);
+        wrote("list");         // listNext = p
+        wrote("list");         // listPrev = p
+    }
     @Override public long allocMap() { return read("alloc_map", m.allocMap()); }
     @Override public long boundMap() { return read("bound_map", m.boundMap()); }
     @Override public long mdBlocks() { return read("md_blocks", m.mdBlocks()); }
     @Override public boolean hasObjExts() { return m.hasObjExts(); }
     @Override public long objExts() { return read(PcpuChunkLayouts.OBJ_CGROUPS, m.objExts()); }
-    @Override public long populatedWord(int page) { return read("populated", m.populatedWord(page)); }
+    /** {@code populated[page / 64]}: the reference's load, then the array word's. */
+    @Override public long populatedWord(int page) {
+        read("populated", null);
+        return read("populated", m.populatedWord(page));
+    }
 }
