@@ -1,10 +1,10 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
@@ -13,6 +13,7 @@ import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -37,7 +38,7 @@ import org.openjdk.jmh.infra.Control;
  * it is written; how much that costs depends on how often, so the same four sides run at each occupancy:
  * save-memory (the mm tree's 128-byte order), save-memory-hole (the same order, nr_empty_pop_pages in the hole after
  * chunk_md), v6.5-merged the reference, v6.5-merged-again the A/A control. Same harness, code and places as
- * ChunkInterleaved (ChunkBlocksState); only the side list differs (ChunkSides.EMPTY_PAGES).
+ * ChunkInterleaved (ChunkBlocksState); only the side list differs (ChunkEmptyPagesInterleaved.SIDES).
  * Rule: read each role's ratios as medians over cycles, next to the A/A control and the '#' rate line.
  *
  *   java -jar target/benchmarks.jar ChunkEmptyPagesInterleaved -tg 1,1 -p live=8
@@ -50,12 +51,23 @@ import org.openjdk.jmh.infra.Control;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkEmptyPagesInterleaved {
+    /**
+     * The sides in schedule order: the mm tree's "save memory" order, nr_empty_pop_pages in base_addr's line
+     * (save-memory); the same order with it in the hole after chunk_md (save-memory-hole); v6.5-merged, the reference;
+     * v6.5-merged-again, the A/A control. No pair besides the reference.
+     */
+    public static final ChunkSides SIDES = new ChunkSides(
+            List.of(ChunkSides.SAVE_MEMORY, ChunkSides.SAVE_MEMORY_HOLE, ChunkSides.V6_5_MERGED,
+                    ChunkSides.V6_5_MERGED_AGAIN),
+            List.of(ChunkVersion.SAVE_MEMORY, ChunkVersion.SAVE_MEMORY_HOLE, ChunkVersion.V6_5_MERGED,
+                    ChunkVersion.V6_5_MERGED),
+            2, List.of());
 
     /** The four save-memory sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
     public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkEmptyPagesInterleaved", ChunkSides.EMPTY_PAGES);
+            super("ChunkEmptyPagesInterleaved", ChunkEmptyPagesInterleaved.SIDES);
         }
     }
 
@@ -67,7 +79,7 @@ public class ChunkEmptyPagesInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkSides.EMPTY_PAGES.names(), ChunkSides.EMPTY_PAGES.reference(), ChunkSides.READER,
+            super(ChunkEmptyPagesInterleaved.SIDES.names(), ChunkEmptyPagesInterleaved.SIDES.reference(), ChunkSides.READER,
                     ChunkSides.ALLOCATOR);
         }
 

@@ -1,10 +1,10 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
@@ -13,6 +13,7 @@ import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -50,12 +51,22 @@ import org.openjdk.jmh.infra.Control;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkInterleaved {
+    /**
+     * The sides in schedule order: v6.4-rc4, base_addr in the line free_bytes and chunk_md share; v2-reorder, bound_map
+     * moved in front of base_addr (the unmerged v2); v6.5-merged, base_addr ____cacheline_aligned_in_smp, the
+     * reference; v6.5-merged-again, the reference's layout as a side of its own, the A/A control. v6.4-rc4 is also
+     * compared with v2-reorder.
+     */
+    public static final ChunkSides SIDES = new ChunkSides(
+            List.of(ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER, ChunkSides.V6_5_MERGED, ChunkSides.V6_5_MERGED_AGAIN),
+            List.of(ChunkVersion.V6_4_RC4, ChunkVersion.V2_REORDER, ChunkVersion.V6_5_MERGED, ChunkVersion.V6_5_MERGED),
+            2, List.of(new ChunkSides.Pair(0, 1)));
 
     /** The four sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
     public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkInterleaved", ChunkSides.BASE_ADDR_FIX);
+            super("ChunkInterleaved", ChunkInterleaved.SIDES);
         }
     }
 
@@ -67,7 +78,7 @@ public class ChunkInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkSides.BASE_ADDR_FIX.names(), ChunkSides.BASE_ADDR_FIX.reference(), ChunkSides.READER,
+            super(ChunkInterleaved.SIDES.names(), ChunkInterleaved.SIDES.reference(), ChunkSides.READER,
                     ChunkSides.ALLOCATOR);
         }
 

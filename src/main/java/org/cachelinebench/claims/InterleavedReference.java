@@ -4,18 +4,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.benchmarks.IpiInterleaved;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
 import org.cachelinebench.harness.chunk.ChunkSides;
-import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
-import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
-import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
-import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
-import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 
 /**
  * The rule that an interleaved claim's reference is its benchmark's reference side. Why: an interleaved benchmark
@@ -31,16 +32,16 @@ public final class InterleavedReference {
             IpiInterleaved.class.getName() + ".ipi", CsdSides.LINE_ALIGNED,
             InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
             ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE,
-            ChunkSets.INTERLEAVED, ChunkSides.BASE_ADDR_FIX.referenceName(),
+            ChunkSets.INTERLEAVED, ChunkInterleaved.SIDES.referenceName(),
             ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE,
-            ChunkSets.INTERLEAVED_EMPTY_PAGES, ChunkSides.EMPTY_PAGES.referenceName());
+            ChunkSets.INTERLEAVED_EMPTY_PAGES, ChunkEmptyPagesInterleaved.SIDES.referenceName());
 
     /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
     static final Map<String, Map<String, String>> PAIRS = Map.of(
             // The probes, each against the floor: the machine's costs, in floors.
             IpiInterleaved.class.getName() + ".ipi", Map.of(CsdSides.PROBE_SERIAL, CsdSides.FLOOR,
                     CsdSides.PROBE_PAIR, CsdSides.FLOOR, CsdSides.PROBE_PARALLEL, CsdSides.FLOOR),
-            ChunkSets.INTERLEAVED, pair(ChunkSides.BASE_ADDR_FIX.names(), ChunkSides.BASE_ADDR_FIX.pairs().get(0)),
+            ChunkSets.INTERLEAVED, pair(ChunkInterleaved.SIDES.names(), ChunkInterleaved.SIDES.pairs().get(0)),
             ChunkSets.OBJECT_INTERLEAVED, pair(ChunkObjectSides.NAMES, ChunkObjectSides.PAIRS.get(0)));
 
     private static Map<String, String> pair(List<String> names, ChunkSides.Pair p) {

@@ -54,13 +54,13 @@ class ChunkInterleavedIT {
     void itRunsToCompletionAndReportsEveryRolesCounters(int threads, @TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
         List<String> args = new ArrayList<>(List.of(BENCH));
-        args.addAll(fixedCycles(ChunkSides.BASE_ADDR_FIX.names().size()));
+        args.addAll(fixedCycles(ChunkInterleaved.SIDES.names().size()));
         args.addAll(List.of("-t", Integer.toString(threads), "-rf", "json", "-rff", json.toString()));
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
-        assertEveryRolesCounters(r, json, threads, ChunkSides.BASE_ADDR_FIX.names(),
-                InterleavedCountersTest.withRoles(ChunkSides.BASE_ADDR_FIX));
+        assertEveryRolesCounters(r, json, threads, ChunkInterleaved.SIDES.names(),
+                InterleavedCountersTest.withRoles(ChunkInterleaved.SIDES));
         String out = r.stdout;
-        for (String side : ChunkSides.BASE_ADDR_FIX.names()) {
+        for (String side : ChunkInterleaved.SIDES.names()) {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
         }
@@ -78,12 +78,12 @@ class ChunkInterleavedIT {
     void theEmptyPagesSidesRunAtAnOccupancyAndPrintTheirRate(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
         List<String> args = new ArrayList<>(List.of(BENCH_EMPTY_PAGES));
-        args.addAll(fixedCycles(ChunkSides.EMPTY_PAGES.names().size()));
+        args.addAll(fixedCycles(ChunkEmptyPagesInterleaved.SIDES.names().size()));
         args.addAll(List.of("-t", "2", "-p", "live=8", "-rf", "json", "-rff", json.toString()));
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
-        assertEveryRolesCounters(r, json, 2, ChunkSides.EMPTY_PAGES.names(),
-                InterleavedCountersTest.withRoles(ChunkSides.EMPTY_PAGES));
-        for (String side : ChunkSides.EMPTY_PAGES.names()) {
+        assertEveryRolesCounters(r, json, 2, ChunkEmptyPagesInterleaved.SIDES.names(),
+                InterleavedCountersTest.withRoles(ChunkEmptyPagesInterleaved.SIDES));
+        for (String side : ChunkEmptyPagesInterleaved.SIDES.names()) {
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ")

@@ -74,10 +74,10 @@ public class InterleavedCountersTest {
 
     @Test
     void everyChunkBenchmarkDeclaresBothRolesCountersAndItsPairs() {
-        assertEquals(withRoles(ChunkSides.BASE_ADDR_FIX), declared(ChunkInterleaved.class));
+        assertEquals(withRoles(ChunkInterleaved.SIDES), declared(ChunkInterleaved.class));
         assertEquals(26, declared(ChunkInterleaved.class).size(),
                 "4 sides x 2 roles x (ns, calls), 3 + 1 ratios per role, 2 cycle counts");
-        assertEquals(withRoles(ChunkSides.EMPTY_PAGES), declared(ChunkEmptyPagesInterleaved.class));
+        assertEquals(withRoles(ChunkEmptyPagesInterleaved.SIDES), declared(ChunkEmptyPagesInterleaved.class));
         assertEquals(24, declared(ChunkEmptyPagesInterleaved.class).size(), "no pair besides the reference");
         assertEquals(withRoles(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE, ChunkObjectSides.PAIRS),
                 declared(ChunkObjectInterleaved.class));

@@ -106,8 +106,8 @@ class FakeForks implements ForkRunner, LongSupplier {
             secondaries.put(label, metric("ops/s", sender));
         }
         if (chunk) {
-            secondaries.putAll(chunkCounters(sender, truth, ChunkSides.BASE_ADDR_FIX.names(), ChunkSides.V6_5_MERGED,
-                    ChunkSides.BASE_ADDR_FIX.pairs()));
+            secondaries.putAll(chunkCounters(sender, truth, ChunkInterleaved.SIDES.names(), ChunkSides.V6_5_MERGED,
+                    ChunkInterleaved.SIDES.pairs()));
         } else if (chunkObject) {
             secondaries.putAll(chunkCounters(sender, truth, ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE,
                     ChunkObjectSides.PAIRS));

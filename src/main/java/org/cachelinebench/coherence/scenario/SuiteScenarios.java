@@ -92,10 +92,10 @@ public final class SuiteScenarios {
 
     private static Scenario interleavedSide(Variant v, String side, String role) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkSides.BASE_ADDR_FIX, side, role);
+            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side, role);
         }
         if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
-            return offHeapChunkSide(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkSides.EMPTY_PAGES, side, role);
+            return offHeapChunkSide(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES, side, role);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
@@ -166,8 +166,8 @@ public final class SuiteScenarios {
             return null;
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
-        return Params.runs(v, ChunkInterleaved.class) ? ChunkSides.BASE_ADDR_FIX.referenceName()
-                : Params.runs(v, ChunkEmptyPagesInterleaved.class) ? ChunkSides.EMPTY_PAGES.referenceName()
+        return Params.runs(v, ChunkInterleaved.class) ? ChunkInterleaved.SIDES.referenceName()
+                : Params.runs(v, ChunkEmptyPagesInterleaved.class) ? ChunkEmptyPagesInterleaved.SIDES.referenceName()
                 : Params.runs(v, ChunkObjectInterleaved.class) ? ChunkObjectSides.REFERENCE : null;
     }
 
@@ -187,10 +187,10 @@ public final class SuiteScenarios {
 
     private static ChunkTrace.ChunkFactory chunkOf(Variant v, String side) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkSides.BASE_ADDR_FIX, side);
+            return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side);
         }
         if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
-            return offHeapChunk(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkSides.EMPTY_PAGES, side);
+            return offHeapChunk(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES, side);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));

@@ -21,7 +21,6 @@ import org.cachelinebench.model.percpu.PcpuLock;
  * allocate and free per chunk).
  */
 public final class ChunkBlocks implements ChunkPlaces {
-    private final int lineSize;
     private final LineAlignedMemory[] memory;
     private final PcpuLock[] locks;
     /** [side][block]. */
@@ -39,7 +38,6 @@ public final class ChunkBlocks implements ChunkPlaces {
     public ChunkBlocks(List<ChunkStruct> structs, int lineSize, int live) {
         int n = structs.size();
         int lines = structs.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, lineSize)).max().orElse(1);
-        this.lineSize = lineSize;
         memory = new LineAlignedMemory[n];
         locks = new PcpuLock[n];
         chunks = new OffHeapPcpuChunk[n][n];
@@ -64,10 +62,6 @@ public final class ChunkBlocks implements ChunkPlaces {
     @Override
     public int size() {
         return memory.length;
-    }
-
-    public int lineSize() {
-        return lineSize;
     }
 
     /** Side {@code side}'s chunk in block {@code block}. */

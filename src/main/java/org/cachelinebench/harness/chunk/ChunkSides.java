@@ -9,18 +9,9 @@ import org.cachelinebench.model.percpu.ChunkVersion;
  * The sides an off-heap interleaved {@code pcpu_chunk} benchmark measures in one schedule: their names in schedule
  * order (a side's number is its index), each side's layout, the reference side and the pairs besides the reference
  * whose ratios are also reported. The harness ({@link ChunkInterleaving}, {@link ChunkBlocks}, {@link ChunkBlocksState})
- * takes the list, so the benchmarks differ only in which they run:
- * <ul>
- *   <li>{@link #BASE_ADDR_FIX} (ChunkInterleaved): {@code v6.4-rc4}, base_addr in the line free_bytes and chunk_md
- *       share; {@code v2-reorder}, bound_map moved in front of base_addr (the unmerged v2); {@code v6.5-merged},
- *       base_addr {@code ____cacheline_aligned_in_smp}, the reference; {@code v6.5-merged-again}, the reference's
- *       layout as a side of its own, the A/A control. v6.4-rc4 is also compared with v2-reorder.</li>
- *   <li>{@link #EMPTY_PAGES} (ChunkEmptyPagesInterleaved): the mm tree's "save memory" order, nr_empty_pop_pages in
- *       base_addr's line ({@code save-memory}), and the same order with it in the hole after chunk_md
- *       ({@code save-memory-hole}), against {@code v6.5-merged}, with {@code v6.5-merged-again} the A/A control.</li>
- * </ul>
- * Each side is measured by two roles, the reader and the allocator: a counter side is a side and a role
- * ({@link CounterNames#side}). No side is a floor (there is no one-line round trip in this workload).
+ * takes the list, so the benchmarks differ only in which they declare (ChunkInterleaved.SIDES,
+ * ChunkEmptyPagesInterleaved.SIDES). Each side is measured by two roles, the reader and the allocator: a counter side
+ * is a side and a role ({@link CounterNames#side}). No side is a floor (no one-line round trip in this workload).
  */
 public record ChunkSides(List<String> names, List<ChunkVersion> layouts, int reference, List<Pair> pairs) {
     public static final String V6_4_RC4 = ChunkVersion.V6_4_RC4.label();
@@ -36,17 +27,6 @@ public record ChunkSides(List<String> names, List<ChunkVersion> layouts, int ref
 
     /** A subject side and another reference than the list's, by side number, whose ratio is also reported. */
     public record Pair(int subject, int reference) {}
-
-    public static final ChunkSides BASE_ADDR_FIX = new ChunkSides(
-            List.of(V6_4_RC4, V2_REORDER, V6_5_MERGED, V6_5_MERGED_AGAIN),
-            List.of(ChunkVersion.V6_4_RC4, ChunkVersion.V2_REORDER, ChunkVersion.V6_5_MERGED, ChunkVersion.V6_5_MERGED),
-            2, List.of(new Pair(0, 1)));
-
-    public static final ChunkSides EMPTY_PAGES = new ChunkSides(
-            List.of(SAVE_MEMORY, SAVE_MEMORY_HOLE, V6_5_MERGED, V6_5_MERGED_AGAIN),
-            List.of(ChunkVersion.SAVE_MEMORY, ChunkVersion.SAVE_MEMORY_HOLE, ChunkVersion.V6_5_MERGED,
-                    ChunkVersion.V6_5_MERGED),
-            2, List.of());
 
     public ChunkSides {
         names = List.copyOf(names);

@@ -1,7 +1,6 @@
 package org.cachelinebench.harness.chunk;
 
-import java.util.List;
-
+import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 
 /**
@@ -35,12 +34,7 @@ public record EmptyPagesRate(long steps, long writes) {
 
     /** One '#' line per side of an interleaved run (off-heap blocks or Java objects): each side's rate over the fork. */
     public static String perSide(String title, ChunkInterleaving run, int live) {
-        List<String> names = run.names();
-        StringBuilder sb = new StringBuilder("# " + title + ", the allocator's measured rate per side:\n");
-        int width = names.stream().mapToInt(String::length).max().orElse(0);
-        for (int s = 0; s < names.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), run.places().emptyPagesRate(s).describe(live)));
-        }
-        return sb.toString();
+        return InterleavedReport.perSide(title + ", the allocator's measured rate per side", run.names(),
+                s -> run.places().emptyPagesRate(s).describe(live));
     }
 }

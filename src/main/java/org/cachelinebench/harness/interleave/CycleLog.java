@@ -1,21 +1,16 @@
 package org.cachelinebench.harness.interleave;
 
 import java.util.Arrays;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The nanoseconds of every side in every committed cycle of an interleaved measurement, and from them, per side,
  * the median over cycles of its per-cycle ratio to the reference and of its per-cycle extra line transfers.
  * Rule: a ratio is a median over cycles, because a preempted thread stalls one cycle, which a sum would carry
- * into one side and the median ignores (for an A/A pair it is unbiased: docs/interleaved-design.md).
- *
- * <ul>
- *   <li>All memory is allocated by the constructor (trial setup); {@link #log} only stores a cycle's N values,
- *       once per cycle, in the sender's thread. A cycle past the capacity is counted, not stored
- *       ({@link #notLogged}): it is in the sums, and a report says how many the medians lack.</li>
- *   <li>The medians are computed on demand ({@link #ratio}, {@link #extra}), never in the measured loop, and
- *       cached until the next {@link #log}, {@link #add} or {@link #reset}. NaN before the first cycle.</li>
- *   <li>One writer; the array is padded by 128 bytes at both ends (as {@link SideTotals}).</li>
- * </ul>
+ * into one side and the median ignores (for an A/A pair it is unbiased: docs/interleaved-design.md). All memory is
+ * allocated at trial setup; {@link #log} only stores a cycle's N values (a cycle past the capacity is counted in
+ * {@link #notLogged}, not stored); the medians are computed on demand, never in the measured loop, and cached until
+ * the log changes; NaN before the first cycle. One writer; the array is padded by 128 bytes at both ends.
  */
 public final class CycleLog {
     /** Cycles kept per log: an iteration of this many cycles lasts tens of seconds even at the fastest round trip. */
@@ -59,10 +54,6 @@ public final class CycleLog {
         this.scratch = new double[CAPACITY];
         this.ratios = new double[sides];
         this.extras = new double[sides];
-    }
-
-    public int sides() {
-        return sides;
     }
 
     /** Cycles stored, at most {@link #CAPACITY}. */
@@ -159,44 +150,34 @@ public final class CycleLog {
         return medians().extras[check(side)];
     }
 
-    /**
-     * Median over the logged cycles of nanos(side) / nanos(other): the ratio to another side than the reference,
-     * for the pairs a benchmark's claims compare. Computed on each call; NaN before the first cycle.
-     */
+    /** Median over the logged cycles of nanos(side) / nanos(other): the ratio of a pair a benchmark's claims compare. */
     public double ratio(int side, int other) {
         check(side);
         check(other);
-        int n = logged();
-        for (int c = 0; c < n; c++) {
-            int at = FIRST + c * sides;
-            scratch[c] = (double) v[at + side] / v[at + other];
-        }
-        return median(scratch, n);
+        return median(at -> (double) v[at + side] / v[at + other]);
     }
 
     private CycleLog medians() {
-        long n = logged();
-        if (cachedFor == n) {
-            return this;
+        int n = logged();
+        if (cachedFor != n) {
+            for (int s = 0; s < sides; s++) {
+                int side = s;
+                ratios[s] = median(at -> (double) v[at + side] / v[at + reference]);
+                extras[s] = floor == NO_FLOOR ? Double.NaN
+                        : median(at -> (double) (v[at + side] - v[at + reference]) / v[at + floor]);
+            }
+            cachedFor = n;
         }
-        for (int s = 0; s < sides; s++) {
-            for (int c = 0; c < n; c++) {
-                int at = FIRST + c * sides;
-                scratch[c] = (double) v[at + s] / v[at + reference];
-            }
-            ratios[s] = median(scratch, (int) n);
-            if (floor == NO_FLOOR) {
-                extras[s] = Double.NaN;
-                continue;
-            }
-            for (int c = 0; c < n; c++) {
-                int at = FIRST + c * sides;
-                scratch[c] = (double) (v[at + s] - v[at + reference]) / v[at + floor];
-            }
-            extras[s] = median(scratch, (int) n);
-        }
-        cachedFor = n;
         return this;
+    }
+
+    /** The median over the logged cycles of {@code ofCycle}, given where a cycle's values start. */
+    private double median(IntToDoubleFunction ofCycle) {
+        int n = logged();
+        for (int c = 0; c < n; c++) {
+            scratch[c] = ofCycle.applyAsDouble(FIRST + c * sides);
+        }
+        return median(scratch, n);
     }
 
     /**

@@ -9,18 +9,13 @@ import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The memory of an interleaved measurement: N blocks of identical geometry ({@link CsdBlock}), and every
- * side's handshake in every block, N x N. The handshakes of one block share its memory and are used one at
- * a time; each keeps its own sender and receiver logs, so each still proves its own calls were handled
- * once, in order, with the right {@code func} and {@code info}.
- *
- * <p>The sides' csds overlap in a block (a straddled csd's {@code func} lies where a size-aligned one's
- * {@code flags} is), so a block handed to another side must be cleared first ({@link #clearBlocks}), and
- * only the handshake that used a block last can be checked against the block's memory.
- *
- * <p>The interleaved schedule on these blocks: the follower (the receiver) counts its calls, and at the barrier after
- * each group the leader (the sender) checks that every block's handshake handled all its calls once, in order, and
- * left its block quiet, then zeroes the blocks ({@link #handOver}).
+ * The memory of an interleaved handshake measurement: N blocks of identical geometry ({@link CsdBlock}), and every
+ * side's handshake in every block, N x N, each with its own sender and receiver logs, so each still proves its own
+ * calls were handled once, in order, with the right {@code func} and {@code info}. The sides' csds overlap in a block
+ * (a straddled csd's {@code func} lies where a size-aligned one's {@code flags} is), so only the handshake that used
+ * a block last can be checked against its memory, and a block handed to another side is zeroed first. The follower
+ * (the receiver) counts its calls; at the barrier after each group the leader (the sender) checks every block's
+ * handshake and zeroes the blocks ({@link #handOver}).
  */
 public final class HandshakeGrid extends Interleaving {
     private final CsdBlock[] blocks;

@@ -14,10 +14,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * The group state of an interleaved handshake benchmark, what its sender and receiver share: the schedule over the
  * sides' handshakes ({@link HandshakeGrid}), built, reported and checked the same way for every such benchmark. A
  * benchmark subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
- * names them ({@link #title}).
- *
- * <p>{@link #run} is a field the benchmark's {@code @Benchmark} methods read directly; it is written only at trial
- * setup.
+ * names them ({@link #title}); its methods read {@link #run}, written only at trial setup.
  */
 @State(Scope.Group)
 public abstract class HandshakeGridState {

@@ -7,23 +7,17 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * What the leader ({@link Leader}) and the follower ({@link Follower}) of one interleaved measurement share: the
- * {@link InterleavedSchedule} of N sides over N blocks, the barrier between groups, and, where the follower has a
- * clock of its own, the hand-over of every slice. The one engine of every interleaved benchmark; a subclass says
- * what a block holds and how it changes hands ({@link #handOver}), and the benchmark's {@code @Benchmark} methods
- * run the measured call on the side and block the cursor is in. Why each rule: docs/interleaved-design.md.
- *
+ * {@link InterleavedSchedule} of N sides over N blocks, the barrier between groups and, where the follower times its
+ * own calls, the hand-over of every slice. The one engine of every interleaved benchmark; a subclass says what a
+ * block holds and how it changes hands ({@link #handOver}). Two ways (why each: docs/interleaved-design.md):
  * <ul>
- *   <li><b>Follower counts</b> (the handshakes: csd, flag mailbox, object mailbox): the follower needs no word from
- *       the leader within a group, since each call is handled exactly once; the leader drains a slice's last call
- *       ({@link #drain}) before it reads the clock.</li>
- *   <li><b>Slices handed over</b> (the {@code pcpu_chunk} reader and allocator): the leader opens each slice and
- *       waits until the follower has entered it; the follower reads which slice is open after every call and times
- *       its own calls per slice into {@link #followerCycle}, which the leader commits with its own at a cycle's
- *       end.</li>
- *   <li>Blocks change hands only between groups, at the barrier, which is not timed.</li>
- *   <li>In JMH's single-shot mode an iteration is a number of the leader's calls, and both threads wait on a stop of
- *       their own ({@link #fixedLengthStop}): JMH sets its own as such an iteration begins.</li>
+ *   <li><b>Follower counts</b> (the handshakes): each call is handled exactly once, so the follower needs no word
+ *       within a group; the leader drains a slice's last call ({@link #drain}) before it reads the clock.</li>
+ *   <li><b>Slices handed over</b> (the {@code pcpu_chunk} reader and allocator): the leader opens each slice and waits
+ *       until the follower has entered it; the follower times its own calls per slice into {@link #followerCycle}.</li>
  * </ul>
+ * Blocks change hands only between groups, at the barrier, which is not timed. In JMH's single-shot mode an iteration
+ * is a number of the leader's calls, and both threads wait on a stop of their own ({@link #fixedLengthStop}).
  */
 public abstract class Interleaving {
     /** The most sides a schedule may have: the cursors count slices per side and block in arrays of this square. */

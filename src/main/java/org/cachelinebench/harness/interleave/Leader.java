@@ -310,18 +310,10 @@ public final class Leader extends LeaderPadAfter {
      * 37 (cycle 0, group 3, position 7): straddled in block 2, call 13 of 256: waiting for the call".
      */
     public String describe(Interleaving run) {
-        String what;
-        switch (waiting) {
-            case DRAIN:
-                what = "waiting for the slice's last call to be handled (drain)";
-                break;
-            case BARRIER:
-                what = "waiting at the barrier for the follower to finish group " + run.schedule.group(slice)
-                        + " (it has finished " + run.groups.finished() + " groups)";
-                break;
-            default:
-                what = "waiting for the call";
-        }
+        String what = waiting == DRAIN ? "waiting for the slice's last call to be handled (drain)"
+                : waiting == BARRIER ? "waiting at the barrier for the follower to finish group "
+                        + run.schedule.group(slice) + " (it has finished " + run.groups.finished() + " groups)"
+                : "waiting for the call";
         return "leader at " + run.describe(slice) + ", call " + Math.min(inSlice + 1, run.callsPerSlice) + " of "
                 + run.callsPerSlice + ": " + what;
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
@@ -29,14 +30,14 @@ import org.junit.jupiter.api.Test;
  */
 class ChunkBlocksTest {
     private static final int LINE = CacheLine.SIZE;
-    private static final List<String> NAMES = ChunkSides.BASE_ADDR_FIX.names();
-    private static final List<ChunkVersion> LAYOUTS = ChunkSides.BASE_ADDR_FIX.layouts();
+    private static final List<String> NAMES = ChunkInterleaved.SIDES.names();
+    private static final List<ChunkVersion> LAYOUTS = ChunkInterleaved.SIDES.layouts();
     private static final int V6_4_RC4_SIDE = NAMES.indexOf(ChunkSides.V6_4_RC4);
     private static final int V2_REORDER_SIDE = NAMES.indexOf(ChunkSides.V2_REORDER);
 
     @Test
     void everySidesChunkStartsALineInEveryBlockAndBaseAddrSharesALineOnlyInV64Rc4() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkSides.BASE_ADDR_FIX, 1));
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
         for (int s = 0; s < NAMES.size(); s++) {
             for (int b = 0; b < blocks.size(); b++) {
                 OffHeapPcpuChunk c = blocks.chunk(s, b);
@@ -58,8 +59,8 @@ class ChunkBlocksTest {
 
     @Test
     void theAaSideIsItsTwinByteForByteInAnotherBlock() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkSides.BASE_ADDR_FIX, 1));
-        int twin = ChunkSides.BASE_ADDR_FIX.reference();
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
+        int twin = ChunkInterleaved.SIDES.reference();
         int again = NAMES.indexOf(ChunkSides.V6_5_MERGED_AGAIN);
         assertEquals(LAYOUTS.get(twin), LAYOUTS.get(again));
         blocks.handTo(twin, 0);
@@ -76,7 +77,7 @@ class ChunkBlocksTest {
 
     @Test
     void aHandOverLeavesTheNewOwnersFreshChunkWhateverTheLastOneLeft() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkSides.BASE_ADDR_FIX, 1));
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
         OffHeapPcpuChunk old = blocks.chunk(V6_4_RC4_SIDE, 0);
         blocks.handTo(V6_4_RC4_SIDE, 0);
         PendingArea area = blocks.area(V6_4_RC4_SIDE, 0);
@@ -96,7 +97,7 @@ class ChunkBlocksTest {
 
     @Test
     void everySideGetsEveryBlockTwiceAndTheSameReaderBatchesPerCycle() {
-        InterleavedSchedule s = ChunkInterleavedProtocolTest.offHeap(ChunkSides.BASE_ADDR_FIX, 1).schedule();
+        InterleavedSchedule s = ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1).schedule();
         int n = NAMES.size();
         assertEquals(ChunkInterleaving.BATCHES, s.callsPerSlice());
         long[][] slices = new long[n][n];

@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.cachelinebench.harness.interleave.CycleLog;
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
+import org.cachelinebench.harness.interleave.CycleLog;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.harness.interleave.Leader;
@@ -38,8 +40,8 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void bothThreadsRunEverySliceOnItsChunkAndEverySideGetsTheSameSlices() throws Exception {
-        assertEverySideGetsTheSameSlices(offHeap(ChunkSides.BASE_ADDR_FIX, 1),
-                pair(ChunkSides.BASE_ADDR_FIX.names().size(), ChunkSides.BASE_ADDR_FIX.reference()));
+        assertEverySideGetsTheSameSlices(offHeap(ChunkInterleaved.SIDES, 1),
+                pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference()));
     }
 
     /**
@@ -50,7 +52,7 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theEmptyPagesSidesRunTheSameProtocolAtTheirOccupancy() throws Exception {
-        ChunkSides sides = ChunkSides.EMPTY_PAGES;
+        ChunkSides sides = ChunkEmptyPagesInterleaved.SIDES;
         int n = sides.names().size();
         ChunkInterleaving run = offHeap(sides, 8);
         assertEquals(sides.names(), run.names());
@@ -108,7 +110,7 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStopMidCycleEndsBothThreadsAndTheResetRestoresFreshChunks() throws Exception {
-        ChunkInterleaving run = offHeap(ChunkSides.BASE_ADDR_FIX, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         long slices = 2 * run.schedule().slicesPerCycle();
         for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
             Pair p = run(run, slices, stopAfter);
@@ -130,7 +132,7 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void anAllocatorStoppedAtTheBarrierStaysThereWhenCalledAgain() {
-        ChunkInterleaving run = offHeap(ChunkSides.BASE_ADDR_FIX, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         Follower allocator = new Follower();
         Control control = new Control();
         control.startMeasurement = true;
@@ -163,9 +165,9 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aFixedLengthIterationEndsBothThreadsAfterTheReadersBatches() throws Exception {
-        ChunkInterleaving run = offHeap(ChunkSides.BASE_ADDR_FIX, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         long cycle = run.schedule().slicesPerCycle() * (long) ChunkInterleaving.BATCHES;
-        Pair p = pair(ChunkSides.BASE_ADDR_FIX.names().size(), ChunkSides.BASE_ADDR_FIX.reference());
+        Pair p = pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference());
         for (long batches : new long[] {CYCLES * cycle, cycle + ChunkInterleaving.BATCHES + 5}) {
             p.reader().resetFixedLength(batches);
             p.allocator().resetFixedLength();
@@ -278,7 +280,7 @@ class ChunkInterleavedProtocolTest {
      * {@code stopAfter} batches (if not negative), else once it ran the slices; a watchdog stops both and fails.
      */
     static Pair run(ChunkInterleaving run, long slices, long stopAfter) throws InterruptedException {
-        return run(run, pair(ChunkSides.BASE_ADDR_FIX.names().size(), ChunkSides.BASE_ADDR_FIX.reference()), slices, stopAfter);
+        return run(run, pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference()), slices, stopAfter);
     }
 
     /** The same with the given cursors (fresh or reset), sized for the run's sides. */
