@@ -7,7 +7,7 @@ import org.cachelinebench.model.percpu.PcpuLock;
 /**
  * Where the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) finds each side's lock and pending
  * area in each of its N blocks, and how the blocks change hands: the off-heap mirrors ({@link ChunkBlocks}) or the Java
- * objects ({@link ChunkObjectPlaces}). Each also returns its chunks as one final class of its own, which the
+ * objects (ChunkObjectInterleaved.Places). Each also returns its chunks as one final class of its own, which the
  * benchmark's methods call on directly (never through this interface, so no call site sees two types).
  */
 public interface ChunkPlaces {

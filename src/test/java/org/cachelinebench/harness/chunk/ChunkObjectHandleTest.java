@@ -63,7 +63,7 @@ class ChunkObjectHandleTest {
         }
     }
 
-    /** A fresh, empty chunk behind its handle, as ChunkObjectPlaces sets one up. */
+    /** A fresh, empty chunk behind its handle, as ChunkObjectInterleaved.Places sets one up. */
     private static ChunkObjectHandle fresh(PcpuChunkFields chunk) {
         PcpuAllocator.initialiseEmpty(chunk);
         chunk.members().initialise();
