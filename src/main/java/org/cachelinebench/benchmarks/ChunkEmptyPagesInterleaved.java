@@ -67,7 +67,7 @@ public class ChunkEmptyPagesInterleaved {
     @State(Scope.Group)
     public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkEmptyPagesInterleaved", ChunkEmptyPagesInterleaved.SIDES);
+            super("ChunkEmptyPagesInterleaved", SIDES);
         }
     }
 
@@ -79,8 +79,7 @@ public class ChunkEmptyPagesInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkEmptyPagesInterleaved.SIDES.names(), ChunkEmptyPagesInterleaved.SIDES.reference(), ChunkSides.READER,
-                    ChunkSides.ALLOCATOR);
+            super(SIDES.names(), SIDES.reference(), ChunkSides.READER, ChunkSides.ALLOCATOR);
         }
 
         public long saveMemoryReaderNanos() { return nanos(R, ChunkSides.SAVE_MEMORY); }

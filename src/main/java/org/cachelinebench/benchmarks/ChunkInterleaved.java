@@ -66,7 +66,7 @@ public class ChunkInterleaved {
     @State(Scope.Group)
     public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkInterleaved", ChunkInterleaved.SIDES);
+            super("ChunkInterleaved", SIDES);
         }
     }
 
@@ -78,8 +78,7 @@ public class ChunkInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkInterleaved.SIDES.names(), ChunkInterleaved.SIDES.reference(), ChunkSides.READER,
-                    ChunkSides.ALLOCATOR);
+            super(SIDES.names(), SIDES.reference(), ChunkSides.READER, ChunkSides.ALLOCATOR);
         }
 
         public long v64Rc4ReaderNanos() { return nanos(R, ChunkSides.V6_4_RC4); }

@@ -203,8 +203,8 @@ public class IpiInterleaved {
         public static final String PROBE_PARALLEL = "probe-parallel";
 
         /** The sides' names in schedule order; a side's number is its index here. */
-        public static final List<String> NAMES = List.of(LINE_ALIGNED, FLOOR, STRADDLED, SIZE_ALIGNED, LINE_ALIGNED_AGAIN,
-                PROBE_SERIAL, PROBE_PAIR, PROBE_PARALLEL);
+        public static final List<String> NAMES = List.of(LINE_ALIGNED, FLOOR, STRADDLED, SIZE_ALIGNED,
+                LINE_ALIGNED_AGAIN, PROBE_SERIAL, PROBE_PAIR, PROBE_PARALLEL);
 
         /** The probe sides, each reported as its cost over the floor's ({@code CounterNames.ratio(probe, FLOOR)}). */
         public static final List<String> PROBES = List.of(PROBE_SERIAL, PROBE_PAIR, PROBE_PARALLEL);
@@ -234,7 +234,7 @@ public class IpiInterleaved {
         }
 
         private static Side csd(String name, IpiProtocol protocol, CsdLayout layout, IpiMode mode,
-                                           CsdPlacement placement, long work) {
+                                CsdPlacement placement, long work) {
             // The flag mailbox runs on the v4.13 bytes: its placements are the v4.13 csd's.
             int size = (protocol.usesModeAndLayout() ? layout : CsdLayout.V4_13).struct().size();
             return new Side(name, block -> protocol.in(block, layout, mode,

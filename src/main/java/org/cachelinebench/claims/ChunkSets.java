@@ -51,9 +51,11 @@ public final class ChunkSets {
     /** The occupancies the empty-pages sets run at: nr_empty_pop_pages written on every step, 1/8, 1/64, 1/512. */
     public static final List<Integer> EMPTY_PAGES_LIVE = List.of(1, 8, 64, 512);
     /** The empty-pages sets by occupancy, in {@link #EMPTY_PAGES_LIVE}'s order: chunk-empty-pages-live1, ... */
-    public static final List<String> EMPTY_PAGES_SETS = EMPTY_PAGES_LIVE.stream().map(ChunkSets::emptyPagesSet).toList();
+    public static final List<String> EMPTY_PAGES_SETS = EMPTY_PAGES_LIVE.stream().map(ChunkSets::emptyPagesSet)
+            .toList();
 
-    static final List<ComparisonSet> EMPTY_PAGES = EMPTY_PAGES_LIVE.stream().map(live -> new ComparisonSet(emptyPagesSet(live),
+    static final List<ComparisonSet> EMPTY_PAGES = EMPTY_PAGES_LIVE.stream().map(live -> new ComparisonSet(
+            emptyPagesSet(live),
             "pcpu_chunk off-heap mirror, the save-memory orders and v6.5-merged sides of one schedule, live=" + live
                     + ": base_addr reader vs allocator (ChunkEmptyPagesInterleaved)",
             List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED_EMPTY_PAGES,
@@ -106,8 +108,8 @@ public final class ChunkSets {
             c.add(emptyPagesSide(set, ChunkSides.SAVE_MEMORY_HOLE, Expect.info(SIMILAR), "the same 128-byte order with"
                     + " nr_empty_pop_pages in the hole after chunk_md keeps base_addr's line free of written members:"
                     + " readers as fast as v6.5-merged's"));
-            c.add(emptyPagesSide(set, ChunkSides.V6_5_MERGED_AGAIN, Expect.info(SIMILAR), "A/A control: v6.5-merged as a"
-                    + " side of its own; its distance from 1 is the interleaved design's own bias"));
+            c.add(emptyPagesSide(set, ChunkSides.V6_5_MERGED_AGAIN, Expect.info(SIMILAR), "A/A control: v6.5-merged"
+                    + " as a side of its own; its distance from 1 is the interleaved design's own bias"));
         }
         return List.copyOf(c);
     }

@@ -335,18 +335,19 @@ public record Summary(int format, String profile, int rounds, String started, St
             byRound.add(new Round(round.round() + 1, round.ratios(), floor, state == null ? null : state.label()));
             floors.add(floor);
         }
+        Analysis.Measured m = r.data();
         return new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
                 c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
-                null, r.rounds(), r.data().ratios(),
+                null, r.rounds(), m.ratios(),
                 s == null ? null : s.geoMean(), s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high()),
-                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.data().iterationsOnExpectedSide(),
-                orNull(r.medianSecondsApart()), r.data().subjectBenchmark(), r.data().subject() == null ? null : r.data().subject().geoMean(),
-                r.data().subject() == null ? null : r.data().subject().unit(), r.data().referenceBenchmark(),
-                r.data().reference() == null ? null : r.data().reference().geoMean(), r.data().reference() == null ? null : r.data().reference().unit(),
-                r.status().name(), r.confidence(), r.data().extra() == null ? null : r.data().extra().mean(),
-                r.data().extra() == null ? null : orNull(r.data().extra().low()), r.data().extra() == null ? null : orNull(r.data().extra().high()),
-                orNull(r.medianFloorNanos()), r.data().floorNanos() == null ? null : floors,
-                r.data().noCycle() == 0 ? null : r.data().noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
+                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), m.iterationsOnExpectedSide(),
+                orNull(r.medianSecondsApart()), m.subjectBenchmark(), m.subject() == null ? null : m.subject().geoMean(),
+                m.subject() == null ? null : m.subject().unit(), m.referenceBenchmark(),
+                m.reference() == null ? null : m.reference().geoMean(), m.reference() == null ? null : m.reference().unit(),
+                r.status().name(), r.confidence(), m.extra() == null ? null : m.extra().mean(),
+                m.extra() == null ? null : orNull(m.extra().low()), m.extra() == null ? null : orNull(m.extra().high()),
+                orNull(r.medianFloorNanos()), m.floorNanos() == null ? null : floors,
+                m.noCycle() == 0 ? null : m.noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
                 r.states(split), byRound, v == null ? null : orNull(v.effect()), v == null ? null : orNull(v.low()),
                 v == null ? null : orNull(v.high()), v == null ? null : orNull(v.margin()), prediction);
     }

@@ -95,7 +95,8 @@ public final class SuiteScenarios {
             return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side, role);
         }
         if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
-            return offHeapChunkSide(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES, side, role);
+            return offHeapChunkSide(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES,
+                    side, role);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
@@ -181,7 +182,8 @@ public final class SuiteScenarios {
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
         return Params.runs(v, ChunkInterleaved.class) ? live(new Params(v, ChunkInterleaved.class))
-                : Params.runs(v, ChunkEmptyPagesInterleaved.class) ? live(new Params(v, ChunkEmptyPagesInterleaved.class))
+                : Params.runs(v, ChunkEmptyPagesInterleaved.class)
+                        ? live(new Params(v, ChunkEmptyPagesInterleaved.class))
                 : Params.runs(v, ChunkObjectInterleaved.class) ? live(new Params(v, ChunkObjectInterleaved.class)) : 0;
     }
 
@@ -190,7 +192,8 @@ public final class SuiteScenarios {
             return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side);
         }
         if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
-            return offHeapChunk(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES, side);
+            return offHeapChunk(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES,
+                    side);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));
