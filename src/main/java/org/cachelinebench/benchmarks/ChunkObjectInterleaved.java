@@ -464,13 +464,11 @@ public class ChunkObjectInterleaved {
             return handles[side];
         }
 
-        @Override
         public PcpuLock lock(int block) {
             return locks[block];
         }
 
         /** The side's one pending area, in every block. */
-        @Override
         public PendingArea area(int side, int block) {
             return areas[side];
         }

@@ -88,7 +88,7 @@ class CsdSidesTest {
                     Handshake h = grid.at(s, b);
                     if (s == CsdSides.FLOOR_SIDE) {
                         assertTrue(h instanceof FlagPingPong, grid.where(s, b));
-                    } else if (CsdSides.PROBES.contains(grid.name(s))) {
+                    } else if (CsdSides.PROBES.contains(grid.names().get(s))) {
                         assertTrue(h instanceof LineProbe, grid.where(s, b));
                     } else if (protocol == IpiProtocol.FLAG) {
                         assertTrue(h instanceof FlagMailbox, grid.where(s, b));
@@ -124,10 +124,10 @@ class CsdSidesTest {
                 continue;
             }
             int offset = ((IpiMailbox) grid.at(s, 0)).offset();
-            assertEquals(grid.name(s).startsWith("offset-0") ? 0 : Integer.parseInt(grid.name(s).substring(7)), offset);
+            assertEquals(grid.names().get(s).startsWith("offset-0") ? 0 : Integer.parseInt(grid.names().get(s).substring(7)), offset);
             Placement p = ((IpiMailbox) grid.at(s, 0)).placement();
             assertEquals(offset, p.startInLine());
-            assertEquals(offset + 32 > LINE, p.straddles(), grid.name(s));
+            assertEquals(offset + 32 > LINE, p.straddles(), grid.names().get(s));
         }
         FlagMailbox flag = (FlagMailbox) new HandshakeGrid(SweepSides.of(IpiProtocol.FLAG, IpiMode.SYNC, 0))
                 .at(SweepSides.NAMES.indexOf("offset-56"), 0);

@@ -70,13 +70,11 @@ public final class ChunkBlocks implements ChunkPlaces {
     }
 
     /** The block's {@code pcpu_lock}, in lines of its own. */
-    @Override
     public PcpuLock lock(int block) {
         return locks[block];
     }
 
     /** The area side {@code side}'s allocator holds in block {@code block}, or none. */
-    @Override
     public PendingArea area(int side, int block) {
         return areas[side][block];
     }

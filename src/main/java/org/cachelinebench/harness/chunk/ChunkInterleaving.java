@@ -32,9 +32,7 @@ public final class ChunkInterleaving extends Interleaving {
     }
 
     /** Where the run finds every side's chunk, lock and pending area. */
-    public ChunkPlaces places() {
-        return places;
-    }
+    public ChunkPlaces places() { return places; }
 
     /**
      * Checks the chunk every block holds, then hands every block to its owner in {@code group}, and only then throws
@@ -61,7 +59,5 @@ public final class ChunkInterleaving extends Interleaving {
     }
 
     @Override
-    public String whereIs(int side) {
-        return places.whereIs(side);
-    }
+    public String whereIs(int side) { return places.whereIs(side); }
 }

@@ -39,9 +39,7 @@ public record ChunkSides(List<String> names, List<ChunkVersion> layouts, int ref
     }
 
     /** The reference side's name. */
-    public String referenceName() {
-        return names.get(reference);
-    }
+    public String referenceName() { return names.get(reference); }
 
     /** The layout of the side named {@code side}; throws naming the sides when there is none. */
     public ChunkVersion layoutOf(String side) {

@@ -13,18 +13,12 @@ public record EmptyPagesRate(long steps, long writes) {
         return new EmptyPagesRate(memory.steps(), memory.emptyPopPagesWrites());
     }
 
-    public EmptyPagesRate plus(EmptyPagesRate o) {
-        return new EmptyPagesRate(steps + o.steps, writes + o.writes);
-    }
+    public EmptyPagesRate plus(EmptyPagesRate o) { return new EmptyPagesRate(steps + o.steps, writes + o.writes); }
 
-    public EmptyPagesRate minus(EmptyPagesRate o) {
-        return new EmptyPagesRate(steps - o.steps, writes - o.writes);
-    }
+    public EmptyPagesRate minus(EmptyPagesRate o) { return new EmptyPagesRate(steps - o.steps, writes - o.writes); }
 
     /** Writes per step, NaN before any step. */
-    public double perStep() {
-        return steps == 0 ? Double.NaN : (double) writes / steps;
-    }
+    public double perStep() { return steps == 0 ? Double.NaN : (double) writes / steps; }
 
     /** "nr_empty_pop_pages written on 250 of 2000 allocator steps: 0.1250 per step (live=8: 1/8)". */
     public String describe(int live) {

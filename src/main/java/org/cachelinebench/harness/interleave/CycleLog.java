@@ -57,14 +57,10 @@ public final class CycleLog {
     }
 
     /** Cycles stored, at most {@link #CAPACITY}. */
-    public int logged() {
-        return (int) v[LOGGED];
-    }
+    public int logged() { return (int) v[LOGGED]; }
 
     /** Cycles committed past the capacity: in the sums, not in the medians. 0 in a normal run. */
-    public long notLogged() {
-        return v[NOT_LOGGED];
-    }
+    public long notLogged() { return v[NOT_LOGGED]; }
 
     /** The sender, at a committed cycle: that cycle's nanoseconds per side. A few stores; no allocation. */
     public void log(SideTotals cycle) {
@@ -138,17 +134,13 @@ public final class CycleLog {
      * Median over the logged cycles of nanos(side) / nanos(reference): above 1 the side is slower. 1 for the
      * reference itself; NaN before the first cycle.
      */
-    public double ratio(int side) {
-        return medians().ratios[check(side)];
-    }
+    public double ratio(int side) { return medians().ratios[check(side)]; }
 
     /**
      * Median over the logged cycles of (nanos(side) - nanos(reference)) / nanos(floor): the extra cost in one-line
      * round trips. 0 for the reference itself; NaN before the first cycle.
      */
-    public double extra(int side) {
-        return medians().extras[check(side)];
-    }
+    public double extra(int side) { return medians().extras[check(side)]; }
 
     /** Median over the logged cycles of nanos(side) / nanos(other): the ratio of a pair a benchmark's claims compare. */
     public double ratio(int side, int other) {

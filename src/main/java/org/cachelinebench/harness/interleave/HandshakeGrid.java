@@ -40,22 +40,12 @@ public final class HandshakeGrid extends Interleaving {
         }
     }
 
-    public int size() {
-        return blocks.length;
-    }
+    public int size() { return blocks.length; }
 
-    public String name(int side) {
-        return names.get(side);
-    }
-
-    public CsdBlock block(int block) {
-        return blocks[block];
-    }
+    public CsdBlock block(int block) { return blocks[block]; }
 
     /** Side {@code side}'s handshake in block {@code block}. */
-    public Handshake at(int side, int block) {
-        return handshakes[side][block];
-    }
+    public Handshake at(int side, int block) { return handshakes[side][block]; }
 
     /** Zeroes every block: an unlocked csd, a lowered flag and an empty queue for whichever side comes next. */
     public void clearBlocks() {

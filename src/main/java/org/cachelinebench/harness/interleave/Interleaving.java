@@ -59,14 +59,10 @@ public abstract class Interleaving {
         fixedLength.startMeasurement = true;
     }
 
-    public InterleavedSchedule schedule() {
-        return schedule;
-    }
+    public InterleavedSchedule schedule() { return schedule; }
 
     /** The sides' names in schedule order. */
-    public List<String> names() {
-        return names;
-    }
+    public List<String> names() { return names; }
 
     /**
      * Leader, at the barrier after group {@code group}, the follower out of every block: checks what the group left
@@ -88,23 +84,15 @@ public abstract class Interleaving {
      * in flight when the clock is read or the block changes hands; false when stopped. Nothing to wait for unless
      * a call can be in flight.
      */
-    protected boolean drain(int side, int block, Control stop, SpinWait spin) {
-        return true;
-    }
+    protected boolean drain(int side, int block, Control stop, SpinWait spin) { return true; }
 
     /** The stop both threads of a single-shot iteration wait on. */
-    Control fixedLengthStop() {
-        return fixedLength;
-    }
+    Control fixedLengthStop() { return fixedLength; }
 
     /** The barrier that hands slices over, and the one between groups (for tests and reports). */
-    public SpinBarrier sliceBarrier() {
-        return slices;
-    }
+    public SpinBarrier sliceBarrier() { return slices; }
 
-    public SpinBarrier groupBarrier() {
-        return groups;
-    }
+    public SpinBarrier groupBarrier() { return groups; }
 
     /** Ends a single-shot iteration for both threads: the leader after its last call, or a thread that failed. */
     public void endFixedLength() {
@@ -112,9 +100,7 @@ public abstract class Interleaving {
     }
 
     /** "straddled in block 2". */
-    public String where(int side, int block) {
-        return names.get(side) + " in block " + block;
-    }
+    public String where(int side, int block) { return names.get(side) + " in block " + block; }
 
     /** "slice 37 (cycle 0, group 3, position 7): straddled in block 2". */
     public String describe(long slice) {

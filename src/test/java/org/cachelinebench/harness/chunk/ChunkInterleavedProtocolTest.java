@@ -256,6 +256,10 @@ class ChunkInterleavedProtocolTest {
         return sum;
     }
 
+    private static boolean objectStep(ChunkObjectInterleaved.Places p, int side, int block, Control stop) {
+        return p.chunk(side, block).allocateOrFreeOnce(p.lock(block), p.area(side, block), stop);
+    }
+
     /** The allocator's method, as the benchmarks'. */
     static int allocate(ChunkInterleaving run, Follower allocator, Control control, SpinWait spin) {
         Control stop = allocator.stop(run, control);
@@ -265,8 +269,7 @@ class ChunkInterleavedProtocolTest {
             int block = allocator.block();
             boolean stepped = places instanceof ChunkBlocks b
                     ? PcpuChunkWorkload.allocateOrFreeOnce(b.chunk(side, block), b.lock(block), b.area(side, block), stop)
-                    : ((ChunkObjectInterleaved.Places) places).chunk(side, block).allocateOrFreeOnce(places.lock(block),
-                            places.area(side, block), stop);
+                    : objectStep((ChunkObjectInterleaved.Places) places, side, block, stop);
             if (!stepped) {
                 break;
             }

@@ -85,7 +85,7 @@ class ChunkObjectInterleavedProtocolTest {
             run.checkAndReset();
             assertNull(run.places().check(run.names()));
             for (int s = 0; s < run.places().size(); s++) {
-                PendingArea a = run.places().area(s, 0);
+                PendingArea a = ((ChunkObjectInterleaved.Places) run.places()).area(s, 0);
                 int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
                 assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
                         ((ChunkObjectInterleaved.Places) run.places()).chunk(s, 0).chunk().getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));

@@ -106,7 +106,7 @@ public class IpiInterleavedProtocolTest {
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
             if (run.at(s, 0) instanceof FlagMailbox box) {
-                assertEquals(0, box.flags(), run.name(s) + " left full after the reset");
+                assertEquals(0, box.flags(), run.names().get(s) + " left full after the reset");
             }
         }
     }
@@ -284,8 +284,8 @@ public class IpiInterleavedProtocolTest {
         SideTotals t = sender.totals();
         assertEquals(cycles, t.cycles());
         for (int s = 0; s < n; s++) {
-            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.name(s) + ": calls");
-            assertTrue(t.nanos(s) > 0, run.name(s) + ": nanos");
+            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.names().get(s) + ": calls");
+            assertTrue(t.nanos(s) > 0, run.names().get(s) + ": nanos");
         }
         assertLoggedAsCommitted(sender);
     }
