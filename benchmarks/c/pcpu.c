@@ -7,10 +7,10 @@
  *   benchmarks/c-reference --workload pcpu [--runs N] [--out FILE] [--config C] [program options]
  *   gcc -O2 -pthread -o pcpu benchmarks/c/pcpu.c        or build it yourself (-DPCPU_STATS=1 -DPCPU_MEMCG=0: configs)
  *
- * usage: pcpu [--set classic|mm-2026] [--live N] [--seconds S] [--cpus A,B] [--json] [--dry-run] [--layouts]
+ * usage: pcpu [--set classic|empty-pages] [--live N] [--seconds S] [--cpus A,B] [--json] [--dry-run] [--layouts]
  *             [--record LAYOUT]
  *   --set classic   (default) v6.4-rc4, v2-reorder, v6.5-merged (the reference), v6.5-merged-again (A/A)
- *         mm-2026   mm-2026-size, mm-2026-hole, v6.5-merged (the reference), v6.5-merged-again (A/A)
+ *         empty-pages save-memory, save-memory-hole, v6.5-merged (the reference), v6.5-merged-again (A/A)
  *   --live N        the areas the allocator holds at most (1..1024, default 1): it allocates N areas one after
  *                   another into the chunk's empty first block, then frees them in order, so the block turns used
  *                   on one step and empty on another of every 2N, and nr_empty_pop_pages is written on those two
@@ -81,15 +81,15 @@
 #define FAULT 0
 #endif
 
-enum set { CLASSIC, MM_2026 };
-static const char *const set_names[] = { "classic", "mm-2026" };
+enum set { CLASSIC, EMPTY_PAGES };
+static const char *const set_names[] = { "classic", "empty-pages" };
 static const char *const side_names_of[2][SIDES] = {
     { "v6.4-rc4", "v2-reorder", "v6.5-merged", "v6.5-merged-again" },
-    { "mm-2026-size", "mm-2026-hole", "v6.5-merged", "v6.5-merged-again" },
+    { "save-memory", "save-memory-hole", "v6.5-merged", "v6.5-merged-again" },
 };
 static const enum layout side_layouts_of[2][SIDES] = {
     { V6_4_RC4, V2_REORDER, V6_5_MERGED, V6_5_MERGED },
-    { MM_2026_SIZE, MM_2026_HOLE, V6_5_MERGED, V6_5_MERGED },
+    { SAVE_MEMORY, SAVE_MEMORY_HOLE, V6_5_MERGED, V6_5_MERGED },
 };
 
 /*
@@ -191,8 +191,8 @@ static unsigned long read_slice(enum layout l, const void *c)
     case V6_4_RC4: return read_batches(c, &layouts[V6_4_RC4]);
     case V2_REORDER: return read_batches(c, &layouts[V2_REORDER]);
     case V6_5_MERGED: return read_batches(c, &layouts[V6_5_MERGED]);
-    case MM_2026_SIZE: return read_batches(c, &layouts[MM_2026_SIZE]);
-    case MM_2026_HOLE: return read_batches(c, &layouts[MM_2026_HOLE]);
+    case SAVE_MEMORY: return read_batches(c, &layouts[SAVE_MEMORY]);
+    case SAVE_MEMORY_HOLE: return read_batches(c, &layouts[SAVE_MEMORY_HOLE]);
     default: die(2, "no layout %d", (int)l);
     }
 }
@@ -265,8 +265,8 @@ static uint64_t allocate_slice(enum layout l, void *c, struct pcpu_meta *g, int 
     case V6_4_RC4: return steps_in_slice(c, &layouts[V6_4_RC4], g, lock, h, k, empty_writes);
     case V2_REORDER: return steps_in_slice(c, &layouts[V2_REORDER], g, lock, h, k, empty_writes);
     case V6_5_MERGED: return steps_in_slice(c, &layouts[V6_5_MERGED], g, lock, h, k, empty_writes);
-    case MM_2026_SIZE: return steps_in_slice(c, &layouts[MM_2026_SIZE], g, lock, h, k, empty_writes);
-    case MM_2026_HOLE: return steps_in_slice(c, &layouts[MM_2026_HOLE], g, lock, h, k, empty_writes);
+    case SAVE_MEMORY: return steps_in_slice(c, &layouts[SAVE_MEMORY], g, lock, h, k, empty_writes);
+    case SAVE_MEMORY_HOLE: return steps_in_slice(c, &layouts[SAVE_MEMORY_HOLE], g, lock, h, k, empty_writes);
     default: die(2, "no layout %d", (int)l);
     }
 }
@@ -638,11 +638,11 @@ static int print_placement(void)
 
 static void usage(FILE *out)
 {
-    fputs("usage: " PROGRAM " [--set classic|mm-2026] [--live N] [--seconds S] [--cpus A,B] [--json] [--dry-run] [--layouts]\n"
+    fputs("usage: " PROGRAM " [--set classic|empty-pages] [--live N] [--seconds S] [--cpus A,B] [--json] [--dry-run] [--layouts]\n"
           "The pcpu_chunk reader and allocator of the Java ChunkInterleaved between two pinned threads, four\n"
           "layouts interleaved (benchmarks/c/pcpu.c says how).\n"
           "  --set        classic (default): v6.4-rc4, v2-reorder, v6.5-merged (reference), v6.5-merged-again\n"
-          "               mm-2026: mm-2026-size, mm-2026-hole, v6.5-merged (reference), v6.5-merged-again\n"
+          "               empty-pages: save-memory, save-memory-hole, v6.5-merged (reference), v6.5-merged-again\n"
           "  --live N     areas held at most, 1..1024 (default 1): nr_empty_pop_pages written on 2 of 2N steps\n"
           "  --seconds S  run whole cycles until S seconds have passed (default 3)\n"
           "  --cpus A,B   the reader's and the allocator's CPU (default: the first two allowed)\n"
@@ -695,10 +695,10 @@ static void parse_args(int argc, char **argv)
         if (strcmp(opt, "--set") == 0) {
             if (strcmp(value, "classic") == 0)
                 cfg.set = CLASSIC;
-            else if (strcmp(value, "mm-2026") == 0)
-                cfg.set = MM_2026;
+            else if (strcmp(value, "empty-pages") == 0)
+                cfg.set = EMPTY_PAGES;
             else
-                die(2, "--set must be classic or mm-2026, not '%s'", value);
+                die(2, "--set must be classic or empty-pages, not '%s'", value);
         } else if (strcmp(opt, "--live") == 0) {
             cfg.live = (int)parse_long("--live", value, 1, MAX_LIVE);
         } else if (strcmp(opt, "--seconds") == 0) {
@@ -710,7 +710,7 @@ static void parse_args(int argc, char **argv)
                 if (strcmp(value, layouts[l].name) == 0)
                     cfg.record = l + 1;
             if (!cfg.record)
-                die(2, "--record needs a layout: v6.4-rc4, v2-reorder, v6.5-merged, mm-2026-size or mm-2026-hole, not '%s'",
+                die(2, "--record needs a layout: v6.4-rc4, v2-reorder, v6.5-merged, save-memory or save-memory-hole, not '%s'",
                     value);
         } else {
             cpus = value;

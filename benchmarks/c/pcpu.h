@@ -139,11 +139,11 @@ struct pcpu_chunk_v6_5_merged {
 
 /*
  * "mm/percpu-internal.h: optimise pcpu_chunk struct to save memory" (mm tree, 2026, v2), in the order the Java
- * model (ChunkVersion.MM_2026_SIZE) takes: after end_offset nr_pages, nr_populated, nr_empty_pop_pages, then
+ * model (ChunkVersion.SAVE_MEMORY) takes: after end_offset nr_pages, nr_populated, nr_empty_pop_pages, then
  * obj_exts, so nr_empty_pop_pages lands in base_addr's line; 128 bytes in the default config (192 before).
  * (The mm mirror sjp38/linux at 4cb698ef2066 has nr_empty_pop_pages first after end_offset: also in that line.)
  */
-struct pcpu_chunk_mm_2026_size {
+struct pcpu_chunk_save_memory {
     PCPU_CHUNK_STATS_MEMBERS
     struct list_head list;
     int free_bytes;
@@ -165,7 +165,7 @@ struct pcpu_chunk_mm_2026_size {
 };
 
 /* The 128 bytes without the hazard: nr_empty_pop_pages in the 4-byte hole after chunk_md, with free_bytes. */
-struct pcpu_chunk_mm_2026_hole {
+struct pcpu_chunk_save_memory_hole {
     PCPU_CHUNK_STATS_MEMBERS
     struct list_head list;
     int free_bytes;
@@ -187,7 +187,7 @@ struct pcpu_chunk_mm_2026_hole {
 };
 
 /* The layouts by number, with the Java model's names (ChunkVersion labels). */
-enum layout { V6_4_RC4, V2_REORDER, V6_5_MERGED, MM_2026_SIZE, MM_2026_HOLE, LAYOUTS };
+enum layout { V6_4_RC4, V2_REORDER, V6_5_MERGED, SAVE_MEMORY, SAVE_MEMORY_HOLE, LAYOUTS };
 
 /* Where a layout puts the members the workload touches: gcc's offsets, through offsetof. */
 struct chunk_offsets {
@@ -218,8 +218,8 @@ static const struct chunk_offsets layouts[LAYOUTS] = {
     [V6_4_RC4] = CHUNK_OFFSETS("v6.4-rc4", struct pcpu_chunk_v6_4_rc4, obj_cgroups),
     [V2_REORDER] = CHUNK_OFFSETS("v2-reorder", struct pcpu_chunk_v2_reorder, obj_cgroups),
     [V6_5_MERGED] = CHUNK_OFFSETS("v6.5-merged", struct pcpu_chunk_v6_5_merged, obj_cgroups),
-    [MM_2026_SIZE] = CHUNK_OFFSETS("mm-2026-size", struct pcpu_chunk_mm_2026_size, obj_exts),
-    [MM_2026_HOLE] = CHUNK_OFFSETS("mm-2026-hole", struct pcpu_chunk_mm_2026_hole, obj_exts),
+    [SAVE_MEMORY] = CHUNK_OFFSETS("save-memory", struct pcpu_chunk_save_memory, obj_exts),
+    [SAVE_MEMORY_HOLE] = CHUNK_OFFSETS("save-memory-hole", struct pcpu_chunk_save_memory_hole, obj_exts),
 };
 
 /* What the layouts are for, as relations gcc must agree with (kernel facts, not measurements). */
@@ -229,14 +229,14 @@ _Static_assert(offsetof(struct pcpu_chunk_v6_4_rc4, base_addr) / 64 == offsetof(
                "v6.4-rc4: base_addr in free_bytes' line");
 #endif
 _Static_assert(offsetof(struct pcpu_chunk_v6_5_merged, base_addr) % 64 == 0, "v6.5-merged: base_addr starts a line");
-_Static_assert(offsetof(struct pcpu_chunk_mm_2026_size, nr_empty_pop_pages) / 64
-               == offsetof(struct pcpu_chunk_mm_2026_size, base_addr) / 64,
-               "mm-2026-size: nr_empty_pop_pages in base_addr's line");
-_Static_assert(offsetof(struct pcpu_chunk_mm_2026_hole, nr_empty_pop_pages) / 64
-               != offsetof(struct pcpu_chunk_mm_2026_hole, base_addr) / 64,
-               "mm-2026-hole: nr_empty_pop_pages outside base_addr's line");
-_Static_assert(sizeof(struct pcpu_chunk_mm_2026_hole) == sizeof(struct pcpu_chunk_mm_2026_size),
-               "mm-2026-hole keeps mm-2026-size's size");
+_Static_assert(offsetof(struct pcpu_chunk_save_memory, nr_empty_pop_pages) / 64
+               == offsetof(struct pcpu_chunk_save_memory, base_addr) / 64,
+               "save-memory: nr_empty_pop_pages in base_addr's line");
+_Static_assert(offsetof(struct pcpu_chunk_save_memory_hole, nr_empty_pop_pages) / 64
+               != offsetof(struct pcpu_chunk_save_memory_hole, base_addr) / 64,
+               "save-memory-hole: nr_empty_pop_pages outside base_addr's line");
+_Static_assert(sizeof(struct pcpu_chunk_save_memory_hole) == sizeof(struct pcpu_chunk_save_memory),
+               "save-memory-hole keeps save-memory's size");
 
 /* ---- mm/percpu.c's constants, and the model's (as model.percpu.PcpuAllocator) ---- */
 

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -34,22 +33,26 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.Optional;
 
 /**
- * Entry point of {@code target/benchmarks.jar}: JMH's own command line, every option accepted.
+ * Entry point of {@code target/benchmarks.jar}: JMH's own command line, every option accepted, parsed once and
+ * handed to JMH (help and the lists as JMH prints them, a run to JMH's {@link Runner}).
  *
- * <p>Three things are added before JMH runs, and one after. A tool's workload ({@link #TOOL_PACKAGES}: the
- * struct tool's {@code StructAccessBenchmark}) is left out unless the user's include patterns ask for it
- * ({@link #asksFor}), so that a run of the suite runs the suite's lessons only. Every {@code -p name=value} given
- * for a benchmark of this suite is checked by that benchmark class's {@code public static void checkParam(String
- * name, String value)}, so that an unknown variant or an impossible offset fails at once, in one line, with exit
- * status 2, instead of as a stack trace deep in a fork. And a benchmark that fails makes the run fail (JMH's
- * {@code -foe true}) unless the user says otherwise. After a run, below JMH's own table, the comparisons of the
- * suite that its results contain, a line each ({@link RunComparisons}), and where to get them paired. {@code -l}
- * and {@code -lp} list every benchmark in the jar, the left-out ones too, and name those on stderr.
+ * <p>The suite adds its defaults to a run's options ({@link #suiteOptions}): a tool's workload ({@link
+ * #TOOL_PACKAGES}: the struct tool's {@code StructAccessBenchmark}, the many-CPU shapes) is left out unless the
+ * user's include patterns ask for it ({@link #asksFor}), so that a run of the suite runs the suite's lessons only, and
+ * a benchmark that fails makes the run fail (JMH's {@code -foe true}) unless the user says otherwise. Before any fork,
+ * every {@code -p name=value} given for a selected benchmark is checked by its class's {@code public static void
+ * checkParam(String name, String value)}: an unknown variant or an impossible offset is one line and exit status 2,
+ * not a stack trace deep in a fork. After a run, below JMH's own table, the comparisons of the suite that its results
+ * contain, a line each ({@link RunComparisons}). {@code -l} and {@code -lp} list every benchmark in the jar, the
+ * left-out ones too, and name those on stderr.
  */
 public final class Main {
     private Main() {}
@@ -67,27 +70,54 @@ public final class Main {
         EntryPoint.exit("benchmarks.jar", () -> run(args));
     }
 
-    /** The command without {@code System.exit} for its own statuses (JMH's 1 still exits in {@link #runJmh}). */
+    /**
+     * The command: the default run without arguments; otherwise JMH's command line, parsed once. Help and the lists
+     * are JMH's own; a run is JMH's {@link Runner} on those options with the suite's defaults ({@link #suiteOptions}),
+     * after every {@code -p} value is checked ({@link #checkParams}), and ends in the comparisons its results contain.
+     * Exit statuses as JMH 1.37's {@code Main} (1 for a bad command line, no matching benchmark, failed profilers or
+     * a failed run), and 2 for a bad {@code -p} value.
+     */
     static int run(String[] args) throws IOException {
         if (args.length == 0) {
             return answer();
         }
-        boolean list = asksForList(args);
-        String[] withDefaults = withFailOnError(list ? args : withoutToolWorkloads(args));
-        String problem = checkParams(withDefaults);
-        if (problem == null && !list) {
-            problem = checkMachine(withDefaults);
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            System.err.println("Error parsing command line:");
+            System.err.println(" " + e.getMessage());
+            return 1;
         }
-        if (problem != null) {
-            System.err.println("benchmarks.jar: " + problem);
-            return 2;
-        }
-        runJmh(withDefaults);
-        if (list) {
-            String note = leftOutNote(args);
+        Runner runner = new Runner(options);
+        if (options.shouldHelp()) {
+            options.showHelp();
+        } else if (options.shouldList() || options.shouldListWithParams()) {
+            if (options.shouldList()) {
+                runner.list();
+            } else {
+                runner.listWithParams(options);
+            }
+            String note = leftOutNote(options, benchmarkNames());
             if (note != null) {
                 System.err.println(note);
             }
+        } else if (options.shouldListProfilers()) {
+            options.listProfilers();
+        } else if (options.shouldListResultFormats()) {
+            options.listResultFormats();
+        } else {
+            Options suite = suiteOptions(options, benchmarkNames());
+            SortedSet<BenchmarkListEntry> selected = selected(suite);
+            String problem = selected == null ? null : checkParams(args, options, selected);
+            if (problem == null && selected != null) {
+                problem = checkMachine(selected);
+            }
+            if (problem != null) {
+                System.err.println("benchmarks.jar: " + problem);
+                return 2;
+            }
+            return runJmh(suite);
         }
         return 0;
     }
@@ -127,32 +157,12 @@ public final class Main {
         return 0;
     }
 
-    /** Whether the command line asks JMH for a list ({@code -l}, {@code -lp}): then every benchmark is listed. */
-    static boolean asksForList(String[] args) {
-        try {
-            CommandLineOptions options = new CommandLineOptions(args);
-            return options.shouldList() || options.shouldListWithParams();
-        } catch (CommandLineOptionException e) {
-            return false;
-        }
-    }
-
     /**
      * After {@code -l} or {@code -lp}, on stderr so that stdout stays JMH's list ("Benchmarks:", then one name a
      * line) for the scripts that read it: which listed benchmarks the default run leaves out ({@link
      * #TOOL_PACKAGES}) and that naming them runs them; null when the list holds none of them.
      */
-    static String leftOutNote(String[] args) {
-        return leftOutNote(args, benchmarkNames());
-    }
-
-    static String leftOutNote(String[] args, Collection<String> benchmarks) {
-        CommandLineOptions options;
-        try {
-            options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            return null;
-        }
+    static String leftOutNote(Options options, Collection<String> benchmarks) {
         List<String> left = new ArrayList<>();
         for (String b : benchmarks) {
             boolean listed = (options.getIncludes().isEmpty()
@@ -190,54 +200,22 @@ public final class Main {
     }
 
     /**
-     * What {@code org.openjdk.jmh.Main} of JMH 1.37 does, with its messages and exit statuses (help, the lists,
-     * a run; 1 for a bad command line, no matching benchmark, failed profilers or a failed run), except that it
-     * keeps the results {@link Runner#run()} returns and prints their comparisons ({@link #printComparisons}).
+     * A run as JMH 1.37's {@code Main} runs one, with its messages and statuses, except that it keeps the results
+     * {@link Runner#run()} returns and prints their comparisons after JMH's table ({@link #printComparisons}).
      */
-    static void runJmh(String[] args) throws IOException {
-        CommandLineOptions options;
-        Runner runner;
-        try {
-            options = new CommandLineOptions(args);
-            runner = new Runner(options);
-            if (options.shouldHelp()) {
-                options.showHelp();
-                return;
-            }
-            if (options.shouldList()) {
-                runner.list();
-                return;
-            }
-            if (options.shouldListWithParams()) {
-                runner.listWithParams(options);
-                return;
-            }
-            if (options.shouldListProfilers()) {
-                options.listProfilers();
-                return;
-            }
-            if (options.shouldListResultFormats()) {
-                options.listResultFormats();
-                return;
-            }
-        } catch (CommandLineOptionException e) {
-            System.err.println("Error parsing command line:");
-            System.err.println(" " + e.getMessage());
-            System.exit(1);
-            return;
-        }
+    static int runJmh(Options suite) throws IOException {
+        Runner runner = new Runner(suite);
         Collection<RunResult> results;
         try {
             results = runner.run();
         } catch (NoBenchmarksException e) {
             System.err.println("No matching benchmarks. Miss-spelled regexp?");
-            if (options.verbosity().orElse(Defaults.VERBOSITY) != VerboseMode.EXTRA) {
+            if (suite.verbosity().orElse(Defaults.VERBOSITY) != VerboseMode.EXTRA) {
                 System.err.println("Use " + VerboseMode.EXTRA + " verbose mode to debug the pattern matching.");
             } else {
                 runner.list();
             }
-            System.exit(1);
-            return;
+            return 1;
         } catch (ProfilersFailedException e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
                 System.err.println(t.getMessage());
@@ -245,17 +223,16 @@ public final class Main {
                     System.err.println(s.getMessage());
                 }
             }
-            System.exit(1);
-            return;
+            return 1;
         } catch (RunnerException e) {
             System.err.print("ERROR: ");
             e.printStackTrace(System.err);
-            System.exit(1);
-            return;
+            return 1;
         }
         if (!results.isEmpty()) {
-            printComparisons(options, comparisons(results), System.out);
+            printComparisons(suite, comparisons(results), System.out);
         }
+        return 0;
     }
 
     /**
@@ -274,7 +251,7 @@ public final class Main {
      * {@code text} after JMH's table, where JMH wrote it: {@code stdout}, or the end of the file of {@code -o};
      * nothing with {@code -v SILENT}.
      */
-    static void printComparisons(CommandLineOptions options, String text, PrintStream stdout) throws IOException {
+    static void printComparisons(Options options, String text, PrintStream stdout) throws IOException {
         if (options.verbosity().orElse(Defaults.VERBOSITY) == VerboseMode.SILENT) {
             return;
         }
@@ -290,28 +267,21 @@ public final class Main {
     }
 
     /**
-     * {@code args} plus a JMH {@code -e} for every tool package (see {@link #TOOL_PACKAGES}) whose benchmarks the
-     * user did not ask for ({@link #asksFor}); unchanged when JMH cannot read them (it reports that itself).
+     * The user's options with the suite's defaults: a benchmark that fails makes the run fail ({@code -foe true})
+     * unless the user chose {@code -foe}, and a JMH {@code -e} for every tool package (see {@link #TOOL_PACKAGES})
+     * whose benchmarks the user did not ask for ({@link #asksFor}); none when JMH cannot read its list.
      */
-    static String[] withoutToolWorkloads(String[] args) {
-        CommandLineOptions options;
-        List<String> names = benchmarkNames();
-        try {
-            options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            return args;
+    static Options suiteOptions(CommandLineOptions options, List<String> benchmarks) {
+        ChainedOptionsBuilder suite = new OptionsBuilder().parent(options);
+        if (!options.shouldFailOnError().hasValue()) {
+            suite.shouldFailOnError(true);
         }
-        if (names.isEmpty()) {
-            return args;
-        }
-        List<String> out = new ArrayList<>(Arrays.asList(args));
         for (String pkg : TOOL_PACKAGES) {
-            if (!asksFor(options.getIncludes(), pkg, names)) {
-                out.add("-e");
-                out.add("^" + Pattern.quote(pkg));
+            if (!benchmarks.isEmpty() && !asksFor(options.getIncludes(), pkg, benchmarks)) {
+                suite.exclude("^" + Pattern.quote(pkg));
             }
         }
-        return out.toArray(String[]::new);
+        return suite.build();
     }
 
     /**
@@ -347,14 +317,28 @@ public final class Main {
         return false;
     }
 
-    /** Returns a one-line description of the first bad {@code -p} value, or null when all are good. */
-    static String checkParams(String[] args) {
-        Selection selection = select(args);
-        if (selection == null) {
+    /**
+     * The benchmarks {@code suite} selects, as JMH selects them; null for no benchmark list or a bad pattern (JMH
+     * says so itself).
+     */
+    static SortedSet<BenchmarkListEntry> selected(Options suite) {
+        List<String> includes = new ArrayList<>(suite.getIncludes());
+        if (includes.isEmpty()) {
+            includes.add(".*");
+        }
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        try {
+            return BenchmarkList.defaultList().find(silent, includes, suite.getExcludes());
+        } catch (RuntimeException e) {
             return null;
         }
-        CommandLineOptions options = selection.options();
-        SortedSet<BenchmarkListEntry> selected = selection.benchmarks();
+    }
+
+    /**
+     * A one-line description of the first bad {@code -p} value ({@code given}'s) for the {@code selected}
+     * benchmarks, or null when all are good.
+     */
+    static String checkParams(String[] args, Options given, SortedSet<BenchmarkListEntry> selected) {
         Set<String> declaredByAny = new java.util.TreeSet<>();
         for (BenchmarkListEntry entry : selected) {
             Optional<Map<String, String[]>> declared = entry.getParams();
@@ -364,11 +348,11 @@ public final class Main {
             Set<String> names = declared.get().keySet();
             declaredByAny.addAll(names);
             for (String name : names) {
-                Optional<Collection<String>> given = options.getParameter(name);
-                if (!given.hasValue()) {
+                Optional<Collection<String>> values = given.getParameter(name);
+                if (!values.hasValue()) {
                     continue;
                 }
-                for (String value : given.get()) {
+                for (String value : values.get()) {
                     String problem = ParamHook.problem(entry.getUserClassQName(), name, value);
                     if (problem != null) {
                         return "-p " + name + "=" + value + ": " + problem;
@@ -388,17 +372,11 @@ public final class Main {
 
     /**
      * What the machine lacks for a selected benchmark that needs something of it ({@link ParamHook#machineProblem}:
-     * the running kernel's BTF), as "NAME: problem", or null; nothing is checked for help or a list.
+     * the running kernel's BTF), as "NAME: problem", or null.
      */
-    static String checkMachine(String[] args) {
-        Selection selection = select(args);
-        CommandLineOptions options = selection == null ? null : selection.options();
-        if (options == null || options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
-                || options.shouldListProfilers() || options.shouldListResultFormats()) {
-            return null;
-        }
+    static String checkMachine(SortedSet<BenchmarkListEntry> selected) {
         Set<String> asked = new java.util.TreeSet<>();
-        for (BenchmarkListEntry entry : selection.benchmarks()) {
+        for (BenchmarkListEntry entry : selected) {
             String benchmark = entry.getUserClassQName();
             if (asked.add(benchmark)) {
                 String problem = ParamHook.machineProblem(benchmark);
@@ -408,32 +386,6 @@ public final class Main {
             }
         }
         return null;
-    }
-
-    /** A command line as JMH reads it, and the benchmarks it selects. */
-    private record Selection(CommandLineOptions options, SortedSet<BenchmarkListEntry> benchmarks) {}
-
-    /**
-     * The benchmarks {@code args} select, as JMH selects them; null for a command line JMH cannot parse, no benchmark
-     * list or a bad pattern (JMH says so itself).
-     */
-    private static Selection select(String[] args) {
-        CommandLineOptions options;
-        try {
-            options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            return null;
-        }
-        List<String> includes = new ArrayList<>(options.getIncludes());
-        if (includes.isEmpty()) {
-            includes.add(".*");
-        }
-        OutputFormat silent = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-        try {
-            return new Selection(options, BenchmarkList.defaultList().find(silent, includes, options.getExcludes()));
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     /** The names of the {@code -p NAME=VALUE} arguments, in order. */
@@ -446,16 +398,5 @@ public final class Main {
             }
         }
         return names;
-    }
-
-    /** A failing benchmark fails the run (non-zero exit) unless the user chose {@code -foe} themselves. */
-    static String[] withFailOnError(String[] args) {
-        if (Arrays.asList(args).contains("-foe")) {
-            return args;
-        }
-        String[] out = Arrays.copyOf(args, args.length + 2);
-        out[args.length] = "-foe";
-        out[args.length + 1] = "true";
-        return out;
     }
 }

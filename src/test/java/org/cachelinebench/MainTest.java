@@ -1,6 +1,5 @@
 package org.cachelinebench;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +15,7 @@ import org.cachelinebench.harness.ParamHook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
 
 /**
  * Which include patterns ask for a tool's workload, by the rule Main applies before JMH runs; where the comparisons
@@ -61,9 +61,25 @@ class MainTest {
     }
 
     @Test
-    void argumentsJmhCannotParseAreLeftToJmh() {
-        String[] bad = {"-f", "not-a-number"};
-        assertArrayEquals(bad, Main.withoutToolWorkloads(bad));
+    void aCommandLineJmhCannotParseIsJmhsStatusOne() throws Exception {
+        assertEquals(1, Main.run(new String[] {"-f", "not-a-number"}));
+    }
+
+    /** A run's options: the user's, with -foe true unless given and the tool packages left out unless asked for. */
+    @Test
+    void aRunFailsOnAFailedBenchmarkAndLeavesOutTheToolsUnlessAskedFor() throws Exception {
+        Options lesson = Main.suiteOptions(new CommandLineOptions("LineFloor"), BENCHMARKS);
+        assertEquals(true, lesson.shouldFailOnError().get());
+        assertEquals(List.of("LineFloor"), lesson.getIncludes());
+        assertEquals(List.of("^\\Q" + STRUCT + "\\E", "^\\Qorg.cachelinebench.benchmarks.scaling.\\E"),
+                lesson.getExcludes());
+        Options tool = Main.suiteOptions(new CommandLineOptions("StructAccessBenchmark", "-foe", "false",
+                "-e", "Ipi"), BENCHMARKS);
+        assertEquals(false, tool.shouldFailOnError().get(), "the user's -foe");
+        assertEquals(List.of("^\\Qorg.cachelinebench.benchmarks.scaling.\\E", "Ipi"), tool.getExcludes(),
+                "the struct tool asked for; the user's exclude kept");
+        assertEquals(List.of(), Main.suiteOptions(new CommandLineOptions(), List.of()).getExcludes(),
+                "no list of benchmarks: nothing left out");
     }
 
     /**
@@ -72,34 +88,38 @@ class MainTest {
      * without the hook.
      */
     @Test
-    void aSelectedBenchmarkThatNeedsTheMachineIsCheckedBeforeAnyFork() {
+    void aSelectedBenchmarkThatNeedsTheMachineIsCheckedBeforeAnyFork() throws Exception {
         String benchmark = "org.cachelinebench.struct.measure.RunningKernelChunkInterleaved";
         String verdict = ParamHook.machineProblem(benchmark);
         assertEquals(verdict == null ? null : "RunningKernelChunkInterleaved: " + verdict,
-                Main.checkMachine(new String[] {"RunningKernelChunkInterleaved"}));
-        assertEquals(null, Main.checkMachine(new String[] {"-l", "RunningKernelChunkInterleaved"}));
-        assertEquals(null, Main.checkMachine(new String[] {"ChunkFalseSharing"}));
+                Main.checkMachine(selected("RunningKernelChunkInterleaved")));
+        assertEquals(0, Main.run(new String[] {"-l", "RunningKernelChunkInterleaved"}), "a list asks nothing of it");
+        assertEquals(null, Main.checkMachine(selected("ChunkFalseSharing")));
+    }
+
+    /** What a run of {@code args} selects, as Main selects it. */
+    private static java.util.SortedSet<org.openjdk.jmh.runner.BenchmarkListEntry> selected(String... args)
+            throws Exception {
+        return Main.selected(Main.suiteOptions(new CommandLineOptions(args), Main.benchmarkNames()));
     }
 
     /** -l and -lp list every benchmark: JMH's list on stdout unchanged, the left-out ones named on stderr. */
     @Test
-    void aListAsksForEveryBenchmarkAndNamesTheLeftOutOnes() {
-        assertTrue(Main.asksForList(new String[] {"-l"}));
-        assertTrue(Main.asksForList(new String[] {"-lp", "Chunk"}));
-        assertFalse(Main.asksForList(new String[] {"LineFloor"}));
+    void aListNamesTheLeftOutOnes() throws Exception {
         List<String> jar = List.of("org.cachelinebench.benchmarks.LineFloor.floor",
                 "org.cachelinebench.benchmarks.scaling.IpiMany.ipi",
                 "org.cachelinebench.benchmarks.scaling.ChunkExecl.execl",
                 "org.cachelinebench.struct.StructAccessBenchmark.access");
-        String all = Main.leftOutNote(new String[] {"-l"}, jar);
+        String all = Main.leftOutNote(new CommandLineOptions("-l"), jar);
         assertTrue(all.startsWith("benchmarks.jar: listed, but left out of the default run unless named"), all);
         assertTrue(all.endsWith(": org.cachelinebench.benchmarks.scaling.IpiMany.ipi, "
                 + "org.cachelinebench.benchmarks.scaling.ChunkExecl.execl, "
                 + "org.cachelinebench.struct.StructAccessBenchmark.access"), all);
-        assertTrue(Main.leftOutNote(new String[] {"-l", "Execl"}, jar).endsWith(": org.cachelinebench.benchmarks.scaling"
-                + ".ChunkExecl.execl"), "only the ones the patterns list");
-        assertEquals(null, Main.leftOutNote(new String[] {"-l", "LineFloor"}, jar), "none listed, no note");
-        assertEquals(null, Main.leftOutNote(new String[] {"-l", "-e", "scaling|struct"}, jar), "excluded, not listed");
+        assertTrue(Main.leftOutNote(new CommandLineOptions("-l", "Execl"), jar).endsWith(
+                ": org.cachelinebench.benchmarks.scaling.ChunkExecl.execl"), "only the ones the patterns list");
+        assertEquals(null, Main.leftOutNote(new CommandLineOptions("-l", "LineFloor"), jar), "none listed, no note");
+        assertEquals(null, Main.leftOutNote(new CommandLineOptions("-l", "-e", "scaling|struct"), jar),
+                "excluded, not listed");
     }
 
     @TempDir

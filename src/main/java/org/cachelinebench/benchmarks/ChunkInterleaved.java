@@ -1,11 +1,11 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
-import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
+import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PendingArea;
@@ -14,6 +14,7 @@ import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -51,12 +52,22 @@ import org.openjdk.jmh.infra.Control;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class ChunkInterleaved {
+    /**
+     * The sides in schedule order: v6.4-rc4, base_addr in the line free_bytes and chunk_md share; v2-reorder, bound_map
+     * moved in front of base_addr (the unmerged v2); v6.5-merged, base_addr ____cacheline_aligned_in_smp, the
+     * reference; v6.5-merged-again, the reference's layout as a side of its own, the A/A control. v6.4-rc4 is also
+     * compared with v2-reorder.
+     */
+    public static final ChunkSides SIDES = new ChunkSides(
+            List.of(ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER, ChunkSides.V6_5_MERGED, ChunkSides.V6_5_MERGED_AGAIN),
+            List.of(ChunkVersion.V6_4_RC4, ChunkVersion.V2_REORDER, ChunkVersion.V6_5_MERGED, ChunkVersion.V6_5_MERGED),
+            2, List.of(new ChunkSides.Pair(0, 1)));
 
     /** The four sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
-    public static class Sides extends ChunkOffHeapSides {
+    public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("ChunkInterleaved", ChunkLayoutSides.CLASSIC);
+            super("ChunkInterleaved", SIDES);
         }
     }
 
@@ -68,8 +79,7 @@ public class ChunkInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkLayoutSides.CLASSIC.names(), ChunkLayoutSides.CLASSIC.reference(), ChunkSides.READER,
-                    ChunkSides.ALLOCATOR, ChunkLayoutSides.CLASSIC.counterNames());
+            super(SIDES.names(), SIDES.reference(), ChunkSides.READER, ChunkSides.ALLOCATOR);
         }
 
         public long v64Rc4ReaderNanos() { return nanos(R, ChunkSides.V6_4_RC4); }
@@ -89,16 +99,16 @@ public class ChunkInterleaved {
         public long v65MergedAgainAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long v65MergedAgainAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED_AGAIN); }
         // Medians over the iteration's cycles against v6.5-merged, and v6.4-rc4 against v2-reorder.
-        public double v64Rc4ReaderRatioSum() { return ratio(R, ChunkSides.V6_4_RC4); }
-        public double v2ReorderReaderRatioSum() { return ratio(R, ChunkSides.V2_REORDER); }
-        public double v65MergedAgainReaderRatioSum() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double v64Rc4ReaderVsV2ReorderReaderRatioSum() {
+        public double v64Rc4ReaderRatioMedian() { return ratio(R, ChunkSides.V6_4_RC4); }
+        public double v2ReorderReaderRatioMedian() { return ratio(R, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainReaderRatioMedian() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4ReaderVsV2ReorderReaderRatioMedian() {
             return ratio(R, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
         }
-        public double v64Rc4AllocatorRatioSum() { return ratio(A, ChunkSides.V6_4_RC4); }
-        public double v2ReorderAllocatorRatioSum() { return ratio(A, ChunkSides.V2_REORDER); }
-        public double v65MergedAgainAllocatorRatioSum() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double v64Rc4AllocatorVsV2ReorderAllocatorRatioSum() {
+        public double v64Rc4AllocatorRatioMedian() { return ratio(A, ChunkSides.V6_4_RC4); }
+        public double v2ReorderAllocatorRatioMedian() { return ratio(A, ChunkSides.V2_REORDER); }
+        public double v65MergedAgainAllocatorRatioMedian() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double v64Rc4AllocatorVsV2ReorderAllocatorRatioMedian() {
             return ratio(A, ChunkSides.V6_4_RC4, ChunkSides.V2_REORDER);
         }
         public long scheduleCycles() { return cycles(); }

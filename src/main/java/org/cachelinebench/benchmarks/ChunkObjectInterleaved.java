@@ -1,17 +1,21 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.OnePair;
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkObjectChoice;
 import org.cachelinebench.harness.chunk.ChunkObjectHandle;
-import org.cachelinebench.harness.chunk.ChunkObjectPlaces;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.ChunkPlaces;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.EmptyPagesRate;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
+import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
@@ -20,7 +24,12 @@ import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.ChunkObjects.Variant;
+import org.cachelinebench.model.percpu.PcpuAllocator;
+import org.cachelinebench.model.percpu.PcpuChunkFields;
+import org.cachelinebench.model.percpu.PcpuLock;
 import org.cachelinebench.model.percpu.PcpuUnits;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -95,7 +104,7 @@ public class ChunkObjectInterleaved {
         public String live;
 
         ChunkObjectSides objects;
-        ChunkObjectPlaces places;
+        Places places;
         ChunkInterleaving run;
         /** What the i-th pcpu_chunk_addr() of a reader batch adds to base_addr, as in ChunkObjectFalseSharing. */
         long[] unitPageOffsets;
@@ -106,7 +115,7 @@ public class ChunkObjectInterleaved {
             int occupancy = PercpuParams.live(live);
             objects = POOLS.take(params, () -> new ChunkObjectSides(CacheLine.SIZE));
             objects.choose();
-            places = new ChunkObjectPlaces(objects, occupancy);
+            places = new Places(objects, occupancy);
             run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
             unitPageOffsets = PcpuUnits.readerSequence(PcpuUnits.possibleCpus(), PcpuChunkWorkload.OPS);
             printSides();
@@ -122,7 +131,7 @@ public class ChunkObjectInterleaved {
         private void printSides() {
             System.out.print(InterleavedReport.sides("ChunkObjectInterleaved, " + CacheLine.SIZE + "-byte lines; "
                     + "UnpaddedPcpuChunk fields on this JVM: "
-                    + ChunkObjects.describeOffsets(ChunkObjects.Variant.UNPADDED.type()), run.names(), places::whereIs));
+                    + ChunkObjects.describeOffsets(ChunkObjects.Variant.UNPADDED.type()), run));
         }
 
         /** Before every iteration: when a GC moved an instance, all are chosen again and set up fresh. */
@@ -154,8 +163,7 @@ public class ChunkObjectInterleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE, ChunkSides.READER, ChunkSides.ALLOCATOR,
-                    ChunkObjectSides.counterNames());
+            super(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE, ChunkSides.READER, ChunkSides.ALLOCATOR);
         }
 
         public long unpaddedReaderNanos() { return nanos(R, ChunkObjectSides.UNPADDED); }
@@ -175,16 +183,16 @@ public class ChunkObjectInterleaved {
         public long paddedAgainAllocatorNanos() { return nanos(A, ChunkObjectSides.PADDED_AGAIN); }
         public long paddedAgainAllocatorCalls() { return calls(A, ChunkObjectSides.PADDED_AGAIN); }
         // Medians over the iteration's cycles against padded, and unpadded against contended.
-        public double unpaddedReaderRatioSum() { return ratio(R, ChunkObjectSides.UNPADDED); }
-        public double contendedReaderRatioSum() { return ratio(R, ChunkObjectSides.CONTENDED); }
-        public double paddedAgainReaderRatioSum() { return ratio(R, ChunkObjectSides.PADDED_AGAIN); }
-        public double unpaddedReaderVsContendedReaderRatioSum() {
+        public double unpaddedReaderRatioMedian() { return ratio(R, ChunkObjectSides.UNPADDED); }
+        public double contendedReaderRatioMedian() { return ratio(R, ChunkObjectSides.CONTENDED); }
+        public double paddedAgainReaderRatioMedian() { return ratio(R, ChunkObjectSides.PADDED_AGAIN); }
+        public double unpaddedReaderVsContendedReaderRatioMedian() {
             return ratio(R, ChunkObjectSides.UNPADDED, ChunkObjectSides.CONTENDED);
         }
-        public double unpaddedAllocatorRatioSum() { return ratio(A, ChunkObjectSides.UNPADDED); }
-        public double contendedAllocatorRatioSum() { return ratio(A, ChunkObjectSides.CONTENDED); }
-        public double paddedAgainAllocatorRatioSum() { return ratio(A, ChunkObjectSides.PADDED_AGAIN); }
-        public double unpaddedAllocatorVsContendedAllocatorRatioSum() {
+        public double unpaddedAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.UNPADDED); }
+        public double contendedAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.CONTENDED); }
+        public double paddedAgainAllocatorRatioMedian() { return ratio(A, ChunkObjectSides.PADDED_AGAIN); }
+        public double unpaddedAllocatorVsContendedAllocatorRatioMedian() {
             return ratio(A, ChunkObjectSides.UNPADDED, ChunkObjectSides.CONTENDED);
         }
         public long scheduleCycles() { return cycles(); }
@@ -227,5 +235,279 @@ public class ChunkObjectInterleaved {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
         }
         return clock.endRound();
+    }
+
+    /**
+     * The four sides ChunkObjectInterleaved measures in one schedule, in schedule order, and the
+     * instances they run on:
+     * <ol start="0">
+     *   <li>{@code unpadded}: an {@code UnpaddedPcpuChunk} whose baseAddr shares a line with a field written under the
+     *       lock;</li>
+     *   <li>{@code padded}: a class-hierarchy-padded {@code PaddedPcpuChunk}, the reference;</li>
+     *   <li>{@code contended}: a {@code ContendedPcpuChunk}, baseAddr {@code @Contended};</li>
+     *   <li>{@code padded-again}: another {@code PaddedPcpuChunk} at the reference's place in its line (when the pool
+     *       has one there), the A/A control.</li>
+     * </ol>
+     * Counter sides are sides and roles, as ChunkInterleaved's ({@link ChunkSides}); ratios are against the reference,
+     * and unpadded also against contended ({@link #PAIRS}). The instances come from one pool of {@link #POOL} per class,
+     * chosen by {@link ChunkObjectChoice}'s rule from their live addresses and re-checked before and after every
+     * iteration, as ChunkObjectFalseSharing's.
+     */
+    public static final class ChunkObjectSides {
+        public static final String UNPADDED = Variant.UNPADDED.label();
+        public static final String PADDED = Variant.PADDED.label();
+        public static final String CONTENDED = Variant.CONTENDED.label();
+        public static final String PADDED_AGAIN = PADDED + "-again";
+
+        /** The sides' names in schedule order; a side's number is its index here. */
+        public static final List<String> NAMES = List.of(UNPADDED, PADDED, CONTENDED, PADDED_AGAIN);
+        /** Each side's class, by side number: the A/A side is the reference's. */
+        public static final List<Variant> VARIANTS = List.of(Variant.UNPADDED, Variant.PADDED, Variant.CONTENDED,
+                Variant.PADDED);
+
+        public static final String REFERENCE = PADDED;
+        public static final int REFERENCE_SIDE = NAMES.indexOf(REFERENCE);
+        public static final int UNPADDED_SIDE = NAMES.indexOf(UNPADDED);
+        public static final int CONTENDED_SIDE = NAMES.indexOf(CONTENDED);
+        public static final int AGAIN_SIDE = NAMES.indexOf(PADDED_AGAIN);
+
+        /** Besides the reference: unpadded vs contended, the JDK's own fix. */
+        public static final List<ChunkSides.Pair> PAIRS = List.of(new ChunkSides.Pair(UNPADDED_SIDE, CONTENDED_SIDE));
+
+        /** Instances per class to choose from, as ChunkObjectFalseSharing's pool. */
+        public static final int POOL = 16;
+
+        private final int lineSize;
+        private final Map<Variant, PcpuChunkFields[]> pools = new EnumMap<>(Variant.class);
+        /** The chosen instance per side, null before {@link #choose}. */
+        private PcpuChunkFields[] picks;
+        /** Each pick's address when last seen; package-private so that a test can stand in for a GC's move. */
+        long[] pickedAt;
+
+        /** Allocates the pools, one class after the other. */
+        public ChunkObjectSides(int lineSize) {
+            this.lineSize = lineSize;
+            for (Variant v : Variant.values()) {
+                PcpuChunkFields[] pool = new PcpuChunkFields[POOL];
+                for (int i = 0; i < POOL; i++) {
+                    pool[i] = v.create();
+                }
+                pools.put(v, pool);
+            }
+        }
+
+        /**
+         * Chooses every side's instance from the pools' live addresses (throws
+         * {@link org.cachelinebench.harness.LayoutCheck#failed} when a fixed class's instance shares a line);
+         * padded-again is another padded instance, at padded's place in a line when the pool has one there.
+         */
+        public void choose() {
+            PcpuChunkFields[] chosen = new PcpuChunkFields[NAMES.size()];
+            long[] at = new long[NAMES.size()];
+            int reference = -1;
+            for (int s = 0; s < NAMES.size(); s++) {
+                Variant v = VARIANTS.get(s);
+                PcpuChunkFields[] pool = pools.get(v);
+                ChunkObjectChoice.Choice c;
+                if (s == AGAIN_SIDE) {
+                    int ref = reference;
+                    long place = at[REFERENCE_SIDE] % lineSize;
+                    boolean samePlace = false;
+                    for (int i = 0; i < pool.length; i++) {
+                        samePlace |= i != ref && HeapAddresses.addressOf(pool[i]) % lineSize == place;
+                    }
+                    boolean same = samePlace;
+                    c = ChunkObjectChoice.choose(NAMES.get(s), v, pool, lineSize,
+                            i -> i != ref && (!same || HeapAddresses.addressOf(pool[i]) % lineSize == place));
+                } else {
+                    c = ChunkObjectChoice.choose(NAMES.get(s), v, pool, lineSize, i -> true);
+                }
+                if (s == REFERENCE_SIDE) {
+                    reference = c.index();
+                }
+                chosen[s] = pool[c.index()];
+                at[s] = c.address();
+            }
+            picks = chosen;
+            pickedAt = at;
+        }
+
+        /** Side {@code side}'s instance (after {@link #choose}). */
+        public PcpuChunkFields pick(int side) {
+            if (picks == null) {
+                throw new IllegalStateException("no instances chosen (call choose first)");
+            }
+            return picks[side];
+        }
+
+        /** Where side {@code side}'s instance lies and what its baseAddr's line holds. */
+        public String describe(int side) {
+            return ChunkObjectChoice.describe(pick(side), pickedAt[side], lineSize);
+        }
+
+        /**
+         * Before an iteration: true when a GC moved an instance since it was last seen, so that all were chosen again
+         * (as ChunkObjectFalseSharing chooses again) and the caller must set up its chunks anew; said in {@code notes}.
+         */
+        public boolean recheck(StringBuilder notes) {
+            for (int s = 0; s < NAMES.size(); s++) {
+                long now = HeapAddresses.addressOf(pick(s));
+                if (now != pickedAt[s]) {
+                    notes.append(String.format("# %s: moved from 0x%x to 0x%x between iterations: choosing again%n",
+                            NAMES.get(s), pickedAt[s], now));
+                    choose();
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * After an iteration: an instance that moved during it counts only if its relation held at both addresses
+         * ({@link ChunkObjectChoice#moved}: throws otherwise, a fixed side with the
+         * {@link org.cachelinebench.harness.LayoutCheck} marker); one that kept it is noted in {@code notes} and kept at
+         * its new address.
+         */
+        public void verifyUnmoved(StringBuilder notes) {
+            for (int s = 0; s < NAMES.size(); s++) {
+                long now = HeapAddresses.addressOf(pick(s));
+                if (now != pickedAt[s]) {
+                    notes.append(ChunkObjectChoice.moved(NAMES.get(s), VARIANTS.get(s), pick(s), pickedAt[s], now,
+                            lineSize));
+                    pickedAt[s] = now;
+                }
+            }
+        }
+
+        public int lineSize() {
+            return lineSize;
+        }
+    }
+
+    /**
+     * Where the interleaved schedule finds the Java-object sides ({@link ChunkObjectSides}): each side's chosen
+     * instance behind its {@link ChunkObjectHandle} whatever block the schedule gives it (the objects do not overlap, so
+     * nothing is handed over between groups and each chunk keeps its state and its one pending area), and a
+     * {@link PcpuLock} in lines of its own per block, as the off-heap blocks have, so the schedule rotates every side
+     * over the same locks.
+     */
+    public static final class Places implements ChunkPlaces {
+        private final ChunkObjectSides sides;
+        private final ChunkObjectHandle[] handles;
+        private final PcpuLock[] locks;
+        private final PendingArea[] areas;
+        /** Each side's allocator steps and nr_empty_pop_pages writes on the instances it had before the current one. */
+        private final EmptyPagesRate[] earlier;
+        /** The current instance's counters when it became the side's. */
+        private final EmptyPagesRate[] since;
+
+        /**
+         * The places of the chosen instances ({@link ChunkObjectSides#choose} first), each set up as a fresh chunk, every
+         * side's allocator at occupancy {@code live} ({@link PendingArea#occupy}).
+         */
+        public Places(ChunkObjectSides sides, int live) {
+            int n = ChunkObjectSides.NAMES.size();
+            this.sides = sides;
+            handles = new ChunkObjectHandle[n];
+            locks = new PcpuLock[n];
+            areas = new PendingArea[n];
+            for (int b = 0; b < n; b++) {
+                locks[b] = new PcpuLock(sides.lineSize());
+            }
+            earlier = new EmptyPagesRate[n];
+            since = new EmptyPagesRate[n];
+            for (int s = 0; s < n; s++) {
+                areas[s] = new PendingArea();
+                areas[s].occupy(live);
+                earlier[s] = new EmptyPagesRate(0, 0);
+            }
+            refresh();
+        }
+
+        /**
+         * Both threads stopped, after the instances were chosen (again): every side's handle on its instance, each a
+         * fresh, empty chunk (all its members and metadata: {@link PcpuAllocator#initialiseEmpty},
+         * {@link org.cachelinebench.model.percpu.PcpuChunkMembers#initialise}) with no area pending.
+         */
+        public void refresh() {
+            for (int s = 0; s < handles.length; s++) {
+                if (handles[s] != null) {
+                    earlier[s] = earlier[s].plus(counted(s));
+                }
+                handles[s] = ChunkObjectHandle.of(sides.pick(s));
+                PcpuChunkFields chunk = handles[s].chunk();
+                PcpuAllocator.initialiseEmpty(chunk);
+                chunk.members().initialise();
+                areas[s].clear();
+                since[s] = EmptyPagesRate.of(chunk.members().metadata());
+            }
+        }
+
+        /** The current instance's steps and writes since it became side {@code side}'s. */
+        private EmptyPagesRate counted(int side) {
+            return EmptyPagesRate.of(handles[side].chunk().members().metadata()).minus(since[side]);
+        }
+
+        /** Side {@code side}'s allocator steps and writes of {@code nr_empty_pop_pages}, on every instance it had. */
+        @Override
+        public EmptyPagesRate emptyPagesRate(int side) {
+            return earlier[side].plus(counted(side));
+        }
+
+        @Override
+        public int size() {
+            return handles.length;
+        }
+
+        /** The side's handle, in every block. */
+        public ChunkObjectHandle chunk(int side, int block) {
+            return handles[side];
+        }
+
+        public PcpuLock lock(int block) {
+            return locks[block];
+        }
+
+        /** The side's one pending area, in every block. */
+        public PendingArea area(int side, int block) {
+            return areas[side];
+        }
+
+        /** Nothing to do: each side has its own object. */
+        @Override
+        public void handTo(int side, int block) {
+        }
+
+        /**
+         * The first problem, or null: every lock free, and every side's chunk with base_addr as set up and free_bytes
+         * down by exactly its pending area (its allocator's every step was an alloc or a free of that chunk).
+         */
+        @Override
+        public String check(List<String> names) {
+            for (int b = 0; b < locks.length; b++) {
+                if (locks[b].isLocked()) {
+                    return "block " + b + ": pcpu_lock still held";
+                }
+            }
+            int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
+            for (int s = 0; s < handles.length; s++) {
+                PcpuChunkFields c = handles[s].chunk();
+                if (c.baseAddrOnce() != PcpuAllocator.CHUNK_BASE_ADDR) {
+                    return names.get(s) + String.format(": baseAddr is 0x%x, not 0x%x", c.baseAddrOnce(),
+                            PcpuAllocator.CHUNK_BASE_ADDR);
+                }
+                int expected = full - areas[s].held() * PcpuAllocator.AREA_SIZE;
+                int free = c.getInt(PcpuChunkFields.FREE_BYTES);
+                if (free != expected) {
+                    return names.get(s) + ": freeBytes " + free + ", not " + expected + " (an allocator step on another chunk?)";
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public String whereIs(int side) {
+            return sides.describe(side);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -7,13 +8,13 @@ import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.interleave.InterleavedSidesState;
+import org.cachelinebench.harness.interleave.HandshakeGridState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.harness.interleave.Side;
 import org.cachelinebench.harness.ipi.IpiParams;
-import org.cachelinebench.harness.ipi.SweepSides;
 import org.cachelinebench.harness.pin.PinnedThread;
+import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
@@ -55,7 +56,7 @@ public class InterleavedOffsetSweep {
 
     /** The ten sides' handshakes in ten blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Sides extends InterleavedSidesState {
+    public static class Sides extends HandshakeGridState {
         /** kernel, doorbell, flag: as in IpiInterleaved. */
         @Param({"kernel", "doorbell", "flag"})
         public String protocol;
@@ -69,7 +70,7 @@ public class InterleavedOffsetSweep {
         public String mode;
 
         @Override
-        protected List<InterleavedSide> sides() {
+        protected List<Side> sides() {
             return SweepSides.of(IpiProtocol.parse(protocol), IpiMode.parse(mode), FuncWork.parse(work));
         }
 
@@ -86,7 +87,7 @@ public class InterleavedOffsetSweep {
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SideCounters extends LeaderState {
         public SideCounters() {
-            super(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE, List.of());
+            super(SweepSides.NAMES, SweepSides.REFERENCE_SIDE, SweepSides.FLOOR_SIDE);
         }
 
         public long offset0Nanos() { return nanos("offset-0"); }
@@ -108,26 +109,26 @@ public class InterleavedOffsetSweep {
         public long offset0AgainNanos() { return nanos("offset-0-again"); }
         public long offset0AgainCalls() { return calls("offset-0-again"); }
         // Medians over the iteration's cycles; none for the reference.
-        public double offset8RatioSum() { return ratio("offset-8"); }
-        public double offset8ExtraSum() { return extra("offset-8"); }
-        public double offset16RatioSum() { return ratio("offset-16"); }
-        public double offset16ExtraSum() { return extra("offset-16"); }
-        public double offset24RatioSum() { return ratio("offset-24"); }
-        public double offset24ExtraSum() { return extra("offset-24"); }
-        public double offset32RatioSum() { return ratio("offset-32"); }
-        public double offset32ExtraSum() { return extra("offset-32"); }
-        public double offset40RatioSum() { return ratio("offset-40"); }
-        public double offset40ExtraSum() { return extra("offset-40"); }
-        public double offset48RatioSum() { return ratio("offset-48"); }
-        public double offset48ExtraSum() { return extra("offset-48"); }
-        public double offset56RatioSum() { return ratio("offset-56"); }
-        public double offset56ExtraSum() { return extra("offset-56"); }
-        public double offset0AgainRatioSum() { return ratio("offset-0-again"); }
-        public double offset0AgainExtraSum() { return extra("offset-0-again"); }
+        public double offset8RatioMedian() { return ratio("offset-8"); }
+        public double offset8ExtraMedian() { return extra("offset-8"); }
+        public double offset16RatioMedian() { return ratio("offset-16"); }
+        public double offset16ExtraMedian() { return extra("offset-16"); }
+        public double offset24RatioMedian() { return ratio("offset-24"); }
+        public double offset24ExtraMedian() { return extra("offset-24"); }
+        public double offset32RatioMedian() { return ratio("offset-32"); }
+        public double offset32ExtraMedian() { return extra("offset-32"); }
+        public double offset40RatioMedian() { return ratio("offset-40"); }
+        public double offset40ExtraMedian() { return extra("offset-40"); }
+        public double offset48RatioMedian() { return ratio("offset-48"); }
+        public double offset48ExtraMedian() { return extra("offset-48"); }
+        public double offset56RatioMedian() { return ratio("offset-56"); }
+        public double offset56ExtraMedian() { return extra("offset-56"); }
+        public double offset0AgainRatioMedian() { return ratio("offset-0-again"); }
+        public double offset0AgainExtraMedian() { return extra("offset-0-again"); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos("floor"); }
         public long floorCalls() { return calls("floor"); }
-        public double floorRatioSum() { return ratio("floor"); }
+        public double floorRatioMedian() { return ratio("floor"); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }
@@ -160,5 +161,63 @@ public class InterleavedOffsetSweep {
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
         IpiParams.check(name, value);
+    }
+
+    /**
+     * The ten sides InterleavedOffsetSweep measures in one schedule, in schedule order: the v4.13 csd
+     * (or the flag mailbox on its bytes) at offset 0 of line A, the reference; the one-line floor; the csd at every
+     * other 8-byte offset of a 64-byte line, 8 to 56; and offset 0 again, the A/A control.
+     *
+     * <p>On 64-byte lines the 32-byte csd stays in line A up to offset 32 and straddles from 40: at 40
+     * {@code llist.next}, {@code func} and {@code info} are in line A and {@code flags} in line B; at 48 two and two;
+     * at 56 only {@code llist.next} in A. On 128-byte lines every offset here stays in one line.
+     */
+    public static final class SweepSides {
+        private SweepSides() {}
+
+        /** The offsets measured, 0 first (the reference). */
+        public static final List<Integer> OFFSETS = List.of(0, 8, 16, 24, 32, 40, 48, 56);
+
+        public static final String REFERENCE = name(0);
+        public static final String FLOOR = Side.FLOOR;
+        public static final String AGAIN = name(0) + "-again";
+
+        /** The sides' names in schedule order: offset-0, floor, offset-8 .. offset-56, offset-0-again. */
+        public static final List<String> NAMES = names();
+
+        public static final int REFERENCE_SIDE = NAMES.indexOf(REFERENCE);
+        public static final int FLOOR_SIDE = NAMES.indexOf(FLOOR);
+
+        /** "offset-40". */
+        public static String name(int offset) {
+            return "offset-" + offset;
+        }
+
+        private static List<String> names() {
+            List<String> n = new ArrayList<>();
+            n.add(REFERENCE);
+            n.add(FLOOR);
+            for (int offset : OFFSETS.subList(1, OFFSETS.size())) {
+                n.add(name(offset));
+            }
+            n.add(AGAIN);
+            return List.copyOf(n);
+        }
+
+        /** The ten sides of one protocol and call mode on the v4.13 csd, in the order of {@link #NAMES}. */
+        public static List<Side> of(IpiProtocol protocol, IpiMode mode, long work) {
+            List<Side> sides = new ArrayList<>();
+            sides.add(csd(REFERENCE, 0, protocol, mode, work));
+            sides.add(Side.floor());
+            for (int offset : OFFSETS.subList(1, OFFSETS.size())) {
+                sides.add(csd(name(offset), offset, protocol, mode, work));
+            }
+            sides.add(csd(AGAIN, 0, protocol, mode, work));
+            return List.copyOf(sides);
+        }
+
+        private static Side csd(String name, int offset, IpiProtocol protocol, IpiMode mode, long work) {
+            return new Side(name, block -> protocol.in(block, CsdLayout.V4_13, mode, offset, work));
+        }
     }
 }

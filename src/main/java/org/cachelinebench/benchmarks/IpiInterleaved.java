@@ -7,17 +7,19 @@ import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.interleave.InterleavedSidesState;
+import org.cachelinebench.harness.interleave.HandshakeGridState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.interleave.Side;
 import org.cachelinebench.harness.ipi.IpiParams;
 import org.cachelinebench.harness.pin.PinnedThread;
 import org.cachelinebench.model.ipi.CsdLayout;
+import org.cachelinebench.model.ipi.CsdPlacement;
+import org.cachelinebench.model.ipi.FlagPingPong;
 import org.cachelinebench.model.ipi.FuncWork;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
+import org.cachelinebench.model.ipi.LineProbe;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -58,7 +60,7 @@ public class IpiInterleaved {
 
     /** The sides' handshakes in as many blocks, shared by one sender and one receiver. */
     @State(Scope.Group)
-    public static class Sides extends InterleavedSidesState {
+    public static class Sides extends HandshakeGridState {
         /** kernel (kernel/smp.c, the receiver polls its queue head), doorbell or flag (the flag mailbox). */
         @Param({"kernel"})
         public String protocol;
@@ -76,7 +78,7 @@ public class IpiInterleaved {
         public String layout;
 
         @Override
-        protected List<InterleavedSide> sides() {
+        protected List<Side> sides() {
             return CsdSides.of(IpiProtocol.parse(protocol), CsdLayout.parse(layout), IpiMode.parse(mode),
                     FuncWork.parse(work));
         }
@@ -94,7 +96,7 @@ public class IpiInterleaved {
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class SideCounters extends LeaderState {
         public SideCounters() {
-            super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE, CsdSides.PROBES);
+            super(CsdSides.NAMES, CsdSides.REFERENCE_SIDE, CsdSides.FLOOR_SIDE);
         }
 
         public long lineAlignedNanos() { return nanos(CsdSides.LINE_ALIGNED); }
@@ -107,33 +109,33 @@ public class IpiInterleaved {
         public long lineAlignedAgainCalls() { return calls(CsdSides.LINE_ALIGNED_AGAIN); }
         // Medians over the iteration's cycles (computed at the iteration's teardown, which JMH runs before it reads
         // the counters); none for the reference.
-        public double straddledRatioSum() { return ratio(CsdSides.STRADDLED); }
-        public double straddledExtraSum() { return extra(CsdSides.STRADDLED); }
-        public double sizeAlignedRatioSum() { return ratio(CsdSides.SIZE_ALIGNED); }
-        public double sizeAlignedExtraSum() { return extra(CsdSides.SIZE_ALIGNED); }
-        public double lineAlignedAgainRatioSum() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
-        public double lineAlignedAgainExtraSum() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double straddledRatioMedian() { return ratio(CsdSides.STRADDLED); }
+        public double straddledExtraMedian() { return extra(CsdSides.STRADDLED); }
+        public double sizeAlignedRatioMedian() { return ratio(CsdSides.SIZE_ALIGNED); }
+        public double sizeAlignedExtraMedian() { return extra(CsdSides.SIZE_ALIGNED); }
+        public double lineAlignedAgainRatioMedian() { return ratio(CsdSides.LINE_ALIGNED_AGAIN); }
+        public double lineAlignedAgainExtraMedian() { return extra(CsdSides.LINE_ALIGNED_AGAIN); }
         // The probes: the floor's round trip with one more line; their cost over the floor's is the machine's price
         // of that line (docs/coherence.md), read by the prediction beside every measured comparison.
         public long probeSerialNanos() { return nanos(CsdSides.PROBE_SERIAL); }
         public long probeSerialCalls() { return calls(CsdSides.PROBE_SERIAL); }
-        public double probeSerialRatioSum() { return ratio(CsdSides.PROBE_SERIAL); }
-        public double probeSerialExtraSum() { return extra(CsdSides.PROBE_SERIAL); }
-        public double probeSerialVsFloorRatioSum() { return probe(CsdSides.PROBE_SERIAL); }
+        public double probeSerialRatioMedian() { return ratio(CsdSides.PROBE_SERIAL); }
+        public double probeSerialExtraMedian() { return extra(CsdSides.PROBE_SERIAL); }
+        public double probeSerialVsFloorRatioMedian() { return probe(CsdSides.PROBE_SERIAL); }
         public long probePairNanos() { return nanos(CsdSides.PROBE_PAIR); }
         public long probePairCalls() { return calls(CsdSides.PROBE_PAIR); }
-        public double probePairRatioSum() { return ratio(CsdSides.PROBE_PAIR); }
-        public double probePairExtraSum() { return extra(CsdSides.PROBE_PAIR); }
-        public double probePairVsFloorRatioSum() { return probe(CsdSides.PROBE_PAIR); }
+        public double probePairRatioMedian() { return ratio(CsdSides.PROBE_PAIR); }
+        public double probePairExtraMedian() { return extra(CsdSides.PROBE_PAIR); }
+        public double probePairVsFloorRatioMedian() { return probe(CsdSides.PROBE_PAIR); }
         public long probeParallelNanos() { return nanos(CsdSides.PROBE_PARALLEL); }
         public long probeParallelCalls() { return calls(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelRatioSum() { return ratio(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelExtraSum() { return extra(CsdSides.PROBE_PARALLEL); }
-        public double probeParallelVsFloorRatioSum() { return probe(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelRatioMedian() { return ratio(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelExtraMedian() { return extra(CsdSides.PROBE_PARALLEL); }
+        public double probeParallelVsFloorRatioMedian() { return probe(CsdSides.PROBE_PARALLEL); }
         // Every interleaved benchmark's counters besides its sides' (the runner reads them by these names).
         public long floorNanos() { return nanos(CsdSides.FLOOR); }
         public long floorCalls() { return calls(CsdSides.FLOOR); }
-        public double floorRatioSum() { return ratio(CsdSides.FLOOR); }
+        public double floorRatioMedian() { return ratio(CsdSides.FLOOR); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }
@@ -166,5 +168,77 @@ public class IpiInterleaved {
     /** Validates a {@code -p} value before JMH runs (see {@code org.cachelinebench.Main}). */
     public static void checkParam(String name, String value) {
         IpiParams.check(name, value);
+    }
+
+    /**
+     * The eight sides IpiInterleaved measures in one schedule, in schedule order:
+     * <ol start="0">
+     *   <li>{@code line-aligned}: a csd at offset 0 of its line, the reference every ratio divides by;</li>
+     *   <li>{@code floor}: one 4-byte flag bounced at offset 0 of the csd line ({@link FlagPingPong}), the
+     *       machine's one-line round trip, the unit of the extra line transfers;</li>
+     *   <li>{@code straddled}: a csd at {@code lineSize - 16}, across two lines (the 2017 report);</li>
+     *   <li>{@code size-aligned}: a csd at 32, the merged fix;</li>
+     *   <li>{@code line-aligned-again}: the reference's placement as a side of its own, the A/A control:
+     *       its ratio to the reference is the design's own bias.</li>
+     *   <li>{@code probe-serial}, {@code probe-pair}, {@code probe-parallel}: the floor's round trip with one more line
+     *       ({@link LineProbe}), so that every run carries its own machine's costs: a transfer in series after the wait,
+     *       the same from the flag line's 128-byte buddy (the adjacent-line prefetcher), and a second transfer
+     *       outstanding together with the first. Each is reported against the floor ({@link #PROBES}).</li>
+     * </ol>
+     * Every csd side runs the same protocol ({@code protocol}, {@code layout}, {@code mode}, {@code work}); only the
+     * offset differs. With {@code protocol=flag} the csd sides are the flag mailbox on the same bytes at the same
+     * offsets (on 64-byte lines: line-aligned and size-aligned keep its four members in one line; straddled has
+     * {@code llist.next} and {@code func} in line A, {@code info} and {@code flags} in line B).
+     */
+    public static final class CsdSides {
+        private CsdSides() {}
+
+        public static final String LINE_ALIGNED = "line-aligned";
+        public static final String FLOOR = Side.FLOOR;
+        public static final String STRADDLED = "straddled";
+        public static final String SIZE_ALIGNED = "size-aligned";
+        public static final String LINE_ALIGNED_AGAIN = "line-aligned-again";
+        public static final String PROBE_SERIAL = "probe-serial";
+        public static final String PROBE_PAIR = "probe-pair";
+        public static final String PROBE_PARALLEL = "probe-parallel";
+
+        /** The sides' names in schedule order; a side's number is its index here. */
+        public static final List<String> NAMES = List.of(LINE_ALIGNED, FLOOR, STRADDLED, SIZE_ALIGNED,
+                LINE_ALIGNED_AGAIN, PROBE_SERIAL, PROBE_PAIR, PROBE_PARALLEL);
+
+        /** The probe sides, each reported as its cost over the floor's ({@code CounterNames.ratio(probe, FLOOR)}). */
+        public static final List<String> PROBES = List.of(PROBE_SERIAL, PROBE_PAIR, PROBE_PARALLEL);
+
+        public static final int REFERENCE_SIDE = NAMES.indexOf(LINE_ALIGNED);
+        public static final int FLOOR_SIDE = NAMES.indexOf(FLOOR);
+        public static final int STRADDLED_SIDE = NAMES.indexOf(STRADDLED);
+        public static final int SIZE_ALIGNED_SIDE = NAMES.indexOf(SIZE_ALIGNED);
+        public static final int LINE_ALIGNED_AGAIN_SIDE = NAMES.indexOf(LINE_ALIGNED_AGAIN);
+
+        /** The sides of one protocol, layout and call mode, {@code func(info)} running {@code work} more steps. */
+        public static List<Side> of(IpiProtocol protocol, CsdLayout layout, IpiMode mode, long work) {
+            return List.of(
+                    csd(LINE_ALIGNED, protocol, layout, mode, CsdPlacement.LINE_ALIGNED, work),
+                    Side.floor(),
+                    csd(STRADDLED, protocol, layout, mode, CsdPlacement.STRADDLED, work),
+                    csd(SIZE_ALIGNED, protocol, layout, mode, CsdPlacement.SIZE_ALIGNED, work),
+                    csd(LINE_ALIGNED_AGAIN, protocol, layout, mode, CsdPlacement.LINE_ALIGNED, work),
+                    probe(PROBE_SERIAL, LineProbe.Kind.SERIAL),
+                    probe(PROBE_PAIR, LineProbe.Kind.PAIR),
+                    probe(PROBE_PARALLEL, LineProbe.Kind.PARALLEL));
+        }
+
+        /** The probe of {@code kind} as a side: the same in every protocol, as the floor is. */
+        private static Side probe(String name, LineProbe.Kind kind) {
+            return new Side(name, block -> LineProbe.in(kind, block));
+        }
+
+        private static Side csd(String name, IpiProtocol protocol, CsdLayout layout, IpiMode mode,
+                                CsdPlacement placement, long work) {
+            // The flag mailbox runs on the v4.13 bytes: its placements are the v4.13 csd's.
+            int size = (protocol.usesModeAndLayout() ? layout : CsdLayout.V4_13).struct().size();
+            return new Side(name, block -> protocol.in(block, layout, mode,
+                    placement.offset(block.lineSize(), size), work));
+        }
     }
 }

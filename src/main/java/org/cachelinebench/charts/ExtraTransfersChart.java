@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.cachelinebench.claims.MailboxSets;
-import org.cachelinebench.harness.ipi.CsdSides;
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
-import org.cachelinebench.harness.ipi.SweepSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 import org.cachelinebench.runner.Summary;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;

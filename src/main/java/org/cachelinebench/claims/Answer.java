@@ -2,10 +2,10 @@ package org.cachelinebench.claims;
 
 import java.util.List;
 
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
-import org.cachelinebench.harness.ipi.CsdSides;
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 
 /**
  * The answer the jar's default run prints: its profile and the rows of its closing table, one headline comparison
@@ -28,7 +28,7 @@ public final class Answer {
      */
     public static final Profile PROFILE = new Profile("default", List.of(Suite.FLOOR_SET, MailboxSets.MAILBOX_SET,
             MailboxSets.OBJECT_MAILBOX_SET, ChunkSets.CHUNK_INTERLEAVED_SET, ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET,
-            ChunkSets.chunk2026Set(REORDER_LIVE)), 12, new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
+            ChunkSets.emptyPagesSet(REORDER_LIVE)), 12, new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
 
     /**
      * One row: a comparison and the A/A control it is read against.
@@ -45,8 +45,8 @@ public final class Answer {
                     chunk(ChunkSets.CHUNK_INTERLEAVED_SET, ChunkSides.V6_5_MERGED_AGAIN)),
             new Row("pcpu_chunk readers, nr_empty_pop_pages in base_addr's line (live=" + REORDER_LIVE
                     + ") / v6.5-merged",
-                    chunk(ChunkSets.chunk2026Set(REORDER_LIVE), ChunkSides.MM_2026_SIZE),
-                    chunk(ChunkSets.chunk2026Set(REORDER_LIVE), ChunkSides.V6_5_MERGED_AGAIN)),
+                    chunk(ChunkSets.emptyPagesSet(REORDER_LIVE), ChunkSides.SAVE_MEMORY),
+                    chunk(ChunkSets.emptyPagesSet(REORDER_LIVE), ChunkSides.V6_5_MERGED_AGAIN)),
             new Row("Java object readers: unpadded / padded",
                     object(ChunkObjectSides.UNPADDED, ChunkObjectSides.PADDED),
                     object(ChunkObjectSides.PADDED_AGAIN, ChunkObjectSides.PADDED)),

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.cachelinebench.benchmarks.Chunk2026Interleaved;
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PercpuParams;
 
@@ -19,8 +19,8 @@ import org.cachelinebench.harness.chunk.PercpuParams;
  * ChunkInterleaved fork ({@link ChunkSides}), so that a neighbour coming and going between forks moves no side
  * alone; and the "chunk-object" set's the same way, every Java class a side of one ChunkObjectInterleaved fork
  * ({@link ChunkObjectSides}). In both, the reader's slowdown gates in profile ci, against the A/A control in the
- * same forks; the allocator's is reported. And the 2026 sets, one per occupancy ({@link #LIVE_2026}), each a
- * Chunk2026Interleaved fork at {@code -p live=N}: informational reader claims only. Data only; {@link Suite} lists them among its sets and claims.
+ * same forks; the allocator's is reported. And the empty-pages sets, one per occupancy ({@link #EMPTY_PAGES_LIVE}), each a
+ * ChunkEmptyPagesInterleaved fork at {@code -p live=N}: informational reader claims only. Data only; {@link Suite} lists them among its sets and claims.
  */
 public final class ChunkSets {
     private ChunkSets() {}
@@ -47,21 +47,23 @@ public final class ChunkSets {
             "pcpu_chunk as Java objects, every class a side of one schedule: baseAddr reader vs allocator"
                     + " (ChunkObjectInterleaved)", OBJECT_INTERLEAVED);
 
-    static final String INTERLEAVED_2026 = Chunk2026Interleaved.class.getName() + ".chunk";
-    /** The occupancies the 2026 sets run at: nr_empty_pop_pages written on every step, 1/8, 1/64, 1/512. */
-    public static final List<Integer> LIVE_2026 = List.of(1, 8, 64, 512);
-    /** The 2026 sets by occupancy, in {@link #LIVE_2026}'s order: chunk-2026-live1, ... */
-    public static final List<String> CHUNK_2026_SETS = LIVE_2026.stream().map(ChunkSets::chunk2026Set).toList();
+    static final String INTERLEAVED_EMPTY_PAGES = ChunkEmptyPagesInterleaved.class.getName() + ".chunk";
+    /** The occupancies the empty-pages sets run at: nr_empty_pop_pages written on every step, 1/8, 1/64, 1/512. */
+    public static final List<Integer> EMPTY_PAGES_LIVE = List.of(1, 8, 64, 512);
+    /** The empty-pages sets by occupancy, in {@link #EMPTY_PAGES_LIVE}'s order: chunk-empty-pages-live1, ... */
+    public static final List<String> EMPTY_PAGES_SETS = EMPTY_PAGES_LIVE.stream().map(ChunkSets::emptyPagesSet)
+            .toList();
 
-    static final List<ComparisonSet> CHUNK_2026 = LIVE_2026.stream().map(live -> new ComparisonSet(chunk2026Set(live),
-            "pcpu_chunk off-heap mirror, the 2026 orders and v6.5-merged sides of one schedule, live=" + live
-                    + ": base_addr reader vs allocator (Chunk2026Interleaved)",
-            List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED_2026,
+    static final List<ComparisonSet> EMPTY_PAGES = EMPTY_PAGES_LIVE.stream().map(live -> new ComparisonSet(
+            emptyPagesSet(live),
+            "pcpu_chunk off-heap mirror, the save-memory orders and v6.5-merged sides of one schedule, live=" + live
+                    + ": base_addr reader vs allocator (ChunkEmptyPagesInterleaved)",
+            List.of(new Variant(Suite.INTERLEAVED_VARIANT, INTERLEAVED_EMPTY_PAGES,
                     Map.of(PercpuParams.LIVE, Integer.toString(live)))))).toList();
 
-    /** "chunk-2026-live8". */
-    public static String chunk2026Set(int live) {
-        return "chunk-2026-live" + live;
+    /** "chunk-empty-pages-live8". */
+    public static String emptyPagesSet(int live) {
+        return "chunk-empty-pages-live" + live;
     }
 
     /** A set of one interleaved variant: the benchmark's one fork measures every side. */
@@ -99,20 +101,20 @@ public final class ChunkSets {
         c.add(objectSide(ChunkSides.READER, ChunkObjectSides.PADDED_AGAIN, ChunkObjectSides.PADDED,
                 Expect.aa(), "A/A control: another padded instance at the same place in its line, as a side"
                         + " of its own; its distance from 1 is the interleaved design's own bias"));
-        for (String set : CHUNK_2026_SETS) {
-            c.add(side2026(set, ChunkSides.MM_2026_SIZE, Expect.info(SLOWER), "base_addr readers are slower while"
+        for (String set : EMPTY_PAGES_SETS) {
+            c.add(emptyPagesSide(set, ChunkSides.SAVE_MEMORY, Expect.info(SLOWER), "base_addr readers are slower while"
                     + " nr_empty_pop_pages, written on every empty-block transition, shares their line (the mm tree's"
                     + " 128-byte order), at the set's occupancy, measured in the same schedule"));
-            c.add(side2026(set, ChunkSides.MM_2026_HOLE, Expect.info(SIMILAR), "the same 128-byte order with"
+            c.add(emptyPagesSide(set, ChunkSides.SAVE_MEMORY_HOLE, Expect.info(SIMILAR), "the same 128-byte order with"
                     + " nr_empty_pop_pages in the hole after chunk_md keeps base_addr's line free of written members:"
                     + " readers as fast as v6.5-merged's"));
-            c.add(side2026(set, ChunkSides.V6_5_MERGED_AGAIN, Expect.info(SIMILAR), "A/A control: v6.5-merged as a"
-                    + " side of its own; its distance from 1 is the interleaved design's own bias"));
+            c.add(emptyPagesSide(set, ChunkSides.V6_5_MERGED_AGAIN, Expect.info(SIMILAR), "A/A control: v6.5-merged"
+                    + " as a side of its own; its distance from 1 is the interleaved design's own bias"));
         }
         return List.copyOf(c);
     }
 
-    private static Claim side2026(String set, String subject, Expect expect, String claim) {
+    private static Claim emptyPagesSide(String set, String subject, Expect expect, String claim) {
         return Claim.interleaved(set, Suite.INTERLEAVED_VARIANT, ChunkSides.READER, subject, ChunkSides.V6_5_MERGED,
                 expect, claim);
     }

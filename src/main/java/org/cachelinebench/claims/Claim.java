@@ -1,7 +1,7 @@
 package org.cachelinebench.claims;
 
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult;
 
 /**

@@ -4,18 +4,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.benchmarks.IpiInterleaved;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
-import org.cachelinebench.harness.ipi.CsdSides;
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
-import org.cachelinebench.harness.ipi.SweepSides;
 
 /**
  * The rule that an interleaved claim's reference is its benchmark's reference side. Why: an interleaved benchmark
@@ -31,29 +32,29 @@ public final class InterleavedReference {
             IpiInterleaved.class.getName() + ".ipi", CsdSides.LINE_ALIGNED,
             InterleavedOffsetSweep.class.getName() + ".ipi", SweepSides.REFERENCE,
             ObjectMailboxInterleaved.class.getName() + ".ipi", ObjectMailboxSides.ONE_LINE,
-            ChunkSets.INTERLEAVED, ChunkSides.REFERENCE,
+            ChunkSets.INTERLEAVED, ChunkInterleaved.SIDES.referenceName(),
             ChunkSets.OBJECT_INTERLEAVED, ChunkObjectSides.REFERENCE,
-            ChunkSets.INTERLEAVED_2026, ChunkLayoutSides.MM_2026.referenceName());
+            ChunkSets.INTERLEAVED_EMPTY_PAGES, ChunkEmptyPagesInterleaved.SIDES.referenceName());
 
     /** Besides the reference side, the pairs (subject to reference) a benchmark reports a ratio of, per benchmark. */
     static final Map<String, Map<String, String>> PAIRS = Map.of(
             // The probes, each against the floor: the machine's costs, in floors.
             IpiInterleaved.class.getName() + ".ipi", Map.of(CsdSides.PROBE_SERIAL, CsdSides.FLOOR,
                     CsdSides.PROBE_PAIR, CsdSides.FLOOR, CsdSides.PROBE_PARALLEL, CsdSides.FLOOR),
-            ChunkSets.INTERLEAVED,
-            Map.of(ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).subject()),
-                    ChunkSides.NAMES.get(ChunkSides.PAIRS.get(0).reference())),
-            ChunkSets.OBJECT_INTERLEAVED,
-            Map.of(ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).subject()),
-                    ChunkObjectSides.NAMES.get(ChunkObjectSides.PAIRS.get(0).reference())));
+            ChunkSets.INTERLEAVED, pair(ChunkInterleaved.SIDES.names(), ChunkInterleaved.SIDES.pairs().get(0)),
+            ChunkSets.OBJECT_INTERLEAVED, pair(ChunkObjectSides.NAMES, ChunkObjectSides.PAIRS.get(0)));
+
+    private static Map<String, String> pair(List<String> names, ChunkSides.Pair p) {
+        return Map.of(names.get(p.subject()), names.get(p.reference()));
+    }
 
     /** The roles of a benchmark whose threads have different jobs; any other has none (a claim's role is null). */
     static final Map<String, List<String>> ROLES = Map.of(ChunkSets.INTERLEAVED, ChunkSides.ROLES,
-            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES, ChunkSets.INTERLEAVED_2026, ChunkSides.ROLES);
+            ChunkSets.OBJECT_INTERLEAVED, ChunkSides.ROLES, ChunkSets.INTERLEAVED_EMPTY_PAGES, ChunkSides.ROLES);
 
     /** The interleaved benchmarks without a floor side (no one-line round trip in their workload): no extra lines. */
     static final Set<String> WITHOUT_FLOOR = Set.of(ChunkSets.INTERLEAVED, ChunkSets.OBJECT_INTERLEAVED,
-            ChunkSets.INTERLEAVED_2026);
+            ChunkSets.INTERLEAVED_EMPTY_PAGES);
 
     /** True when the interleaved {@code benchmark}'s forks must report the floor's counters. */
     public static boolean hasFloor(String benchmark) {
@@ -68,7 +69,7 @@ public final class InterleavedReference {
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
             ChunkSets.OBJECT_INTERLEAVED,
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS),
-            ChunkSets.INTERLEAVED_2026,
+            ChunkSets.INTERLEAVED_EMPTY_PAGES,
             new SliceClock(ChunkSides.READER, (long) ChunkInterleaving.BATCHES * PcpuChunkWorkload.OPS));
 
     /** How to tell how long a slice of the interleaved {@code benchmark} lasts from its counters. */

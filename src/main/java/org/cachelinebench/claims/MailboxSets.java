@@ -12,9 +12,9 @@ import java.util.Map;
 import org.cachelinebench.benchmarks.InterleavedOffsetSweep;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.ObjectMailboxInterleaved;
-import org.cachelinebench.harness.ipi.CsdSides;
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
-import org.cachelinebench.harness.ipi.SweepSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 
 /**
  * The sets and claims of the csd lesson where Java users live: the kernel's protocol with a doorbell, the

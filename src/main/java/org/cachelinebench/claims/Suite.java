@@ -16,7 +16,7 @@ import org.cachelinebench.benchmarks.IpiBenchmark;
 import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.IpiOffsetSweep;
 import org.cachelinebench.benchmarks.LineFloor;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 
 /**
  * The suite's claims in one place: which variants are measured together, which ratios are formed, and
@@ -79,7 +79,7 @@ public final class Suite {
             MailboxSets.DOORBELL, MailboxSets.MAILBOX, MailboxSets.MAILBOX_WORK, MailboxSets.OBJECT_MAILBOX,
             MailboxSets.OBJECT_MAILBOX_WORK, MailboxSets.CSD_SWEEP, MailboxSets.MAILBOX_SWEEP,
             // The pcpu_chunk layouts interleaved in one fork (ChunkSets).
-            ChunkSets.CHUNK_INTERLEAVED, ChunkSets.CHUNK_OBJECT_INTERLEAVED), concat(ChunkSets.CHUNK_2026,
+            ChunkSets.CHUNK_INTERLEAVED, ChunkSets.CHUNK_OBJECT_INTERLEAVED), concat(ChunkSets.EMPTY_PAGES,
             ScalingSets.SETS));
 
     public static final List<Claim> COMPARISONS = comparisons();
@@ -108,13 +108,13 @@ public final class Suite {
 
     /**
      * Full: everything, 38 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the six of
-     * {@link ChunkSets}: its two and one per 2026 occupancy). 12 rounds x 38 x (1.0 + 1.0 + 1.5 s) = 1596 s
+     * {@link ChunkSets}: its two and one per empty-pages occupancy). 12 rounds x 38 x (1.0 + 1.0 + 1.5 s) = 1596 s
      * (26.6 min); 34.2 min with a 2 s overhead.
      */
     public static final Profile FULL = new Profile("full",
             concat(List.of("csd", "csd-async", "csd-pinned", FORKS_SET, SWEEP_SET, "chunk", "chunk-object",
                     "chunk-symmetric"), concat(MailboxSets.FULL, concat(List.of(ChunkSets.CHUNK_INTERLEAVED_SET,
-                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.CHUNK_2026_SETS))),
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.EMPTY_PAGES_SETS))),
             12, new IterationSpec(2, 500), new IterationSpec(3, 500), 1800, 1.0);
 
     /**
@@ -122,12 +122,12 @@ public final class Suite {
      * against itself, the ratio a reverted fix gives). Repeated runs show how often an A/A median would
      * pass a 1.10 gate (a missed revert) and how often the real claims miss it (a false alarm); csd-forks
      * beside csd, and chunk-interleaved beside chunk, show what interleaving buys on the same machine in the same
-     * minutes (chunk-object-interleaved beside full's chunk-object runs); and the 2026 sets, one fork per occupancy,
+     * minutes (chunk-object-interleaved beside full's chunk-object runs); and the empty-pages sets, one fork per occupancy,
      * for their informational reader claims. 10 rounds x 19 forks x 2.5 s = 475 s.
      */
     public static final Profile CALIBRATE = new Profile("calibrate",
             concat(List.of("csd", FORKS_SET, "csd-aa", "chunk", "chunk-aa", ChunkSets.CHUNK_INTERLEAVED_SET,
-                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.CHUNK_2026_SETS),
+                    ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), ChunkSets.EMPTY_PAGES_SETS),
             10, new IterationSpec(1, 500), new IterationSpec(2, 500), 600, 1.0);
 
     public static final List<Profile> PROFILES = List.of(CI, FULL, CALIBRATE, Answer.PROFILE);

@@ -12,6 +12,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import org.cachelinebench.results.FormerNames;
 
 /**
  * One committed run folder, read as it lies: the paired runner's summary.json and metadata.json, the C
@@ -118,7 +119,7 @@ final class RunFolder {
     private List<String> lines(String file) {
         return (List<String>) cached("lines:" + file, k -> {
             try {
-                return Files.readAllLines(dir.resolve(file));
+                return FormerNames.current(Files.readString(dir.resolve(file))).lines().toList();
             } catch (IOException e) {
                 throw new IllegalArgumentException(label + "/" + file + ": cannot read it (" + e.getClass().getSimpleName()
                         + ")");

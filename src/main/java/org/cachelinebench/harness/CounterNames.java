@@ -9,10 +9,9 @@ import java.util.TreeSet;
  * benchmarks' {@code @AuxCounters} accessors (JMH names a counter by its method), the claims and the runner read.
  * A test holds every interleaved benchmark's accessors to {@link #of}.
  *
- * <p>JMH's table shows an {@code EVENTS} counter summed over the measurement iterations. The nanos and calls are
- * sums, so their rows are what they say; a side's ratio and extra line transfers are per-iteration medians, which
- * do not add up, so their names end in {@code Sum}: the row is a sum of medians, never a ratio, and the runner reads
- * each iteration's value.
+ * <p>A counter is named for what one iteration's value holds: the nanos and calls are sums over its cycles, a side's
+ * ratio and extra line transfers medians over them ({@code Median}). JMH's table adds an {@code EVENTS} counter over
+ * the measurement iterations, so its row of a median is never a ratio; the runner reads each iteration's value.
  */
 public final class CounterNames {
     private CounterNames() {}
@@ -34,28 +33,28 @@ public final class CounterNames {
 
     /**
      * A side's median over the iteration's cycles of its per-cycle cost ratio to the reference side:
-     * "straddled" gives "straddledRatioSum" (the name of JMH's row, a sum over iterations).
+     * "straddled" gives "straddledRatioMedian".
      */
     public static String ratio(String side) {
-        return camelCase(side) + "RatioSum";
+        return camelCase(side) + "RatioMedian";
     }
 
     /**
      * A side's median over the iteration's cycles of its extra line transfers against the reference, in floors:
-     * "straddled" gives "straddledExtraSum". The floor, their unit, has none.
+     * "straddled" gives "straddledExtraMedian". The floor, their unit, has none.
      */
     public static String extra(String side) {
-        return camelCase(side) + "ExtraSum";
+        return camelCase(side) + "ExtraMedian";
     }
 
     /**
      * A side's median over the iteration's cycles of its per-cycle cost ratio to another side than the benchmark's
      * reference, for a benchmark whose claims compare such a pair: "v6.4-rc4-reader" to "v2-reorder-reader" gives
-     * "v64Rc4ReaderVsV2ReorderReaderRatioSum".
+     * "v64Rc4ReaderVsV2ReorderReaderRatioMedian".
      */
     public static String ratio(String side, String reference) {
         String r = camelCase(reference);
-        return camelCase(side) + "Vs" + Character.toUpperCase(r.charAt(0)) + r.substring(1) + "RatioSum";
+        return camelCase(side) + "Vs" + Character.toUpperCase(r.charAt(0)) + r.substring(1) + "RatioMedian";
     }
 
     /**

@@ -69,7 +69,7 @@ public final class JmhResultReader {
         } catch (IOException e) {
             throw new UnusableInputException(name + ": cannot read: " + e);
         }
-        return parse(name, new StringReader(text));
+        return parse(name, new StringReader(FormerNames.current(text)));
     }
 
     /**

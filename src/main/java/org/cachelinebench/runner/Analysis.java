@@ -96,8 +96,27 @@ public final class Analysis {
         static final Measured NOTHING = new Measured(null, null, new double[0], new double[0], null, null, null, 0,
                 new double[0][], null, null, null, 0, new int[0]);
 
+        /**
+         * What {@code c}'s rounds read, with their statistics: the round is the independent unit, one value per
+         * round (its median sample, the geometric middle of an even count) for the intervals too.
+         */
+        static Measured of(Claim c, String subjectBenchmark, String referenceBenchmark, double[] ratios,
+                           double[] secondsApart, Score subject, Score reference, double[][] byFork,
+                           double[] extraTransfers, double[] extraByRound, double[] floorNanos, int noCycle,
+                           int[] roundOf) {
+            double[] roundValues = rounds(byFork, floorNanos, roundOf).stream()
+                    .mapToDouble(r -> Math.exp(r.logValue())).toArray();
+            return new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, RatioStats.of(roundValues),
+                    subject, reference, onExpectedSide(c.expect(), ratios), byFork, extraTransfers,
+                    extraByRound == null ? null : MeanStats.of(extraByRound), floorNanos, noCycle, roundOf);
+        }
+
         /** The rounds behind the claim, each with its samples and floor, for {@link Judgment}. */
         public List<Judgment.Round> rounds() {
+            return rounds(byFork, floorNanos, roundOf);
+        }
+
+        private static List<Judgment.Round> rounds(double[][] byFork, double[] floorNanos, int[] roundOf) {
             List<Judgment.Round> out = new ArrayList<>();
             for (int i = 0; i < byFork.length; i++) {
                 out.add(new Judgment.Round(roundOf[i], byFork[i], floorNanos == null ? Double.NaN : floorNanos[i]));
@@ -115,78 +134,13 @@ public final class Analysis {
      */
     public record ComparisonResult(Claim comparison, Measured data, Judgment.Verdict verdict) {
 
-        /** A comparison of forks built by hand: every sample is its own round, rounds 0, 1, ...; no floor. */
-        public ComparisonResult(Claim comparison, String subjectBenchmark, String referenceBenchmark,
-                                double[] ratios, double[] secondsApart, RatioStats stats, Score subject,
-                                Score reference, int iterationsOnExpectedSide, Status status) {
-            this(comparison, new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, stats, subject,
-                    reference, iterationsOnExpectedSide, eachAlone(ratios), null, null, null, 0, firstRounds(ratios.length)),
-                    Judgment.Verdict.of(status, "", Double.NaN, ratios.length));
-        }
-
-        public String subjectBenchmark() {
-            return data.subjectBenchmark();
-        }
-
-        public String referenceBenchmark() {
-            return data.referenceBenchmark();
-        }
-
-        public double[] ratios() {
-            return data.ratios();
-        }
-
-        public double[] secondsApart() {
-            return data.secondsApart();
-        }
-
-        public RatioStats stats() {
-            return data.stats();
-        }
-
-        public Score subject() {
-            return data.subject();
-        }
-
-        public Score reference() {
-            return data.reference();
-        }
-
-        public int iterationsOnExpectedSide() {
-            return data.iterationsOnExpectedSide();
-        }
-
         public Status status() {
             return verdict.status();
         }
 
-        public double[][] byFork() {
-            return data.byFork();
-        }
-
-        public double[] extraTransfers() {
-            return data.extraTransfers();
-        }
-
-        public MeanStats extra() {
-            return data.extra();
-        }
-
-        public double[] floorNanos() {
-            return data.floorNanos();
-        }
-
-        public int noCycle() {
-            return data.noCycle();
-        }
-
-        public int[] roundOf() {
-            return data.roundOf();
-        }
-
         /** True when at least one round measured the claim. */
         public boolean measured() {
-            return byFork().length > 0;
+            return data.byFork().length > 0;
         }
 
         /** Why the claim has its status, one line ("" for information). */
@@ -196,7 +150,7 @@ public final class Analysis {
 
         /** The state mix of the rounds under the run's {@code split}, e.g. "far 8/near 2", or "no floor measured". */
         public String states(double split) {
-            return MachineState.mix(roundSamples().stream().mapToDouble(Judgment.Round::floorNanos).toArray(), split);
+            return MachineState.mix(data.rounds().stream().mapToDouble(Judgment.Round::floorNanos).toArray(), split);
         }
 
         /** The median over rounds of each round's ratio (an interleaved round: the median of its iterations). */
@@ -204,30 +158,25 @@ public final class Analysis {
             return verdict.median();
         }
 
-        /** The rounds behind the claim, each with its samples and floor. */
-        public List<Judgment.Round> roundSamples() {
-            return data.rounds();
-        }
-
-        /** The floor's ns per call over rounds (median of {@link #floorNanos}); NaN when no floor was data. */
+        /** The floor's ns per call over rounds (median of {@link Measured#floorNanos}); NaN when no floor was data. */
         public double medianFloorNanos() {
-            if (floorNanos() == null) {
+            if (data.floorNanos() == null) {
                 return Double.NaN;
             }
-            double[] known = Arrays.stream(floorNanos()).filter(f -> !Double.isNaN(f)).toArray();
+            double[] known = Arrays.stream(data.floorNanos()).filter(f -> !Double.isNaN(f)).toArray();
             return known.length == 0 ? Double.NaN : InterleavedFork.median(known);
         }
 
         /** Rounds (forks) behind the samples. */
         public int rounds() {
-            return byFork().length;
+            return data.byFork().length;
         }
 
         public double medianSecondsApart() {
-            if (secondsApart().length == 0) {
+            if (data.secondsApart().length == 0) {
                 return Double.NaN;
             }
-            double[] s = secondsApart().clone();
+            double[] s = data.secondsApart().clone();
             Arrays.sort(s);
             int n = s.length;
             return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
@@ -240,10 +189,10 @@ public final class Analysis {
                 case FASTER -> -1;
                 case SIMILAR, SAME -> 0;
             };
-            if (direction == 0 || stats() == null || stats().n() < 2) {
+            if (direction == 0 || data.stats() == null || data.stats().n() < 2) {
                 return "";
             }
-            return stats().intervalExcludesOne(direction) ? "clear" : "noisy";
+            return data.stats().intervalExcludesOne(direction) ? "clear" : "noisy";
         }
     }
 
@@ -283,10 +232,10 @@ public final class Analysis {
             rounds = Math.max(rounds, r.round() + 1);
         }
         Map<Integer, Double> roundFloor = floorNanosOfSamples(records, Suite.FLOOR_SET);
-        Map<String, Read> measured = new LinkedHashMap<>();
+        Map<String, Measured> measured = new LinkedHashMap<>();
         List<Judgment.Case> cases = new ArrayList<>();
         for (Claim c : comparisons) {
-            Read m = c.interleaved() ? interleaved(c, byKey, rounds) : forks(c, byKey, rounds, roundFloor);
+            Measured m = c.interleaved() ? interleaved(c, byKey, rounds) : forks(c, byKey, rounds, roundFloor);
             List<LayoutFailure> hit = failures.stream().filter(f -> f.hits(c)).toList();
             if (m == null && hit.isEmpty()) {
                 continue;
@@ -300,47 +249,22 @@ public final class Analysis {
         for (Judgment.Case k : cases) {
             Claim c = k.claim();
             Judgment.Verdict v = verdicts.get(c.id());
-            Read m = measured.get(c.id());
-            results.add(new ComparisonResult(c, m == null ? Measured.NOTHING : m.measured(c), v));
+            Measured m = measured.get(c.id());
+            results.add(new ComparisonResult(c, m == null ? Measured.NOTHING : m, v));
         }
         return results;
     }
 
     /** An interleaved claim's reference side in floors a call: its ns per call over its rounds' median floor. */
-    private static double referenceFloors(Read m) {
+    private static double referenceFloors(Measured m) {
         if (m == null || m.floorNanos() == null || m.floorNanos().length == 0 || m.reference() == null) {
             return Double.NaN;
         }
         return m.reference().geoMean() / InterleavedFork.median(m.floorNanos());
     }
 
-    /** A claim's rounds as they were read, before statistics and verdict. */
-    private record Read(String subjectBenchmark, String referenceBenchmark, double[] ratios, double[] secondsApart,
-                            Score subject, Score reference, double[][] byFork, double[] extraTransfers,
-                            double[] extraByRound, double[] floorNanos, int noCycle, int[] roundOf) {
-        /** One ratio per round: the round's median sample (the geometric middle of an even count). */
-        double[] roundValues() {
-            return rounds().stream().mapToDouble(r -> Math.exp(r.logValue())).toArray();
-        }
-
-        /** With its statistics: the round is the independent unit, one value per round for the intervals too. */
-        Measured measured(Claim c) {
-            return new Measured(subjectBenchmark, referenceBenchmark, ratios, secondsApart, RatioStats.of(roundValues()),
-                    subject, reference, onExpectedSide(c.expect(), ratios), byFork, extraTransfers,
-                    extraByRound == null ? null : MeanStats.of(extraByRound), floorNanos, noCycle, roundOf);
-        }
-
-        List<Judgment.Round> rounds() {
-            List<Judgment.Round> out = new ArrayList<>();
-            for (int i = 0; i < byFork.length; i++) {
-                out.add(new Judgment.Round(roundOf[i], byFork[i], floorNanos == null ? Double.NaN : floorNanos[i]));
-            }
-            return out;
-        }
-    }
-
     /** A comparison of forks: one ratio per round from the two variants' scores; null when no round ran both. */
-    private static Read forks(Claim c, Map<String, Sample> byKey, int rounds, Map<Integer, Double> roundFloor) {
+    private static Measured forks(Claim c, Map<String, Sample> byKey, int rounds, Map<Integer, Double> roundFloor) {
         List<Integer> roundOf = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
         List<Double> apart = new ArrayList<>();
@@ -372,7 +296,7 @@ public final class Analysis {
         int[] roundArray = roundOf.stream().mapToInt(Integer::intValue).toArray();
         double[] floors = roundFloor.isEmpty() ? null
                 : roundOf.stream().mapToDouble(r -> roundFloor.getOrDefault(r, Double.NaN)).toArray();
-        return new Read(subjectBench, referenceBench, ratioArray,
+        return Measured.of(c, subjectBench, referenceBench, ratioArray,
                 apart.stream().mapToDouble(Double::doubleValue).toArray(),
                 new Score(geoMean(subjectScores), subjectUnit), new Score(geoMean(referenceScores), referenceUnit),
                 eachAlone(ratioArray), null, null, floors, 0, roundArray);
@@ -397,9 +321,9 @@ public final class Analysis {
      * them alike; the samples are the iterations of all rounds, the rounds (fresh JVMs) still count for
      * {@link #MIN_ROUNDS}. The ns per call (scores, the floor, the slices' distance) come from the sums. The
      * reference must be the benchmark's reference side; an iteration that completed no cycle measured nothing and
-     * is left out (counted in {@link ComparisonResult#noCycle}); a claim left without any sample is refused.
+     * is left out (counted in {@link Measured#noCycle}); a claim left without any sample is refused.
      */
-    private static Read interleaved(Claim c, Map<String, Sample> byKey, int rounds) {
+    private static Measured interleaved(Claim c, Map<String, Sample> byKey, int rounds) {
         List<double[]> byFork = new ArrayList<>();
         List<Double> apart = new ArrayList<>();
         List<Double> subjectCost = new ArrayList<>();
@@ -476,7 +400,7 @@ public final class Analysis {
                     + "the interleaved schedule (" + noCycle + " iterations; run longer iterations)");
         }
         double[] all = byFork.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
-        return new Read(bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
+        return Measured.of(c, bench, bench, all, apart.stream().mapToDouble(Double::doubleValue).toArray(),
                 new Score(geoMean(subjectCost), "ns/op"), new Score(geoMean(referenceCost), "ns/op"),
                 byFork.toArray(double[][]::new), withExtra ? extra.stream().mapToDouble(Double::doubleValue).toArray()
                 : null, withExtra ? extraByRound.stream().mapToDouble(Double::doubleValue).toArray() : null,
@@ -525,10 +449,6 @@ public final class Analysis {
     public static int exitCode(List<ComparisonResult> results) {
         return Judgment.exitCode(results.stream().map(r -> r.comparison().expect().checked()).toList(),
                 results.stream().map(ComparisonResult::status).toList());
-    }
-
-    private static int[] firstRounds(int n) {
-        return IntStream.range(0, n).toArray();
     }
 
     private static double[][] eachAlone(double[] ratios) {

@@ -9,7 +9,7 @@ import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.coherence.unit.ReaderRatio;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.chunk.ChunkSides;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.runner.fork.InterleavedFork;
 

@@ -92,9 +92,9 @@ public final class JmhFiles {
             if (!expect.directional() || !r.measured()) {
                 continue;
             }
-            Header info = infoByBenchmark.get(r.subjectBenchmark());
+            Header info = infoByBenchmark.get(r.data().subjectBenchmark());
             Map<String, List<double[]>> byState = new TreeMap<>();
-            for (Judgment.Round round : r.roundSamples()) {
+            for (Judgment.Round round : r.data().rounds()) {
                 MachineState state = MachineState.of(round.floorNanos(), split);
                 byState.computeIfAbsent(state == null ? NO_STATE : state.label(), k -> new ArrayList<>())
                         .add(round.ratios().clone());

@@ -9,6 +9,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import org.cachelinebench.harness.MachineFacts;
+import org.cachelinebench.results.FormerNames;
 import org.cachelinebench.runner.fork.Pinning;
 
 /**
@@ -75,7 +76,7 @@ public record Metadata(String role, String profile, int rounds, String date, Str
 
     public static Metadata read(Path file) throws IOException {
         try {
-            Metadata m = GSON.fromJson(Files.readString(file), Metadata.class);
+            Metadata m = GSON.fromJson(FormerNames.current(Files.readString(file)), Metadata.class);
             if (m == null || m.profile() == null) {
                 throw new IllegalArgumentException(file + ": not a metadata file");
             }

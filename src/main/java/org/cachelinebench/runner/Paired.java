@@ -359,7 +359,7 @@ public final class Paired {
                 continue;
             }
             entries.add(BenchmarkActionJson.ratio(c.id(), c.claim() + "\nverdict: " + r.reason(),
-                    r.judgedMedian(), r.stats().low(), r.stats().high(), r.rounds(),
+                    r.judgedMedian(), r.data().stats().low(), r.data().stats().high(), r.rounds(),
                     c.expect().direction() == Expect.Direction.FASTER ? BenchmarkActionJson.Better.SMALLER
                             : BenchmarkActionJson.Better.BIGGER));
         }
@@ -413,7 +413,7 @@ public final class Paired {
      * not shown that its fix is there, exit 1.
      */
     static List<String> notMeasured(List<Analysis.ComparisonResult> results) {
-        List<Judgment.Case> cases = results.stream().map(r -> new Judgment.Case(r.comparison(), r.roundSamples(),
+        List<Judgment.Case> cases = results.stream().map(r -> new Judgment.Case(r.comparison(), r.data().rounds(),
                 r.status() == Analysis.Status.FAILS ? r.reason() : null)).toList();
         List<String> out = new ArrayList<>();
         Judgment.notMeasured(cases).forEach((c, v) -> out.add("MISSING " + c.id() + ": " + v.reason()));

@@ -259,8 +259,8 @@ public final class RunComparisons {
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
         for (int i = 0; i < group.size(); i++) {
             Analysis.ComparisonResult c = results.get(i);
-            String line = String.format(Locale.ROOT, "  %-" + width + "s  %s", labels.get(i), ratio(c.stats()));
-            sb.append(c.extra() == null ? line : line + "  extra lines " + extra(c.extra())).append('\n');
+            String line = String.format(Locale.ROOT, "  %-" + width + "s  %s", labels.get(i), ratio(c.data().stats()));
+            sb.append(c.data().extra() == null ? line : line + "  extra lines " + extra(c.data().extra())).append('\n');
         }
         sb.append(strayAa(group, results, forks));
     }
@@ -273,7 +273,7 @@ public final class RunComparisons {
     static String strayAa(List<Found> group, List<Analysis.ComparisonResult> results, int forks) {
         List<String> stray = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
-            RatioStats s = results.get(i).stats();
+            RatioStats s = results.get(i).data().stats();
             if (isAaControl(group.get(i).claim()) && Math.abs(s.geoMean() - 1) > AA_TOLERANCE) {
                 stray.add(sides(group.get(i).claim()) + " reads " + ratio(s));
             }
@@ -380,7 +380,7 @@ public final class RunComparisons {
         Set<String> samples = new LinkedHashSet<>();
         for (int i = 0; i < list.size(); i++) {
             Pair p = list.get(i);
-            RatioStats s = p.results().get(0).stats();
+            RatioStats s = p.results().get(0).data().stats();
             line.append(i == 0 ? "" : ", ").append(p.subject()).append(' ')
                     .append(intervals ? ratio(s) : fmt(s.geoMean()));
             involved.add(p.subjectResult());
@@ -468,7 +468,7 @@ public final class RunComparisons {
 
     /** "2.910 (2.102 .. 4.029)"; "2.910" from too few samples for an interval (the line says so). */
     static String ratio(Analysis.ComparisonResult r) {
-        return ratio(r.stats());
+        return ratio(r.data().stats());
     }
 
     static String ratio(RatioStats s) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.runner.fork.InterleavedFork;
 

@@ -22,6 +22,7 @@ import org.cachelinebench.coherence.claim.ClaimPrediction;
 import org.cachelinebench.coherence.claim.Predictions;
 import org.cachelinebench.coherence.unit.ProbeCosts;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.results.FormerNames;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.runner.fork.ForkRecord;
 
@@ -230,8 +231,8 @@ public record Summary(int format, String profile, int rounds, String started, St
                 p = Prediction.failed(PairedSession.oneLine(e));
             }
             if (c.interleaved() && r.measured()) {
-                MeanStats x = r.extra();
-                RatioStats s = r.stats();
+                MeanStats x = r.data().extra();
+                RatioStats s = r.data().stats();
                 p = p.priced(units.of(c, costs, x == null ? null : orNull(x.low()), x == null ? null : orNull(x.high()),
                         s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high())));
             }
@@ -324,28 +325,29 @@ public record Summary(int format, String profile, int rounds, String started, St
 
     private static Entry entry(Analysis.ComparisonResult r, double split, Prediction prediction) {
         Claim c = r.comparison();
-        RatioStats s = r.stats();
+        RatioStats s = r.data().stats();
         Judgment.Verdict v = r.verdict();
         List<Round> byRound = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
-        for (Judgment.Round round : r.roundSamples()) {
+        for (Judgment.Round round : r.data().rounds()) {
             MachineState state = MachineState.of(round.floorNanos(), split);
             Double floor = orNull(round.floorNanos());
             byRound.add(new Round(round.round() + 1, round.ratios(), floor, state == null ? null : state.label()));
             floors.add(floor);
         }
+        Analysis.Measured m = r.data();
         return new Entry(c.id(), c.set(), c.subject(), c.reference(), c.metric(), c.claim(),
                 c.expect().direction().name(), c.expect().symbol(), c.expect().checked(),
-                null, r.rounds(), r.ratios(),
+                null, r.rounds(), m.ratios(),
                 s == null ? null : s.geoMean(), s == null ? null : orNull(s.low()), s == null ? null : orNull(s.high()),
-                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), r.iterationsOnExpectedSide(),
-                orNull(r.medianSecondsApart()), r.subjectBenchmark(), r.subject() == null ? null : r.subject().geoMean(),
-                r.subject() == null ? null : r.subject().unit(), r.referenceBenchmark(),
-                r.reference() == null ? null : r.reference().geoMean(), r.reference() == null ? null : r.reference().unit(),
-                r.status().name(), r.confidence(), r.extra() == null ? null : r.extra().mean(),
-                r.extra() == null ? null : orNull(r.extra().low()), r.extra() == null ? null : orNull(r.extra().high()),
-                orNull(r.medianFloorNanos()), r.floorNanos() == null ? null : floors,
-                r.noCycle() == 0 ? null : r.noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
+                s == null ? null : s.median(), s == null ? null : orNull(s.logSd()), m.iterationsOnExpectedSide(),
+                orNull(r.medianSecondsApart()), m.subjectBenchmark(), m.subject() == null ? null : m.subject().geoMean(),
+                m.subject() == null ? null : m.subject().unit(), m.referenceBenchmark(),
+                m.reference() == null ? null : m.reference().geoMean(), m.reference() == null ? null : m.reference().unit(),
+                r.status().name(), r.confidence(), m.extra() == null ? null : m.extra().mean(),
+                m.extra() == null ? null : orNull(m.extra().low()), m.extra() == null ? null : orNull(m.extra().high()),
+                orNull(r.medianFloorNanos()), m.floorNanos() == null ? null : floors,
+                m.noCycle() == 0 ? null : m.noCycle(), r.reason(), orNull(r.judgedMedian()), null, List.of(),
                 r.states(split), byRound, v == null ? null : orNull(v.effect()), v == null ? null : orNull(v.low()),
                 v == null ? null : orNull(v.high()), v == null ? null : orNull(v.margin()), prediction);
     }
@@ -359,10 +361,10 @@ public record Summary(int format, String profile, int rounds, String started, St
                 continue;
             }
             if (points.isEmpty()) {
-                points.add(new SweepPoint(offsetOf(c.reference()), r.stats().n(), 1.0, 1.0, 1.0,
+                points.add(new SweepPoint(offsetOf(c.reference()), r.data().stats().n(), 1.0, 1.0, 1.0,
                         straddles(offsetOf(c.reference()), placements)));
             }
-            RatioStats s = r.stats();
+            RatioStats s = r.data().stats();
             int offset = offsetOf(c.subject());
             points.add(new SweepPoint(offset, s.n(), 1 / s.geoMean(), orNull(1 / s.high()), orNull(1 / s.low()),
                     straddles(offset, placements)));
@@ -391,7 +393,7 @@ public record Summary(int format, String profile, int rounds, String started, St
     public static Summary fromJson(String json) {
         Summary s;
         try {
-            s = GSON.fromJson(json, Summary.class);
+            s = GSON.fromJson(FormerNames.current(json), Summary.class);
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("not a summary file: " + e.getMessage(), e);
         }

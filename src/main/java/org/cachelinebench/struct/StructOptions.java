@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.cli.CommandLine;
 import org.cachelinebench.model.layout.CacheLine;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.c.InputError;
 import org.cachelinebench.struct.c.PaholeCommand;
 import org.cachelinebench.struct.guard.Guard;
@@ -74,7 +74,7 @@ final class StructOptions {
     String classpath;
     String roles;
     int lineSize = CacheLine.DEFAULT_SIZE;
-    Starts placement = Starts.LINE;
+    StartPlacement placement = StartPlacement.LINE;
     List<String> defines = List.of();
     boolean measure;
     int rounds = 6;
@@ -109,7 +109,7 @@ final class StructOptions {
                         + " 128-byte pairs, --line 64 or --line 128");
             }
         }
-        Starts placement = p.value("placement", Starts::parse);
+        StartPlacement placement = p.value("placement", StartPlacement::parse);
         o.defines = p.values("D");
         o.measure = p.has("measure");
         o.rounds = Objects.requireNonNullElse(p.intValue("rounds", 1, 1000), o.rounds);
@@ -148,7 +148,7 @@ final class StructOptions {
                 throw new InputError("struct", 0, 0, "-D applies to C headers, not to --class");
             }
             // A Java object starts wherever the heap put it.
-            o.placement = placement != null ? placement : Starts.ANY;
+            o.placement = placement != null ? placement : StartPlacement.ANY;
             return o;
         }
         if (placement != null) {

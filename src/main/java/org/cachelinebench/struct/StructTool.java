@@ -19,7 +19,7 @@ import org.cachelinebench.struct.analysis.JavaSuggester;
 import org.cachelinebench.struct.analysis.JolLayout;
 import org.cachelinebench.struct.analysis.NetCachelines;
 import org.cachelinebench.struct.analysis.Roles;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.analysis.TransferPrediction;
 import org.cachelinebench.struct.c.CHeader;
@@ -202,7 +202,7 @@ public final class StructTool {
                 new Report.Suggestion(s.text(), true, suggested, s.notes(), 1, null), null);
     }
 
-    static Report.View view(JolLayout layout, Roles roles, int lineSize, Starts placement) {
+    static Report.View view(JolLayout layout, Roles roles, int lineSize, StartPlacement placement) {
         FieldIndex fields = layout.index();
         Roles bound = roles.on(fields);
         List<Integer> starts = placement.of(layout.align(), lineSize);
@@ -213,7 +213,7 @@ public final class StructTool {
     }
 
     /** A C layout with its tags and hazards. */
-    static Report.View view(Struct s, Roles roles, int lineSize, Starts placement) {
+    static Report.View view(Struct s, Roles roles, int lineSize, StartPlacement placement) {
         StructLayout layout = s.layout();
         FieldIndex fields = FieldIndex.of(layout);
         Roles bound = roles.on(fields);

@@ -14,7 +14,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.chunk.ChunkInterleaving;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ChunkInterleavedIT {
     static final String BENCH = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "ChunkInterleaved\\.";
-    static final String BENCH_2026 = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "Chunk2026Interleaved\\.";
+    static final String BENCH_EMPTY_PAGES = "^" + IpiBenchmarksIT.PKG.replace(".", "\\.") + "ChunkEmptyPagesInterleaved\\.";
     static final long ONE_FORK_SECONDS = 120;
     /** Cycles of the schedule in each iteration. */
     static final long CYCLES = 2;
@@ -54,12 +54,13 @@ class ChunkInterleavedIT {
     void itRunsToCompletionAndReportsEveryRolesCounters(int threads, @TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
         List<String> args = new ArrayList<>(List.of(BENCH));
-        args.addAll(fixedCycles(ChunkSides.NAMES.size()));
+        args.addAll(fixedCycles(ChunkInterleaved.SIDES.names().size()));
         args.addAll(List.of("-t", Integer.toString(threads), "-rf", "json", "-rff", json.toString()));
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
-        assertEveryRolesCounters(r, json, threads, ChunkSides.NAMES, ChunkLayoutSides.CLASSIC.counterNames());
+        assertEveryRolesCounters(r, json, threads, ChunkInterleaved.SIDES.names(),
+                InterleavedCountersTest.withRoles(ChunkInterleaved.SIDES));
         String out = r.stdout;
-        for (String side : ChunkSides.NAMES) {
+        for (String side : ChunkInterleaved.SIDES.names()) {
             assertTrue(out.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
         }
@@ -70,18 +71,19 @@ class ChunkInterleavedIT {
     }
 
     /**
-     * Chunk2026Interleaved at -p live=8, one group: exits 0, prints every 2026 side's placement, reports its side
+     * ChunkEmptyPagesInterleaved at -p live=8, one group: exits 0, prints every save-memory side's placement, reports its side
      * list's counters, and prints each side's measured nr_empty_pop_pages rate beside live=8.
      */
     @Test
-    void the2026SidesRunAtAnOccupancyAndPrintTheirRate(@TempDir Path dir) throws Exception {
+    void theEmptyPagesSidesRunAtAnOccupancyAndPrintTheirRate(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
-        List<String> args = new ArrayList<>(List.of(BENCH_2026));
-        args.addAll(fixedCycles(ChunkLayoutSides.MM_2026.names().size()));
+        List<String> args = new ArrayList<>(List.of(BENCH_EMPTY_PAGES));
+        args.addAll(fixedCycles(ChunkEmptyPagesInterleaved.SIDES.names().size()));
         args.addAll(List.of("-t", "2", "-p", "live=8", "-rf", "json", "-rff", json.toString()));
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), args, dir, ONE_FORK_SECONDS);
-        assertEveryRolesCounters(r, json, 2, ChunkLayoutSides.MM_2026.names(), ChunkLayoutSides.MM_2026.counterNames());
-        for (String side : ChunkLayoutSides.MM_2026.names()) {
+        assertEveryRolesCounters(r, json, 2, ChunkEmptyPagesInterleaved.SIDES.names(),
+                InterleavedCountersTest.withRoles(ChunkEmptyPagesInterleaved.SIDES));
+        for (String side : ChunkEmptyPagesInterleaved.SIDES.names()) {
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ")
@@ -90,8 +92,8 @@ class ChunkInterleavedIT {
     }
 
     @Test
-    void a2026RunAtAnImpossibleOccupancyExitsTwoInOneLine(@TempDir Path dir) throws Exception {
-        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH_2026, "-p", "live=0"), dir, 60);
+    void anEmptyPagesRunAtAnImpossibleOccupancyExitsTwoInOneLine(@TempDir Path dir) throws Exception {
+        IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), List.of(BENCH_EMPTY_PAGES, "-p", "live=0"), dir, 60);
         assertExitedTwoInOneLine(r, "benchmarks.jar: -p live=0: ");
     }
 

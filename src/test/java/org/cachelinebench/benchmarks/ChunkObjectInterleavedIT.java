@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.cachelinebench.harness.LayoutCheck;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,7 +32,8 @@ class ChunkObjectInterleavedIT {
         IpiBenchmarksIT.Run r = IpiBenchmarksIT.run(List.of(), concat(List.of(BENCH), SHORT, List.of("-t",
                 Integer.toString(threads), "-rf", "json", "-rff", json.toString())), dir, ChunkInterleavedIT.ONE_FORK_SECONDS);
         ChunkInterleavedIT.assertEveryRolesCounters(r, json, threads, ChunkObjectSides.NAMES,
-                ChunkObjectSides.counterNames());
+                InterleavedCountersTest.withRoles(ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE_SIDE,
+                        ChunkObjectSides.PAIRS));
         for (String side : ChunkObjectSides.NAMES) {
             String placement = side.equals(ChunkObjectSides.UNPADDED) ? "baseAddr shares its line with"
                     : "baseAddr on no line with a written field";

@@ -24,7 +24,7 @@ import com.google.gson.JsonParser;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.harness.CounterNames;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.harness.pin.CpuTopology;
 import org.cachelinebench.harness.pin.Pin;
 import org.cachelinebench.harness.pin.PinPlan;

@@ -62,7 +62,7 @@ class PercpuParamsTest {
                 () -> ChunkSymmetric.checkParam("config", "+lockdep"));
         assertTrue(e.getMessage().contains("'+lockdep'"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ChunkObjectFalseSharing.checkParam("layout", "v6.5-merged"));
-        assertEquals("layout must be 'v6.4-rc4', 'v2-reorder', 'v6.5-merged', 'mm-2026-size', 'mm-2026-hole' or"
+        assertEquals("layout must be 'v6.4-rc4', 'v2-reorder', 'v6.5-merged', 'save-memory', 'save-memory-hole' or"
                         + " 'running-kernel', not 'v7'",
                 assertThrows(IllegalArgumentException.class, () -> ChunkFalseSharing.checkParam("layout", "v7")).getMessage());
     }

@@ -39,7 +39,8 @@ class RunningKernelChunkInterleavedIT {
             return;
         }
         ChunkInterleavedIT.assertEveryRolesCounters(r, json, 2, RunningKernelChunkInterleaved.NAMES,
-                RunningKernelChunkInterleaved.COUNTERS);
+                InterleavedCountersTest.withRoles(RunningKernelChunkInterleaved.NAMES,
+                        RunningKernelChunkInterleaved.REFERENCE_SIDE, List.of()));
         for (String side : RunningKernelChunkInterleaved.NAMES) {
             assertTrue(r.stdout.lines().anyMatch(l -> l.startsWith("#   " + side + " ") && l.contains("base_addr (+")),
                     side + "'s placement in\n" + r.describe());

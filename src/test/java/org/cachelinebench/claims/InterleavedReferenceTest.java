@@ -35,8 +35,8 @@ class InterleavedReferenceTest {
             }
         }
         // csd, csd-async, csd-pinned: 4 each; MailboxSets: 4 x 3 + 5 x 2 + 9 x 2; ChunkSets: 2 x (2 x 2 + 1), the
-        // pcpu peer claim, and 3 readers' claims per 2026 occupancy
-        assertEquals(3 * 4 + 4 * 3 + 5 * 2 + 9 * 2 + 2 * 5 + 1 + 3 * ChunkSets.LIVE_2026.size(), interleaved);
+        // pcpu peer claim, and 3 readers' claims per empty-pages occupancy
+        assertEquals(3 * 4 + 4 * 3 + 5 * 2 + 9 * 2 + 2 * 5 + 1 + 3 * ChunkSets.EMPTY_PAGES_LIVE.size(), interleaved);
     }
 
     /** The reference side the rule names has counters of sums and none of medians; every other side has a ratio. */
@@ -47,7 +47,7 @@ class InterleavedReferenceTest {
             List<String> roles = InterleavedReference.ROLES.getOrDefault(e.getKey(), java.util.Collections.singletonList(null));
             Map<String, String> pairs = InterleavedReference.PAIRS.getOrDefault(e.getKey(), Map.of());
             Set<String> ratios = new HashSet<>();
-            counters.stream().filter(n -> n.endsWith("RatioSum")).forEach(ratios::add);
+            counters.stream().filter(n -> n.endsWith("RatioMedian")).forEach(ratios::add);
             Set<String> nanos = new HashSet<>();
             counters.stream().filter(n -> n.endsWith("Nanos")).forEach(nanos::add);
             for (String role : roles) {

@@ -120,7 +120,7 @@ class CPcpuProgramTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"classic 1", "mm-2026 8"})
+    @ValueSource(strings = {"classic 1", "empty-pages 8"})
     void aShortRunPassesItsChecksAndWritesAtTheRateLiveGives(String setAndLive) throws Exception {
         String[] sl = setAndLive.split(" ");
         int live = Integer.parseInt(sl[1]);
@@ -153,7 +153,7 @@ class CPcpuProgramTest {
             }
         }
         assertEquals(sl[0].equals("classic") ? List.of("v6.4-rc4", "v2-reorder", "v6.5-merged", "v6.5-merged-again")
-                : List.of("mm-2026-size", "mm-2026-hole", "v6.5-merged", "v6.5-merged-again"), names);
+                : List.of("save-memory", "save-memory-hole", "v6.5-merged", "v6.5-merged-again"), names);
         assertEquals(1.0, sides.get(2).getAsJsonObject().get("reader_ratio").getAsDouble(), 0.0, "the reference to itself");
     }
 
@@ -198,14 +198,14 @@ class CPcpuProgramTest {
     void theDriverBuildsTheConfigAndNeverOverwritesWithoutAppend() throws Exception {
         Path results = dir.resolve("pcpu.jsonl");
         List<String> first = List.of("bash", CProgram.DRIVER.toString(), "--workload", "pcpu", "--config", "+stats",
-                "--runs", "1", "--seconds", "0.1", "--out", results.toString(), "--set", "mm-2026");
+                "--runs", "1", "--seconds", "0.1", "--out", results.toString(), "--set", "empty-pages");
         Run r = CProgram.run(dir, first, null);
         assertEquals(0, r.exit(), r.all());
         List<String> written = Files.readAllLines(results);
         assertEquals(1, written.size(), r.all());
         JsonObject o = JsonParser.parseString(written.get(0)).getAsJsonObject();
         assertEquals("+stats", o.get("config").getAsString(), "the driver built the program for --config");
-        assertEquals("mm-2026", o.get("set").getAsString());
+        assertEquals("empty-pages", o.get("set").getAsString());
 
         Run refused = CProgram.run(dir, first, null);
         assertEquals(2, refused.exit(), refused.all());

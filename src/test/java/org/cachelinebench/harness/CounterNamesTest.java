@@ -17,10 +17,10 @@ class CounterNamesTest {
     void theNamesAreDerivedFromTheSideNames() {
         assertEquals("lineAlignedAgainNanos", CounterNames.nanos("line-aligned-again"));
         assertEquals("sizeAlignedCalls", CounterNames.calls("size-aligned"));
-        assertEquals("offset40RatioSum", CounterNames.ratio("offset-40"));
-        assertEquals("straddledExtraSum", CounterNames.extra("straddled"));
-        assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "floorNanos", "floorCalls", "floorRatioSum", "bNanos",
-                "bCalls", "bRatioSum", "bExtraSum", "scheduleCycles", "cyclesNotLogged")),
+        assertEquals("offset40RatioMedian", CounterNames.ratio("offset-40"));
+        assertEquals("straddledExtraMedian", CounterNames.extra("straddled"));
+        assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "floorNanos", "floorCalls", "floorRatioMedian", "bNanos",
+                "bCalls", "bRatioMedian", "bExtraMedian", "scheduleCycles", "cyclesNotLogged")),
                 CounterNames.of(List.of("a", "floor", "b"), "a", "floor"));
     }
 
@@ -29,8 +29,8 @@ class CounterNamesTest {
         assertEquals("v6.4-rc4-reader", CounterNames.side("v6.4-rc4", "reader"));
         assertEquals("v6.5-merged", CounterNames.side("v6.5-merged", null));
         assertEquals("v64Rc4ReaderNanos", CounterNames.nanos("v6.4-rc4-reader"));
-        assertEquals("v64Rc4ReaderVsV2ReorderReaderRatioSum", CounterNames.ratio("v6.4-rc4-reader", "v2-reorder-reader"));
-        assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "bNanos", "bCalls", "bRatioSum", "scheduleCycles",
+        assertEquals("v64Rc4ReaderVsV2ReorderReaderRatioMedian", CounterNames.ratio("v6.4-rc4-reader", "v2-reorder-reader"));
+        assertEquals(new TreeSet<>(List.of("aNanos", "aCalls", "bNanos", "bCalls", "bRatioMedian", "scheduleCycles",
                 "cyclesNotLogged")), CounterNames.of(List.of("a", "b"), "a", null), "no floor: no extra lines");
     }
 }

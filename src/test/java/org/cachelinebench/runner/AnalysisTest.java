@@ -47,10 +47,10 @@ class AnalysisTest {
     void ratioIsSubjectCostOverReferenceCost() {
         // a: 100 ops/s, b: 140 ops/s -> a costs 1.4 times what b costs.
         Analysis.ComparisonResult r = analyze(Expect.slower(), new double[] {100, 140});
-        assertEquals(1.4, r.ratios()[0], 1e-12);
-        assertEquals(100, r.subject().geoMean(), 1e-9);
-        assertEquals(140, r.reference().geoMean(), 1e-9);
-        assertEquals(2.0, r.secondsApart()[0], 1e-9);
+        assertEquals(1.4, r.data().ratios()[0], 1e-12);
+        assertEquals(100, r.data().subject().geoMean(), 1e-9);
+        assertEquals(140, r.data().reference().geoMean(), 1e-9);
+        assertEquals(2.0, r.data().secondsApart()[0], 1e-9);
     }
 
     @Test
@@ -65,7 +65,7 @@ class AnalysisTest {
         // a: 1 op/us (1e6 ops/s) against b: 500 ns/op -> a costs 1 us, b 0.5 us: ratio 2.
         List<ForkRecord> records = List.of(record(0, "a", 1, "ops/us", 0), record(0, "b", 500, "ns/op", 2000));
         Claim c = new Claim("s", "a", "b", "m", Expect.slower(), "claim");
-        assertEquals(2.0, Analysis.analyze(List.of(c), records).get(0).ratios()[0], 1e-12);
+        assertEquals(2.0, Analysis.analyze(List.of(c), records).get(0).data().ratios()[0], 1e-12);
     }
 
     /**
@@ -97,7 +97,7 @@ class AnalysisTest {
         Map<String, Analysis.ComparisonResult> r = judged(Expect.slower(),
                 new double[] {124, 150, 135, 167, 90, 140, 130, 145, 138, 129}, SCATTER);
         assertEquals(Analysis.Status.HOLDS, r.get("a").status(), r.get("a").reason());
-        assertEquals(9, r.get("a").iterationsOnExpectedSide());
+        assertEquals(9, r.get("a").data().iterationsOnExpectedSide());
         assertEquals(Analysis.Status.HOLDS, r.get("b-again").status(), r.get("b-again").reason());
         assertEquals(0, Analysis.exitCode(List.copyOf(r.values())));
     }

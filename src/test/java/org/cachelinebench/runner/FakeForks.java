@@ -14,9 +14,9 @@ import org.cachelinebench.claims.IterationSpec;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.ChunkSides;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;
 import org.cachelinebench.results.JmhResult.Jvm;
@@ -84,7 +84,7 @@ class FakeForks implements ForkRunner, LongSupplier {
         boolean interleaved = variant.id().equals(Suite.INTERLEAVED_VARIANT);
         boolean chunk = variant.benchmark().startsWith(ChunkInterleaved.class.getName() + ".");
         boolean chunkObject = variant.benchmark().startsWith(ChunkObjectInterleaved.class.getName() + ".");
-        Double truth = trueScore.get(chunk ? ChunkSides.REFERENCE : chunkObject ? ChunkObjectSides.REFERENCE
+        Double truth = trueScore.get(chunk ? ChunkSides.V6_5_MERGED : chunkObject ? ChunkObjectSides.REFERENCE
                 : interleaved ? INTERLEAVED_REFERENCE : variant.id());
         if (truth == null) {
             throw new IllegalArgumentException("no true score for " + variant.id());
@@ -106,7 +106,8 @@ class FakeForks implements ForkRunner, LongSupplier {
             secondaries.put(label, metric("ops/s", sender));
         }
         if (chunk) {
-            secondaries.putAll(chunkCounters(sender, truth, ChunkSides.NAMES, ChunkSides.REFERENCE, ChunkSides.PAIRS));
+            secondaries.putAll(chunkCounters(sender, truth, ChunkInterleaved.SIDES.names(), ChunkSides.V6_5_MERGED,
+                    ChunkInterleaved.SIDES.pairs()));
         } else if (chunkObject) {
             secondaries.putAll(chunkCounters(sender, truth, ChunkObjectSides.NAMES, ChunkObjectSides.REFERENCE,
                     ChunkObjectSides.PAIRS));
@@ -164,7 +165,8 @@ class FakeForks implements ForkRunner, LongSupplier {
                 }
             }
             for (ChunkSides.Pair p : pairs) {
-                m.put(ChunkSides.pairRatio(sides, p, role), constant(n, trueScore.get(sides.get(p.reference()))
+                m.put(CounterNames.ratio(CounterNames.side(sides.get(p.subject()), role),
+                        CounterNames.side(sides.get(p.reference()), role)), constant(n, trueScore.get(sides.get(p.reference()))
                         / trueScore.get(sides.get(p.subject()))));
             }
         }

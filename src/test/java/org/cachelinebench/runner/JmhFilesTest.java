@@ -114,7 +114,7 @@ class JmhFilesTest {
         ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1, f);
         Claim c = new Claim("csd", "straddled", "line-aligned", "sender", Expect.slower(), "claim");
         double[] ratios = {1.4, 1.3, 1.5};
-        Analysis.ComparisonResult result = new Analysis.ComparisonResult(c, BENCH, BENCH, ratios, new double[] {1, 1, 1},
+        Analysis.ComparisonResult result = HandBuilt.comparison(c, BENCH, BENCH, ratios, new double[] {1, 1, 1},
                 RatioStats.of(ratios), new Analysis.Score(1, "ops/s"), new Analysis.Score(1, "ops/s"), 3,
                 Analysis.Status.HOLDS);
 

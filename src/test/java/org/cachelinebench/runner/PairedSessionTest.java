@@ -52,7 +52,7 @@ class PairedSessionTest {
             }
         }
         assertEquals(expected, fake.ran, "sequential: every fork of a, then every fork of b");
-        return Analysis.analyze(List.of(A_VS_B), records).get(0).stats().geoMean();
+        return Analysis.analyze(List.of(A_VS_B), records).get(0).data().stats().geoMean();
     }
 
     @Test
@@ -62,12 +62,12 @@ class PairedSessionTest {
         List<ForkRecord> records = paired(forks(drift), 8, sink());
         Analysis.ComparisonResult r = Analysis.analyze(List.of(A_VS_B), records).get(0);
 
-        assertEquals(8, r.ratios().length);
-        assertEquals(TRUE_RATIO, r.stats().geoMean(), 1e-9);
+        assertEquals(8, r.data().ratios().length);
+        assertEquals(TRUE_RATIO, r.data().stats().geoMean(), 1e-9);
         // Each single round is off by the drift over one fork, alternately up and down.
         double oneFork = Math.exp(0.01 * 3.5);
-        assertEquals(TRUE_RATIO * oneFork, r.ratios()[0], 1e-9);
-        assertEquals(TRUE_RATIO / oneFork, r.ratios()[1], 1e-9);
+        assertEquals(TRUE_RATIO * oneFork, r.data().ratios()[0], 1e-9);
+        assertEquals(TRUE_RATIO / oneFork, r.data().ratios()[1], 1e-9);
 
         double sequential = sequentialRatio(forks(drift), 8);
         assertTrue(Math.abs(sequential / TRUE_RATIO - 1) > 0.25,
@@ -87,8 +87,8 @@ class PairedSessionTest {
         List<ForkRecord> records = paired(forks(drift), 24, sink());
         Analysis.ComparisonResult r = Analysis.analyze(List.of(A_VS_B), records).get(0);
 
-        assertEquals(TRUE_RATIO, r.stats().median(), TRUE_RATIO * 0.01, "median " + r.stats().median());
-        long exact = java.util.Arrays.stream(r.ratios()).filter(x -> Math.abs(x - TRUE_RATIO) < 1e-9).count();
+        assertEquals(TRUE_RATIO, r.data().stats().median(), TRUE_RATIO * 0.01, "median " + r.data().stats().median());
+        long exact = java.util.Arrays.stream(r.data().ratios()).filter(x -> Math.abs(x - TRUE_RATIO) < 1e-9).count();
         assertTrue(exact >= 20, "most rounds see no jump between their two forks: " + exact + " of 24");
 
         double sequential = sequentialRatio(forks(drift), 24);

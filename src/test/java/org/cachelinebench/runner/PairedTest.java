@@ -116,8 +116,8 @@ class PairedTest {
     void calibrationAddsAaControlsAndSequentialOrderIsAvailable() {
         assertEquals(0, run("--profile", "calibrate", "--dry-run"));
         assertTrue(out().contains("= 190 forks (csd 1, csd-forks 4, csd-aa 2, chunk 4, chunk-aa 2, chunk-interleaved 1,"
-                + " chunk-object-interleaved 1, chunk-2026-live1 1, chunk-2026-live8 1, chunk-2026-live64 1,"
-                + " chunk-2026-live512 1)"), out());
+                + " chunk-object-interleaved 1, chunk-empty-pages-live1 1, chunk-empty-pages-live8 1, chunk-empty-pages-live64 1,"
+                + " chunk-empty-pages-live512 1)"), out());
         assertTrue(out().contains("csd-aa: line-aligned line-aligned-again"), out());
         outBytes.reset();
         assertEquals(0, run("--profile", "calibrate", "--order", "sequential", "--only", "^csd-forks\\.straddled",

@@ -50,7 +50,7 @@ class RatiosCompareTest {
         Header info = FakeForks.header("org.cachelinebench.benchmarks.IpiBenchmark.ipi", "thrpt", 2, Map.of(), spec, spec);
         ForkRecord rec = new ForkRecord(0, "csd", "straddled", 0, 0, 1,
                 new ForkResult(info, FakeForks.metric("ops/us", 1), Map.of(), 0, 1));
-        Analysis.ComparisonResult result = new Analysis.ComparisonResult(c, info.benchmark(), info.benchmark(), r,
+        Analysis.ComparisonResult result = HandBuilt.comparison(c, info.benchmark(), info.benchmark(), r,
                 new double[r.length], RatioStats.of(r), new Analysis.Score(1, "ops/us"), new Analysis.Score(1, "ops/us"),
                 r.length, Analysis.Status.HOLDS);
         Path file = dir.resolve(name);

@@ -20,7 +20,7 @@ import org.cachelinebench.benchmarks.IpiInterleaved;
 import org.cachelinebench.benchmarks.IpiOffsetSweep;
 import org.cachelinebench.benchmarks.LineFloor;
 import org.cachelinebench.harness.CounterNames;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.cachelinebench.results.JmhResult.Header;
 import org.cachelinebench.results.JmhResult.Iterations;

@@ -106,7 +106,7 @@ class SummaryMeasuredUnitTest {
     @Test
     void aComparisonOfForksHasNoPredictionInAMeasuredUnit() {
         Claim forks = Suite.COMPARISONS.stream().filter(c -> !c.interleaved()).findFirst().orElseThrow();
-        Analysis.ComparisonResult r = new Analysis.ComparisonResult(forks, "b", "b", new double[] {1.1, 1.2, 1.3},
+        Analysis.ComparisonResult r = HandBuilt.comparison(forks, "b", "b", new double[] {1.1, 1.2, 1.3},
                 new double[3], RatioStats.of(new double[] {1.1, 1.2, 1.3}), new Analysis.Score(1, "ns/op"),
                 new Analysis.Score(1, "ns/op"), 3, Analysis.Status.INFO);
         Summary.Prediction p = Summary.predictions(List.of(r), new UnitPredictions.RunCosts(PROBES, List.of()))

@@ -25,7 +25,7 @@ class SummaryPredictionTest {
     private static final String MAILBOX = "mailbox.straddled-vs-line-aligned";
 
     private static Analysis.ComparisonResult measured(Claim c, double... ratios) {
-        return new Analysis.ComparisonResult(c, "b", "b", ratios, new double[ratios.length], RatioStats.of(ratios),
+        return HandBuilt.comparison(c, "b", "b", ratios, new double[ratios.length], RatioStats.of(ratios),
                 new Analysis.Score(1, "ns/op"), new Analysis.Score(1, "ns/op"), ratios.length, Analysis.Status.INFO);
     }
 

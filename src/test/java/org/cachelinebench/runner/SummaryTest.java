@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class SummaryTest {
     private static Analysis.ComparisonResult sweepResult(String subject, double... ratios) {
         Claim c = new Claim(Suite.SWEEP_SET, subject, "offset-0", "sender", Expect.info(Expect.Direction.SIMILAR), "x");
-        return new Analysis.ComparisonResult(c, "b", "b", ratios, new double[ratios.length], RatioStats.of(ratios),
+        return HandBuilt.comparison(c, "b", "b", ratios, new double[ratios.length], RatioStats.of(ratios),
                 new Analysis.Score(1, "ops/us"), new Analysis.Score(1, "ops/us"), 0, Analysis.Status.INFO);
     }
 

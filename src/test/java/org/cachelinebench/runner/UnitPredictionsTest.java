@@ -10,7 +10,7 @@ import java.util.List;
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.Suite;
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.results.JmhResult;
 import org.junit.jupiter.api.Test;
 

@@ -17,7 +17,7 @@ import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.analysis.TransferPrediction;
 import org.cachelinebench.struct.c.CHeader;
@@ -46,7 +46,7 @@ class PredictedTransfersTest {
     private static Suggester.Result suggest(Report r, Path header) throws Exception {
         CHeader h = CHeader.read(header, header.toString(), List.of());
         Struct s = h.find(null);
-        return Suggester.suggest(h, s, r.roles(), r.lineSize(), Starts.LINE);
+        return Suggester.suggest(h, s, r.roles(), r.lineSize(), StartPlacement.LINE);
     }
 
     /**

@@ -68,7 +68,7 @@ class SmallestChangeTest {
 
     /**
      * Without a hazard a layout could remove there is no smallest change to offer: the 128-byte layout the tool
-     * suggests for the 2026 order (mm-2026-hole, nr_empty_pop_pages in the hole after chunk_md), with the same
+     * suggests for the 2026 order (save-memory-hole, nr_empty_pop_pages in the hole after chunk_md), with the same
      * roles, writes nothing in base_addr's line, in either config.
      */
     @Test

@@ -23,7 +23,7 @@ import org.cachelinebench.model.layout.StructLayout;
 import org.cachelinebench.struct.analysis.FieldIndex;
 import org.cachelinebench.struct.analysis.Hazards;
 import org.cachelinebench.struct.analysis.Roles;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.c.CHeader;
 import org.cachelinebench.struct.c.Struct;
@@ -203,11 +203,11 @@ public class StructCorpusGccTest {
                 for (int line : new int[] {64, 128}) {
                     String rolesText = randomRoles(leaves, random);
                     Roles roles = Roles.parse("random.roles", rolesText, fields, s.name());
-                    Suggester.Result r = Suggester.suggest(h, s, roles, line, Starts.LINE);
+                    Suggester.Result r = Suggester.suggest(h, s, roles, line, StartPlacement.LINE);
                     Struct sug = r.struct();
                     FieldIndex sf = FieldIndex.of(sug.layout());
                     Hazards after = Hazards.find(sf, roles.on(sf), sug.name(), sug.layout().size(), line,
-                            Starts.LINE.of(sug.layout().align(), line));
+                            StartPlacement.LINE.of(sug.layout().align(), line));
                     if (r.changed()) {
                         assertOnlyInsideOneMember(v.name() + " " + s.name() + " line " + line + " roles:\n"
                                 + rolesText + "suggested:\n" + r.text(), after, sf);

@@ -13,7 +13,7 @@ import org.cachelinebench.model.percpu.ExeclSteadyState;
 /**
  * {@code benchmarks/predict --execl-rate}: the model's writes of {@code nr_empty_pop_pages} per alloc/free step in an
  * execl-like steady state ({@link ExeclSteadyState}), per process count, with the benchmarks' {@code -p live=N}
- * whose rate (1/N) is nearest, to read the measured cost off the chunk-2026 sets' results. A model count: no timing.
+ * whose rate (1/N) is nearest, to read the measured cost off the chunk-empty-pages sets' results. A model count: no timing.
  */
 final class ExeclRate {
     private ExeclRate() {}
@@ -26,8 +26,8 @@ final class ExeclRate {
             "  --seed S          the seed of the random order of execve steps (default 1)",
             "  --execs N         execve()s counted per process count (default " + DEFAULT_EXECS + ")");
 
-    /** The occupancies the chunk-2026 sets measure ({@code -p live=N}): a write every N steps. */
-    static final int[] MEASURED_LIVE = ChunkSets.LIVE_2026.stream().mapToInt(Integer::intValue)
+    /** The occupancies the chunk-empty-pages sets measure ({@code -p live=N}): a write every N steps. */
+    static final int[] MEASURED_LIVE = ChunkSets.EMPTY_PAGES_LIVE.stream().mapToInt(Integer::intValue)
             .toArray();
 
     static int run(PrintStream out, PrintStream err, String... args) {

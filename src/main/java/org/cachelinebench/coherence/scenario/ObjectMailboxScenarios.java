@@ -3,7 +3,7 @@ package org.cachelinebench.coherence.scenario;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;

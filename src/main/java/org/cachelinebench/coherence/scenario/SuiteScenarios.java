@@ -3,7 +3,7 @@ package org.cachelinebench.coherence.scenario;
 import java.lang.reflect.Field;
 import java.util.function.Function;
 
-import org.cachelinebench.benchmarks.Chunk2026Interleaved;
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
 import org.cachelinebench.benchmarks.ChunkFalseSharing;
 import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.benchmarks.ChunkObjectFalseSharing;
@@ -22,13 +22,13 @@ import org.cachelinebench.coherence.kernel.ChunkTrace;
 import org.cachelinebench.coherence.kernel.HandshakeTrace;
 import org.cachelinebench.coherence.kernel.ObjectChunk;
 import org.cachelinebench.coherence.kernel.TracedPcpuChunk;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
-import org.cachelinebench.harness.chunk.ChunkObjectSides;
+import org.cachelinebench.harness.chunk.ChunkSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.cachelinebench.harness.chunk.PercpuParams;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.ipi.CsdSides;
-import org.cachelinebench.harness.ipi.ObjectMailboxSides;
-import org.cachelinebench.harness.ipi.SweepSides;
+import org.cachelinebench.harness.interleave.Side;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
 import org.cachelinebench.model.ipi.CsdBlock;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.CsdPlacement;
@@ -92,10 +92,11 @@ public final class SuiteScenarios {
 
     private static Scenario interleavedSide(Variant v, String side, String role) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side, role);
+            return offHeapChunkSide(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side, role);
         }
-        if (Params.runs(v, Chunk2026Interleaved.class)) {
-            return offHeapChunkSide(new Params(v, Chunk2026Interleaved.class), ChunkLayoutSides.MM_2026, side, role);
+        if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
+            return offHeapChunkSide(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES,
+                    side, role);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             // Each side is the fork-paired chunk-object variant of its class (padded-again: padded's).
@@ -132,7 +133,7 @@ public final class SuiteScenarios {
             return null;
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
-        java.util.List<InterleavedSide> sides;
+        java.util.List<Side> sides;
         if (Params.runs(v, IpiInterleaved.class)) {
             Params p = new Params(v, IpiInterleaved.class);
             sides = CsdSides.of(p.protocol(), p.layout(), p.mode(), p.work());
@@ -144,7 +145,7 @@ public final class SuiteScenarios {
         } else {
             return null;
         }
-        for (InterleavedSide s : sides) {
+        for (Side s : sides) {
             if (s.name().equals(side)) {
                 return s::in;
             }
@@ -166,8 +167,8 @@ public final class SuiteScenarios {
             return null;
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
-        return Params.runs(v, ChunkInterleaved.class) ? ChunkLayoutSides.CLASSIC.referenceName()
-                : Params.runs(v, Chunk2026Interleaved.class) ? ChunkLayoutSides.MM_2026.referenceName()
+        return Params.runs(v, ChunkInterleaved.class) ? ChunkInterleaved.SIDES.referenceName()
+                : Params.runs(v, ChunkEmptyPagesInterleaved.class) ? ChunkEmptyPagesInterleaved.SIDES.referenceName()
                 : Params.runs(v, ChunkObjectInterleaved.class) ? ChunkObjectSides.REFERENCE : null;
     }
 
@@ -181,16 +182,18 @@ public final class SuiteScenarios {
         }
         Variant v = Suite.set(c.set()).variant(c.variant());
         return Params.runs(v, ChunkInterleaved.class) ? live(new Params(v, ChunkInterleaved.class))
-                : Params.runs(v, Chunk2026Interleaved.class) ? live(new Params(v, Chunk2026Interleaved.class))
+                : Params.runs(v, ChunkEmptyPagesInterleaved.class)
+                        ? live(new Params(v, ChunkEmptyPagesInterleaved.class))
                 : Params.runs(v, ChunkObjectInterleaved.class) ? live(new Params(v, ChunkObjectInterleaved.class)) : 0;
     }
 
     private static ChunkTrace.ChunkFactory chunkOf(Variant v, String side) {
         if (Params.runs(v, ChunkInterleaved.class)) {
-            return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkLayoutSides.CLASSIC, side);
+            return offHeapChunk(new Params(v, ChunkInterleaved.class), ChunkInterleaved.SIDES, side);
         }
-        if (Params.runs(v, Chunk2026Interleaved.class)) {
-            return offHeapChunk(new Params(v, Chunk2026Interleaved.class), ChunkLayoutSides.MM_2026, side);
+        if (Params.runs(v, ChunkEmptyPagesInterleaved.class)) {
+            return offHeapChunk(new Params(v, ChunkEmptyPagesInterleaved.class), ChunkEmptyPagesInterleaved.SIDES,
+                    side);
         }
         if (Params.runs(v, ChunkObjectInterleaved.class)) {
             ChunkObjects.Variant variant = ChunkObjectSides.VARIANTS.get(chunkObjectSide(side));
@@ -212,8 +215,8 @@ public final class SuiteScenarios {
         return side.equals(CsdSides.FLOOR) ? "floor" : family + " " + protocol.value() + " " + layoutMode + " " + side;
     }
 
-    private static Scenario handshake(java.util.List<InterleavedSide> sides, String name, String key) {
-        for (InterleavedSide s : sides) {
+    private static Scenario handshake(java.util.List<Side> sides, String name, String key) {
+        for (Side s : sides) {
             if (s.name().equals(name)) {
                 return new Scenario(key, PER_CALL, null, m -> HandshakeTrace.trace(s::in, m));
             }
@@ -277,7 +280,7 @@ public final class SuiteScenarios {
     }
 
     /** The off-heap chunk of one side of an interleaved pcpu_chunk benchmark, in its config. */
-    private static ChunkTrace.ChunkFactory offHeapChunk(Params p, ChunkLayoutSides sides, String side) {
+    private static ChunkTrace.ChunkFactory offHeapChunk(Params p, ChunkSides sides, String side) {
         var struct = PcpuChunkLayouts.pcpuChunk(sides.layoutOf(side), PercpuParams.config(p.get("config")));
         return TracedPcpuChunk.factory(struct);
     }
@@ -286,7 +289,7 @@ public final class SuiteScenarios {
      * A side of an off-heap interleaved chunk benchmark: the fork-paired chunk variant of its layout, in the same
      * reader-and-allocator trace, its allocator at the variant's occupancy (the key names it past live=1).
      */
-    private static Scenario offHeapChunkSide(Params p, ChunkLayoutSides sides, String side, String role) {
+    private static Scenario offHeapChunkSide(Params p, ChunkSides sides, String side, String role) {
         ChunkVersion layout = sides.layoutOf(side);
         var struct = PcpuChunkLayouts.pcpuChunk(layout, PercpuParams.config(p.get("config")));
         int live = live(p);

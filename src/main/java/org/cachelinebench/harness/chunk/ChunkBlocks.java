@@ -21,7 +21,6 @@ import org.cachelinebench.model.percpu.PcpuLock;
  * allocate and free per chunk).
  */
 public final class ChunkBlocks implements ChunkPlaces {
-    private final int lineSize;
     private final RawMemory[] memory;
     private final PcpuLock[] locks;
     /** [side][block]. */
@@ -39,7 +38,6 @@ public final class ChunkBlocks implements ChunkPlaces {
     public ChunkBlocks(List<ChunkStruct> structs, int lineSize, int live) {
         int n = structs.size();
         int lines = structs.stream().mapToInt(v -> OffHeapPcpuChunk.lines(v, lineSize)).max().orElse(1);
-        this.lineSize = lineSize;
         memory = new RawMemory[n];
         locks = new PcpuLock[n];
         chunks = new OffHeapPcpuChunk[n][n];
@@ -66,23 +64,17 @@ public final class ChunkBlocks implements ChunkPlaces {
         return memory.length;
     }
 
-    public int lineSize() {
-        return lineSize;
-    }
-
     /** Side {@code side}'s chunk in block {@code block}. */
     public OffHeapPcpuChunk chunk(int side, int block) {
         return chunks[side][block];
     }
 
     /** The block's {@code pcpu_lock}, in lines of its own. */
-    @Override
     public PcpuLock lock(int block) {
         return locks[block];
     }
 
     /** The area side {@code side}'s allocator holds in block {@code block}, or none. */
-    @Override
     public PendingArea area(int side, int block) {
         return areas[side][block];
     }

@@ -32,11 +32,12 @@ public final class ChunkInterleaving extends Interleaving {
     }
 
     /** Where the run finds every side's chunk, lock and pending area. */
-    public ChunkPlaces places() {
-        return places;
-    }
+    public ChunkPlaces places() { return places; }
 
-    /** Checks the chunk every block holds (throws naming it, after {@code when}), then hands every block to its owner in {@code group}. */
+    /**
+     * Checks the chunk every block holds, then hands every block to its owner in {@code group}, and only then throws
+     * a problem, naming it after {@code when}: the blocks are restored either way.
+     */
     private void handTo(long group, String when) {
         String problem = places.check(names());
         for (int b = 0; b < places.size(); b++) {
@@ -49,13 +50,7 @@ public final class ChunkInterleaving extends Interleaving {
 
     @Override
     protected void handOver(long group) {
-        String problem = places.check(names());
-        if (problem != null) {
-            throw new IllegalStateException("before group " + (group + 1) + ": " + problem);
-        }
-        for (int b = 0; b < places.size(); b++) {
-            places.handTo(schedule().sideIn(b, group + 1), b);
-        }
+        handTo(group + 1, "before group " + (group + 1));
     }
 
     @Override
@@ -64,7 +59,5 @@ public final class ChunkInterleaving extends Interleaving {
     }
 
     @Override
-    public String whereIs(int side) {
-        return places.whereIs(side);
-    }
+    public String whereIs(int side) { return places.whereIs(side); }
 }

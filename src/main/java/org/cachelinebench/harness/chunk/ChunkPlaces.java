@@ -2,23 +2,15 @@ package org.cachelinebench.harness.chunk;
 
 import java.util.List;
 
-import org.cachelinebench.model.percpu.PcpuLock;
-
 /**
- * Where the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) finds each side's lock and pending
- * area in each of its N blocks, and how the blocks change hands: the off-heap mirrors ({@link ChunkBlocks}) or the Java
- * objects ({@link ChunkObjectPlaces}). Each also returns its chunks as one final class of its own, which the
- * benchmark's methods call on directly (never through this interface, so no call site sees two types).
+ * What the interleaved {@code pcpu_chunk} schedule ({@link ChunkInterleaving}) needs of its N blocks: how they change
+ * hands and are checked, the off-heap mirrors ({@link ChunkBlocks}) or the Java objects
+ * (ChunkObjectInterleaved.Places). Each returns its chunks, locks and pending areas as its own final class's, which
+ * the benchmark's methods call on directly (never through this interface, so no call site sees two types).
  */
 public interface ChunkPlaces {
     /** Blocks, one per side. */
     int size();
-
-    /** The block's {@code pcpu_lock}, in lines of its own. */
-    PcpuLock lock(int block);
-
-    /** The area side {@code side}'s allocator holds in block {@code block}, or none. */
-    PendingArea area(int side, int block);
 
     /** Block {@code block} is side {@code side}'s for the next group; both threads out of it. */
     void handTo(int side, int block);

@@ -1,7 +1,6 @@
 package org.cachelinebench.harness.chunk;
 
-import java.util.List;
-
+import org.cachelinebench.harness.interleave.InterleavedReport;
 import org.cachelinebench.model.percpu.PcpuAllocatorMemory;
 
 /**
@@ -14,18 +13,12 @@ public record EmptyPagesRate(long steps, long writes) {
         return new EmptyPagesRate(memory.steps(), memory.emptyPopPagesWrites());
     }
 
-    public EmptyPagesRate plus(EmptyPagesRate o) {
-        return new EmptyPagesRate(steps + o.steps, writes + o.writes);
-    }
+    public EmptyPagesRate plus(EmptyPagesRate o) { return new EmptyPagesRate(steps + o.steps, writes + o.writes); }
 
-    public EmptyPagesRate minus(EmptyPagesRate o) {
-        return new EmptyPagesRate(steps - o.steps, writes - o.writes);
-    }
+    public EmptyPagesRate minus(EmptyPagesRate o) { return new EmptyPagesRate(steps - o.steps, writes - o.writes); }
 
     /** Writes per step, NaN before any step. */
-    public double perStep() {
-        return steps == 0 ? Double.NaN : (double) writes / steps;
-    }
+    public double perStep() { return steps == 0 ? Double.NaN : (double) writes / steps; }
 
     /** "nr_empty_pop_pages written on 250 of 2000 allocator steps: 0.1250 per step (live=8: 1/8)". */
     public String describe(int live) {
@@ -35,12 +28,7 @@ public record EmptyPagesRate(long steps, long writes) {
 
     /** One '#' line per side of an interleaved run (off-heap blocks or Java objects): each side's rate over the fork. */
     public static String perSide(String title, ChunkInterleaving run, int live) {
-        List<String> names = run.names();
-        StringBuilder sb = new StringBuilder("# " + title + ", the allocator's measured rate per side:\n");
-        int width = names.stream().mapToInt(String::length).max().orElse(0);
-        for (int s = 0; s < names.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), run.places().emptyPagesRate(s).describe(live)));
-        }
-        return sb.toString();
+        return InterleavedReport.perSide(title + ", the allocator's measured rate per side", run.names(),
+                s -> run.places().emptyPagesRate(s).describe(live));
     }
 }

@@ -1,21 +1,16 @@
 package org.cachelinebench.harness.interleave;
 
 import java.util.Arrays;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The nanoseconds of every side in every committed cycle of an interleaved measurement, and from them, per side,
  * the median over cycles of its per-cycle ratio to the reference and of its per-cycle extra line transfers.
  * Rule: a ratio is a median over cycles, because a preempted thread stalls one cycle, which a sum would carry
- * into one side and the median ignores (for an A/A pair it is unbiased: docs/interleaved-design.md).
- *
- * <ul>
- *   <li>All memory is allocated by the constructor (trial setup); {@link #log} only stores a cycle's N values,
- *       once per cycle, in the sender's thread. A cycle past the capacity is counted, not stored
- *       ({@link #notLogged}): it is in the sums, and a report says how many the medians lack.</li>
- *   <li>The medians are computed on demand ({@link #ratio}, {@link #extra}), never in the measured loop, and
- *       cached until the next {@link #log}, {@link #add} or {@link #reset}. NaN before the first cycle.</li>
- *   <li>One writer; the array is padded by 128 bytes at both ends (as {@link SideTotals}).</li>
- * </ul>
+ * into one side and the median ignores (for an A/A pair it is unbiased: docs/interleaved-design.md). All memory is
+ * allocated at trial setup; {@link #log} only stores a cycle's N values (a cycle past the capacity is counted in
+ * {@link #notLogged}, not stored); the medians are computed on demand, never in the measured loop, and cached until
+ * the log changes; NaN before the first cycle. One writer; the array is padded by 128 bytes at both ends.
  */
 public final class CycleLog {
     /** Cycles kept per log: an iteration of this many cycles lasts tens of seconds even at the fastest round trip. */
@@ -33,7 +28,6 @@ public final class CycleLog {
     private final int sides;
     private final int reference;
     private final int floor;
-    private final int capacity;
     /** [PAD][logged][not logged][cycle 0: nanos of side 0 .. N-1][cycle 1 ...]..[PAD]. */
     private final long[] v;
     /** Per cycle, one side's ratio or extra: what a median is taken of. */
@@ -48,43 +42,25 @@ public final class CycleLog {
      * by side {@code floor} ({@link #NO_FLOOR}: none).
      */
     public CycleLog(int sides, int reference, int floor) {
-        this(sides, reference, floor, CAPACITY);
-    }
-
-    CycleLog(int sides, int reference, int floor, int capacity) {
         if (sides < 2 || reference < 0 || reference >= sides || floor < NO_FLOOR || floor >= sides
-                || floor == reference || capacity < 1) {
-            throw new IllegalArgumentException("a cycle log needs 2 or more sides, a reference and a floor among them"
-                    + " and room for a cycle: " + sides + " sides, reference " + reference + ", floor " + floor
-                    + ", capacity " + capacity);
+                || floor == reference) {
+            throw new IllegalArgumentException("a cycle log needs 2 or more sides, a reference and a floor among them: "
+                    + sides + " sides, reference " + reference + ", floor " + floor);
         }
         this.sides = sides;
         this.reference = reference;
         this.floor = floor;
-        this.capacity = capacity;
-        this.v = new long[FIRST + capacity * sides + PAD];
-        this.scratch = new double[capacity];
+        this.v = new long[FIRST + CAPACITY * sides + PAD];
+        this.scratch = new double[CAPACITY];
         this.ratios = new double[sides];
         this.extras = new double[sides];
     }
 
-    public int sides() {
-        return sides;
-    }
-
-    public int capacity() {
-        return capacity;
-    }
-
-    /** Cycles stored, at most {@link #capacity}. */
-    public int logged() {
-        return (int) v[LOGGED];
-    }
+    /** Cycles stored, at most {@link #CAPACITY}. */
+    public int logged() { return (int) v[LOGGED]; }
 
     /** Cycles committed past the capacity: in the sums, not in the medians. 0 in a normal run. */
-    public long notLogged() {
-        return v[NOT_LOGGED];
-    }
+    public long notLogged() { return v[NOT_LOGGED]; }
 
     /** The sender, at a committed cycle: that cycle's nanoseconds per side. A few stores; no allocation. */
     public void log(SideTotals cycle) {
@@ -100,7 +76,7 @@ public final class CycleLog {
     /** Where the next cycle's values go, or -1 when the log is full (that cycle then counted as not logged). */
     private int next() {
         int n = (int) v[LOGGED];
-        if (n == capacity) {
+        if (n == CAPACITY) {
             v[NOT_LOGGED]++;
             return -1;
         }
@@ -141,7 +117,7 @@ public final class CycleLog {
             throw new IllegalArgumentException("a log of " + other.sides + " sides added to one of " + sides);
         }
         int n = logged();
-        int fits = Math.min(other.logged(), capacity - n);
+        int fits = Math.min(other.logged(), CAPACITY - n);
         System.arraycopy(other.v, FIRST, v, FIRST + n * sides, fits * sides);
         v[LOGGED] = n + fits;
         v[NOT_LOGGED] += other.notLogged() + (other.logged() - fits);
@@ -158,56 +134,42 @@ public final class CycleLog {
      * Median over the logged cycles of nanos(side) / nanos(reference): above 1 the side is slower. 1 for the
      * reference itself; NaN before the first cycle.
      */
-    public double ratio(int side) {
-        return medians().ratios[check(side)];
-    }
+    public double ratio(int side) { return medians().ratios[check(side)]; }
 
     /**
      * Median over the logged cycles of (nanos(side) - nanos(reference)) / nanos(floor): the extra cost in one-line
      * round trips. 0 for the reference itself; NaN before the first cycle.
      */
-    public double extra(int side) {
-        return medians().extras[check(side)];
-    }
+    public double extra(int side) { return medians().extras[check(side)]; }
 
-    /**
-     * Median over the logged cycles of nanos(side) / nanos(other): the ratio to another side than the reference,
-     * for the pairs a benchmark's claims compare. Computed on each call; NaN before the first cycle.
-     */
+    /** Median over the logged cycles of nanos(side) / nanos(other): the ratio of a pair a benchmark's claims compare. */
     public double ratio(int side, int other) {
         check(side);
         check(other);
-        int n = logged();
-        for (int c = 0; c < n; c++) {
-            int at = FIRST + c * sides;
-            scratch[c] = (double) v[at + side] / v[at + other];
-        }
-        return median(scratch, n);
+        return median(at -> (double) v[at + side] / v[at + other]);
     }
 
     private CycleLog medians() {
-        long n = logged();
-        if (cachedFor == n) {
-            return this;
+        int n = logged();
+        if (cachedFor != n) {
+            for (int s = 0; s < sides; s++) {
+                int side = s;
+                ratios[s] = median(at -> (double) v[at + side] / v[at + reference]);
+                extras[s] = floor == NO_FLOOR ? Double.NaN
+                        : median(at -> (double) (v[at + side] - v[at + reference]) / v[at + floor]);
+            }
+            cachedFor = n;
         }
-        for (int s = 0; s < sides; s++) {
-            for (int c = 0; c < n; c++) {
-                int at = FIRST + c * sides;
-                scratch[c] = (double) v[at + s] / v[at + reference];
-            }
-            ratios[s] = median(scratch, (int) n);
-            if (floor == NO_FLOOR) {
-                extras[s] = Double.NaN;
-                continue;
-            }
-            for (int c = 0; c < n; c++) {
-                int at = FIRST + c * sides;
-                scratch[c] = (double) (v[at + s] - v[at + reference]) / v[at + floor];
-            }
-            extras[s] = median(scratch, (int) n);
-        }
-        cachedFor = n;
         return this;
+    }
+
+    /** The median over the logged cycles of {@code ofCycle}, given where a cycle's values start. */
+    private double median(IntToDoubleFunction ofCycle) {
+        int n = logged();
+        for (int c = 0; c < n; c++) {
+            scratch[c] = ofCycle.applyAsDouble(FIRST + c * sides);
+        }
+        return median(scratch, n);
     }
 
     /**

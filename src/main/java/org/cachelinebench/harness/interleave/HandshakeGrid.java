@@ -1,7 +1,5 @@
 package org.cachelinebench.harness.interleave;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -11,27 +9,25 @@ import org.cachelinebench.model.ipi.SpinWait;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The memory of an interleaved measurement: N blocks of identical geometry ({@link CsdBlock}), and every
- * side's handshake in every block, N x N. The handshakes of one block share its memory and are used one at
- * a time; each keeps its own sender and receiver logs, so each still proves its own calls were handled
- * once, in order, with the right {@code func} and {@code info}.
- *
- * <p>The sides' csds overlap in a block (a straddled csd's {@code func} lies where a size-aligned one's
- * {@code flags} is), so a block handed to another side must be cleared first ({@link #clearBlocks}), and
- * only the handshake that used a block last can be checked against the block's memory.
- *
- * <p>The interleaved schedule on these blocks: the follower (the receiver) counts its calls, and at the barrier after
- * each group the leader (the sender) checks that every block's handshake handled all its calls once, in order, and
- * left its block quiet, then zeroes the blocks ({@link #handOver}).
+ * The memory of an interleaved handshake measurement: N blocks of identical geometry ({@link CsdBlock}), and every
+ * side's handshake in every block, N x N, each with its own sender and receiver logs, so each still proves its own
+ * calls were handled once, in order, with the right {@code func} and {@code info}. The sides' csds overlap in a block
+ * (a straddled csd's {@code func} lies where a size-aligned one's {@code flags} is), so only the handshake that used
+ * a block last can be checked against its memory, and a block handed to another side is zeroed first. The follower
+ * (the receiver) counts its calls; at the barrier after each group the leader (the sender) checks every block's
+ * handshake and zeroes the blocks ({@link #handOver}).
  */
 public final class HandshakeGrid extends Interleaving {
     private final CsdBlock[] blocks;
     /** [side][block]. */
     private final Handshake[][] handshakes;
 
-    public HandshakeGrid(List<InterleavedSide> sides) {
-        super(names(sides), InterleavedSchedule.SLICE, 1, false);
+    public HandshakeGrid(List<Side> sides) {
+        super(sides.stream().map(Side::name).toList(), InterleavedSchedule.SLICE, 1, false);
         int n = sides.size();
+        if (Set.copyOf(names).size() != n) {
+            throw new IllegalArgumentException("two sides of one name: " + names);
+        }
         blocks = new CsdBlock[n];
         for (int b = 0; b < n; b++) {
             blocks[b] = CsdBlock.allocate();
@@ -44,34 +40,12 @@ public final class HandshakeGrid extends Interleaving {
         }
     }
 
-    private static List<String> names(List<InterleavedSide> sides) {
-        List<String> names = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (InterleavedSide s : sides) {
-            if (!seen.add(s.name())) {
-                throw new IllegalArgumentException("two sides named " + s.name());
-            }
-            names.add(s.name());
-        }
-        return names;
-    }
+    public int size() { return blocks.length; }
 
-    public int size() {
-        return blocks.length;
-    }
-
-    public String name(int side) {
-        return names.get(side);
-    }
-
-    public CsdBlock block(int block) {
-        return blocks[block];
-    }
+    public CsdBlock block(int block) { return blocks[block]; }
 
     /** Side {@code side}'s handshake in block {@code block}. */
-    public Handshake at(int side, int block) {
-        return handshakes[side][block];
-    }
+    public Handshake at(int side, int block) { return handshakes[side][block]; }
 
     /** Zeroes every block: an unlocked csd, a lowered flag and an empty queue for whichever side comes next. */
     public void clearBlocks() {

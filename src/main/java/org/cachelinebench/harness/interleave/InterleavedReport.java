@@ -32,21 +32,19 @@ public final class InterleavedReport {
         this.trialCycles = new CycleLog(names.size(), reference, floor);
     }
 
-    /**
-     * "# sides of IpiInterleaved protocol=flag ..." and one line per side saying where its memory is, from the
-     * real addresses (see {@link Interleaving#whereIs}).
-     */
+    /** "# TITLE: N sides, N blocks (...)" and one line per side saying where its memory is ({@link Interleaving#whereIs}). */
     public static String sides(String title, Interleaving run) {
-        return sides(title, run.names(), run::whereIs);
+        int n = run.names().size();
+        return perSide(title + ": " + n + " sides, " + n + " blocks (each side's memory, the same in every block unless"
+                + " listed per block)", run.names(), run::whereIs);
     }
 
-    /** The same for any sides: {@code whereIs} says where a side's memory is, by side number. */
-    public static String sides(String title, List<String> names, IntFunction<String> whereIs) {
-        StringBuilder sb = new StringBuilder("# " + title + ": " + names.size() + " sides, " + names.size()
-                + " blocks (each side's memory, the same in every block unless listed per block):\n");
+    /** "# HEAD:" and one "#   NAME TEXT" line per side, the names in a column. */
+    public static String perSide(String head, List<String> names, IntFunction<String> text) {
+        StringBuilder sb = new StringBuilder("# " + head + ":\n");
         int width = names.stream().mapToInt(String::length).max().orElse(0);
         for (int s = 0; s < names.size(); s++) {
-            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), whereIs.apply(s)));
+            sb.append(String.format("#   %-" + width + "s %s%n", names.get(s), text.apply(s)));
         }
         return sb.toString();
     }
@@ -108,7 +106,7 @@ public final class InterleavedReport {
         StringBuilder sb = new StringBuilder("# " + what + ": " + totals.cycles() + " cycles");
         if (cycles.notLogged() > 0) {
             sb.append(String.format(Locale.ROOT, ", %d past the log's %d not in the medians", cycles.notLogged(),
-                    cycles.capacity()));
+                    CycleLog.CAPACITY));
         }
         sb.append(" (ns/call: over all of them; ratio, extra lines: medians over them)\n");
         int width = names.stream().mapToInt(String::length).max().orElse(0);

@@ -27,10 +27,6 @@ public final class InterleavedSchedule {
     private final int sides;
     private final int callsPerSlice;
 
-    public InterleavedSchedule(int sides) {
-        this(sides, SLICE);
-    }
-
     /** N sides in slices of {@code callsPerSlice} calls. */
     public InterleavedSchedule(int sides, int callsPerSlice) {
         if (sides < 2) {
@@ -44,37 +40,23 @@ public final class InterleavedSchedule {
     }
 
     /** Calls in one slice. */
-    public int callsPerSlice() {
-        return callsPerSlice;
-    }
+    public int callsPerSlice() { return callsPerSlice; }
 
     /** N: the number of sides, and of blocks. */
-    public int sides() {
-        return sides;
-    }
+    public int sides() { return sides; }
 
-    public int slicesPerGroup() {
-        return 2 * sides;
-    }
+    public int slicesPerGroup() { return 2 * sides; }
 
-    public int slicesPerCycle() {
-        return 2 * sides * sides;
-    }
+    public int slicesPerCycle() { return 2 * sides * sides; }
 
     /** Calls every side makes in one cycle: 2N slices. */
-    public long callsPerSidePerCycle() {
-        return (long) slicesPerGroup() * callsPerSlice;
-    }
+    public long callsPerSidePerCycle() { return (long) slicesPerGroup() * callsPerSlice; }
 
     /** The group slice {@code slice} belongs to (counted from 0, not wrapped at the cycle). */
-    public long group(long slice) {
-        return slice / slicesPerGroup();
-    }
+    public long group(long slice) { return slice / slicesPerGroup(); }
 
     /** Position of slice {@code slice} in its group, 0..2N-1. */
-    public int position(long slice) {
-        return (int) (slice % slicesPerGroup());
-    }
+    public int position(long slice) { return (int) (slice % slicesPerGroup()); }
 
     /** The block used at a position of a group: the palindrome 0, 1, .., N-1, N-1, .., 1, 0. */
     public int blockAt(int position) {
@@ -85,29 +67,19 @@ public final class InterleavedSchedule {
     }
 
     /** The side that owns block {@code block} in group {@code group}: {@code (block + group) mod N}. */
-    public int sideIn(int block, long group) {
-        return (int) ((block + group % sides) % sides);
-    }
+    public int sideIn(int block, long group) { return (int) ((block + group % sides) % sides); }
 
     /** The block slice {@code slice} uses. */
-    public int block(long slice) {
-        return blockAt(position(slice));
-    }
+    public int block(long slice) { return blockAt(position(slice)); }
 
     /** The side slice {@code slice} measures. */
-    public int side(long slice) {
-        return sideIn(block(slice), group(slice));
-    }
+    public int side(long slice) { return sideIn(block(slice), group(slice)); }
 
     /** True for the last slice of a group: the blocks change hands after it. */
-    public boolean endsGroup(long slice) {
-        return position(slice) == slicesPerGroup() - 1;
-    }
+    public boolean endsGroup(long slice) { return position(slice) == slicesPerGroup() - 1; }
 
     /** True for the last slice of a cycle: the totals are committed after it. */
-    public boolean endsCycle(long slice) {
-        return (slice + 1) % slicesPerCycle() == 0;
-    }
+    public boolean endsCycle(long slice) { return (slice + 1) % slicesPerCycle() == 0; }
 
     /** "slice 37 (cycle 0, group 3, position 7)". */
     public String describe(long slice) {

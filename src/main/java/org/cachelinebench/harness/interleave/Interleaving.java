@@ -7,23 +7,17 @@ import org.openjdk.jmh.infra.Control;
 
 /**
  * What the leader ({@link Leader}) and the follower ({@link Follower}) of one interleaved measurement share: the
- * {@link InterleavedSchedule} of N sides over N blocks, the barrier between groups, and, where the follower has a
- * clock of its own, the hand-over of every slice. The one engine of every interleaved benchmark; a subclass says
- * what a block holds and how it changes hands ({@link #handOver}), and the benchmark's {@code @Benchmark} methods
- * run the measured call on the side and block the cursor is in. Why each rule: docs/interleaved-design.md.
- *
+ * {@link InterleavedSchedule} of N sides over N blocks, the barrier between groups and, where the follower times its
+ * own calls, the hand-over of every slice. The one engine of every interleaved benchmark; a subclass says what a
+ * block holds and how it changes hands ({@link #handOver}). Two ways (why each: docs/interleaved-design.md):
  * <ul>
- *   <li><b>Follower counts</b> (the handshakes: csd, flag mailbox, object mailbox): the follower needs no word from
- *       the leader within a group, since each call is handled exactly once; the leader drains a slice's last call
- *       ({@link #drain}) before it reads the clock.</li>
- *   <li><b>Slices handed over</b> (the {@code pcpu_chunk} reader and allocator): the leader opens each slice and
- *       waits until the follower has entered it; the follower reads which slice is open after every call and times
- *       its own calls per slice into {@link #followerCycle}, which the leader commits with its own at a cycle's
- *       end.</li>
- *   <li>Blocks change hands only between groups, at the barrier, which is not timed.</li>
- *   <li>In JMH's single-shot mode an iteration is a number of the leader's calls, and both threads wait on a stop of
- *       their own ({@link #fixedLengthStop}): JMH sets its own as such an iteration begins.</li>
+ *   <li><b>Follower counts</b> (the handshakes): each call is handled exactly once, so the follower needs no word
+ *       within a group; the leader drains a slice's last call ({@link #drain}) before it reads the clock.</li>
+ *   <li><b>Slices handed over</b> (the {@code pcpu_chunk} reader and allocator): the leader opens each slice and waits
+ *       until the follower has entered it; the follower times its own calls per slice into {@link #followerCycle}.</li>
  * </ul>
+ * Blocks change hands only between groups, at the barrier, which is not timed. In JMH's single-shot mode an iteration
+ * is a number of the leader's calls, and both threads wait on a stop of their own ({@link #fixedLengthStop}).
  */
 public abstract class Interleaving {
     /** The most sides a schedule may have: the cursors count slices per side and block in arrays of this square. */
@@ -65,14 +59,10 @@ public abstract class Interleaving {
         fixedLength.startMeasurement = true;
     }
 
-    public InterleavedSchedule schedule() {
-        return schedule;
-    }
+    public InterleavedSchedule schedule() { return schedule; }
 
     /** The sides' names in schedule order. */
-    public List<String> names() {
-        return names;
-    }
+    public List<String> names() { return names; }
 
     /**
      * Leader, at the barrier after group {@code group}, the follower out of every block: checks what the group left
@@ -94,23 +84,15 @@ public abstract class Interleaving {
      * in flight when the clock is read or the block changes hands; false when stopped. Nothing to wait for unless
      * a call can be in flight.
      */
-    protected boolean drain(int side, int block, Control stop, SpinWait spin) {
-        return true;
-    }
+    protected boolean drain(int side, int block, Control stop, SpinWait spin) { return true; }
 
     /** The stop both threads of a single-shot iteration wait on. */
-    Control fixedLengthStop() {
-        return fixedLength;
-    }
+    Control fixedLengthStop() { return fixedLength; }
 
     /** The barrier that hands slices over, and the one between groups (for tests and reports). */
-    public SpinBarrier sliceBarrier() {
-        return slices;
-    }
+    public SpinBarrier sliceBarrier() { return slices; }
 
-    public SpinBarrier groupBarrier() {
-        return groups;
-    }
+    public SpinBarrier groupBarrier() { return groups; }
 
     /** Ends a single-shot iteration for both threads: the leader after its last call, or a thread that failed. */
     public void endFixedLength() {
@@ -118,9 +100,7 @@ public abstract class Interleaving {
     }
 
     /** "straddled in block 2". */
-    public String where(int side, int block) {
-        return names.get(side) + " in block " + block;
-    }
+    public String where(int side, int block) { return names.get(side) + " in block " + block; }
 
     /** "slice 37 (cycle 0, group 3, position 7): straddled in block 2". */
     public String describe(long slice) {

@@ -23,7 +23,6 @@ abstract class LeaderPadBefore {
     byte p120, p121, p122, p123, p124, p125, p126, p127; // 128
 }
 
-
 /** The leader's position in the schedule and its clock; written by the leader thread only. */
 abstract class LeaderFields extends LeaderPadBefore {
     long slice;
@@ -63,7 +62,6 @@ abstract class LeaderPadAfter extends LeaderFields {
     byte q112, q113, q114, q115, q116, q117, q118, q119; // 120
     byte q120, q121, q122, q123, q124, q125, q126, q127; // 128
 }
-
 
 /**
  * The leader's side of the interleaved schedule ({@link Interleaving}): the benchmark's method asks it for the slice's
@@ -111,14 +109,10 @@ public final class Leader extends LeaderPadAfter {
     }
 
     /** The side the current slice measures. */
-    public int side() {
-        return side;
-    }
+    public int side() { return side; }
 
     /** The block the current slice runs in. */
-    public int block() {
-        return block;
-    }
+    public int block() { return block; }
 
     private boolean start(Interleaving run, Control stop, SpinWait spin) {
         if (run.handsOverSlices && !run.slices.awaitFinished(1, stop, spin)) {
@@ -272,56 +266,34 @@ public final class Leader extends LeaderPadAfter {
     }
 
     /** The leader's committed totals per side: ns and calls (a batch counts its loads). */
-    public SideTotals totals() {
-        return totals;
-    }
+    public SideTotals totals() { return totals; }
 
     /** The leader's committed cycles, and their medians. */
-    public CycleLog log() {
-        return log;
-    }
+    public CycleLog log() { return log; }
 
     /** The follower's committed totals per side, where it is timed: ns and calls. */
-    public SideTotals followerTotals() {
-        return followerTotals;
-    }
+    public SideTotals followerTotals() { return followerTotals; }
 
     /** The follower's committed cycles (ns per call), and their medians. */
-    public CycleLog followerLog() {
-        return followerLog;
-    }
+    public CycleLog followerLog() { return followerLog; }
 
     /** Complete cycles left out because the follower made no call for some side in them (0 normally). */
-    public long cyclesSkipped() {
-        return skipped;
-    }
+    public long cyclesSkipped() { return skipped; }
 
     /** Slices run of side {@code side} in block {@code block} since the iteration began (slices handed over only). */
-    public long slicesIn(int side, int block) {
-        return slicesIn[side * Interleaving.MOST_SIDES + block];
-    }
+    public long slicesIn(int side, int block) { return slicesIn[side * Interleaving.MOST_SIDES + block]; }
 
-    public long slice() {
-        return slice;
-    }
+    public long slice() { return slice; }
 
     /**
      * Where the leader is and what it waits for, for a watchdog's report (racy while it runs), e.g. "leader at slice
      * 37 (cycle 0, group 3, position 7): straddled in block 2, call 13 of 256: waiting for the call".
      */
     public String describe(Interleaving run) {
-        String what;
-        switch (waiting) {
-            case DRAIN:
-                what = "waiting for the slice's last call to be handled (drain)";
-                break;
-            case BARRIER:
-                what = "waiting at the barrier for the follower to finish group " + run.schedule.group(slice)
-                        + " (it has finished " + run.groups.finished() + " groups)";
-                break;
-            default:
-                what = "waiting for the call";
-        }
+        String what = waiting == DRAIN ? "waiting for the slice's last call to be handled (drain)"
+                : waiting == BARRIER ? "waiting at the barrier for the follower to finish group "
+                        + run.schedule.group(slice) + " (it has finished " + run.groups.finished() + " groups)"
+                : "waiting for the call";
         return "leader at " + run.describe(slice) + ", call " + Math.min(inSlice + 1, run.callsPerSlice) + " of "
                 + run.callsPerSlice + ": " + what;
     }

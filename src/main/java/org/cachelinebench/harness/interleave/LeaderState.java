@@ -1,8 +1,6 @@
 package org.cachelinebench.harness.interleave;
 
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 
 import org.cachelinebench.harness.CounterNames;
 import org.openjdk.jmh.annotations.Level;
@@ -16,52 +14,36 @@ import org.openjdk.jmh.infra.IterationParams;
  * The leader thread's clock and printed report in an interleaved benchmark, and every counter's value. Each
  * benchmark's {@code @AuxCounters} subclass declares one public accessor per counter: JMH names a counter by its
  * method and reads only the methods the state class itself declares, so the accessors cannot live here; a test holds
- * them to {@link #counterNames}.
+ * their names to {@link CounterNames}.
  */
 public abstract class LeaderState {
     public final Leader clock;
     private final List<String> names;
     private final int floor;
-    private final Set<String> counterNames;
     /** The leader's role in counter names ("" when only the leader is timed), and the follower's. */
     private final String leaderRole;
     private final String followerRole;
     private final InterleavedReport report;
     private final InterleavedReport followerReport;
 
-    /**
-     * Only the leader timed: ratios to side {@code reference}, extra lines over side {@code floor}, and the
-     * {@code probes} also reported over the floor ({@link #probe}).
-     */
-    protected LeaderState(List<String> names, int reference, int floor, List<String> probes) {
-        if (!names.containsAll(probes) || !probes.isEmpty() && floor == CycleLog.NO_FLOOR) {
-            throw new IllegalArgumentException("probes " + probes + " need a floor and must be sides of " + names);
-        }
-        this.names = List.copyOf(names);
-        this.floor = floor;
-        Set<String> counters = new TreeSet<>(CounterNames.of(names, names.get(reference), names.get(floor)));
-        for (String p : probes) {
-            counters.add(CounterNames.ratio(p, names.get(floor)));
-        }
-        this.counterNames = Set.copyOf(counters);
-        this.leaderRole = "";
-        this.followerRole = null;
-        clock = new Leader(names.size(), reference, floor);
-        report = new InterleavedReport(names, reference, floor);
-        followerReport = null;
+    /** Only the leader timed: ratios to side {@code reference}, extra lines over side {@code floor}. */
+    protected LeaderState(List<String> names, int reference, int floor) {
+        this(names, reference, floor, "", null);
     }
 
     /** Both roles timed, named {@code leaderRole} and {@code followerRole}; ratios to side {@code reference}, no floor. */
-    protected LeaderState(List<String> names, int reference, String leaderRole, String followerRole,
-                          Set<String> counterNames) {
+    protected LeaderState(List<String> names, int reference, String leaderRole, String followerRole) {
+        this(names, reference, CycleLog.NO_FLOOR, leaderRole, followerRole);
+    }
+
+    private LeaderState(List<String> names, int reference, int floor, String leaderRole, String followerRole) {
         this.names = List.copyOf(names);
-        this.floor = CycleLog.NO_FLOOR;
-        this.counterNames = Set.copyOf(counterNames);
+        this.floor = floor;
         this.leaderRole = leaderRole;
         this.followerRole = followerRole;
-        clock = new Leader(names.size(), reference, CycleLog.NO_FLOOR);
-        report = new InterleavedReport(names, reference, CycleLog.NO_FLOOR);
-        followerReport = new InterleavedReport(names, reference, CycleLog.NO_FLOOR);
+        clock = new Leader(names.size(), reference, floor);
+        report = new InterleavedReport(names, reference, floor);
+        followerReport = followerRole == null ? null : new InterleavedReport(names, reference, floor);
     }
 
     /**
@@ -107,11 +89,6 @@ public abstract class LeaderState {
     /** The side's cost ratio to another side, median over the iteration's cycles. */
     protected double ratio(String role, String side, String reference) {
         return log(role).ratio(side(side), side(reference));
-    }
-
-    /** The counters the benchmark reports: what the subclass's accessors must be named. */
-    public Set<String> counterNames() {
-        return counterNames;
     }
 
     private SideTotals totals(String role) {

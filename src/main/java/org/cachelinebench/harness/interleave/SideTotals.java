@@ -19,21 +19,13 @@ public final class SideTotals {
         this.v = new long[PAD + 2 * sides + 1 + PAD];
     }
 
-    public int sides() {
-        return sides;
-    }
+    public int sides() { return sides; }
 
-    public long nanos(int side) {
-        return v[PAD + check(side)];
-    }
+    public long nanos(int side) { return v[PAD + check(side)]; }
 
-    public long calls(int side) {
-        return v[PAD + sides + check(side)];
-    }
+    public long calls(int side) { return v[PAD + sides + check(side)]; }
 
-    public long cycles() {
-        return v[PAD + 2 * sides];
-    }
+    public long cycles() { return v[PAD + 2 * sides]; }
 
     /** One slice's time for {@code side} (its calls are counted when the cycle is committed). */
     public void addNanos(int side, long nanos) {

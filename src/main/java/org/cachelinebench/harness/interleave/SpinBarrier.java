@@ -123,11 +123,7 @@ public final class SpinBarrier extends SpinBarrierPadAfter {
         finished = 0;
     }
 
-    public long opened() {
-        return opened;
-    }
+    public long opened() { return opened; }
 
-    public long finished() {
-        return finished;
-    }
+    public long finished() { return finished; }
 }

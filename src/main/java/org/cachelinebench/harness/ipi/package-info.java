@@ -1,7 +1,6 @@
 /**
  * The IPI mailbox benchmarks' own parts: the state a sender and a receiver share on one csd block
- * ({@link IpiMailboxState}), the {@code @Param} values they share ({@link IpiParams}), and the side lists of the
- * interleaved ones, each side a factory of its handshake: the csd's ({@link CsdSides}), the offset sweep's
- * ({@link SweepSides}) and the object mailbox's, chosen from live addresses ({@link ObjectMailboxSides}).
+ * ({@link IpiMailboxState}) and the {@code @Param} values they share ({@link IpiParams}). The interleaved ones' side
+ * lists are declared in their own benchmark files.
  */
 package org.cachelinebench.harness.ipi;

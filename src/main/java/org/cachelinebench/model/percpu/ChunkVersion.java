@@ -14,11 +14,11 @@ import org.cachelinebench.model.layout.EnumParam;
  *   <li>{@link #V6_5_MERGED}: what v6.5 merged (v3): the same move, and {@code base_addr} declared
  *       {@code ____cacheline_aligned_in_smp}, so it starts a line whatever precedes it; the attribute
  *       also makes the whole struct line-aligned (and its size a multiple of the line).</li>
- *   <li>{@link #MM_2026_SIZE}: the mm tree's "optimise pcpu_chunk struct to save memory" (v2): v6.5's
+ *   <li>{@link #SAVE_MEMORY}: the mm tree's "optimise pcpu_chunk struct to save memory" (v2): v6.5's
  *       order to {@code end_offset}, then {@code nr_pages}, {@code nr_populated}, {@code nr_empty_pop_pages}
  *       and the object extension vector ({@code obj_exts}) last, so the struct loses a line and
  *       {@code nr_empty_pop_pages} joins {@code base_addr}'s line.</li>
- *   <li>{@link #MM_2026_HOLE}: the same order with {@code nr_empty_pop_pages} moved into the 4-byte hole
+ *   <li>{@link #SAVE_MEMORY_HOLE}: the same order with {@code nr_empty_pop_pages} moved into the 4-byte hole
  *       after {@code chunk_md}: as small, and nothing written on the alloc/free path in {@code base_addr}'s
  *       line (the alternative a reviewer could ask for).</li>
  * </ul>
@@ -27,8 +27,8 @@ public enum ChunkVersion {
     V6_4_RC4("v6.4-rc4"),
     V2_REORDER("v2-reorder"),
     V6_5_MERGED("v6.5-merged"),
-    MM_2026_SIZE("mm-2026-size"),
-    MM_2026_HOLE("mm-2026-hole");
+    SAVE_MEMORY("save-memory"),
+    SAVE_MEMORY_HOLE("save-memory-hole");
 
     private final String label;
 
@@ -36,9 +36,9 @@ public enum ChunkVersion {
         this.label = label;
     }
 
-    /** True for the 2026 orders, which name the memcg member {@code obj_exts} (a {@code struct pcpuobj_ext *}). */
+    /** True for the save-memory orders, which name the memcg member {@code obj_exts} (a {@code struct pcpuobj_ext *}). */
     public boolean hasObjExts() {
-        return this == MM_2026_SIZE || this == MM_2026_HOLE;
+        return this == SAVE_MEMORY || this == SAVE_MEMORY_HOLE;
     }
 
     /** The {@code @Param layout} value. */

@@ -41,7 +41,7 @@ public final class ExeclSteadyState {
         public double rate() { return steps == 0 ? 0 : (double) writes / steps; }
     }
 
-    private final OffHeapPcpuChunk chunk = new OffHeapPcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
+    private final OffHeapPcpuChunk chunk = new OffHeapPcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT);
     private final PcpuAllocatorMemory md = chunk.members().metadata();
 
     private ExeclSteadyState() {}

@@ -19,7 +19,7 @@ import org.cachelinebench.model.layout.StructLayout;
 
 /**
  * {@code struct pcpu_chunk} and the structs inside it, as mm/percpu-internal.h declares them for
- * x86-64, one field list per version and kernel config (the 2026 orders: {@link ChunkVersion}). Read it side by
+ * x86-64, one field list per version and kernel config (the save-memory orders: {@link ChunkVersion}). Read it side by
  * side with the header:
  *
  * <pre>
@@ -86,7 +86,7 @@ public final class PcpuChunkLayouts {
     public static final String NR_EMPTY_POP_PAGES = "nr_empty_pop_pages";
     /** CONFIG_MEMCG_KMEM's vector of object cgroups, v6.4-rc4 to v6.5. */
     public static final String OBJ_CGROUPS = "obj_cgroups";
-    /** Its successor under NEED_PCPUOBJ_EXT (CONFIG_MEMCG or CONFIG_MEM_ALLOC_PROFILING), in the 2026 orders. */
+    /** Its successor under NEED_PCPUOBJ_EXT (CONFIG_MEMCG or CONFIG_MEM_ALLOC_PROFILING), in the save-memory orders. */
     public static final String OBJ_EXTS = "obj_exts";
 
     /**
@@ -122,7 +122,7 @@ public final class PcpuChunkLayouts {
         b.field(CType.struct(LIST_HEAD), "list");
         b.field(INT, "free_bytes");
         b.field(CType.struct(PCPU_BLOCK_MD), "chunk_md");
-        if (version == ChunkVersion.MM_2026_HOLE) {
+        if (version == ChunkVersion.SAVE_MEMORY_HOLE) {
             b.field(INT, NR_EMPTY_POP_PAGES);
         }
         switch (version) {
@@ -137,8 +137,8 @@ public final class PcpuChunkLayouts {
                 b.field(pointer("unsigned long *"), "alloc_map");
                 break;
             case V6_5_MERGED:
-            case MM_2026_SIZE:
-            case MM_2026_HOLE:
+            case SAVE_MEMORY:
+            case SAVE_MEMORY_HOLE:
                 b.field(pointer("unsigned long *"), "bound_map");
                 b.fieldAligned(VOID_PTR, BASE_ADDR, X86_64_L1_CACHE_BYTES);
                 b.field(pointer("unsigned long *"), "alloc_map");
@@ -155,7 +155,7 @@ public final class PcpuChunkLayouts {
         if (version.hasObjExts()) {
             b.field(INT, "nr_pages");
             b.field(INT, "nr_populated");
-            if (version == ChunkVersion.MM_2026_SIZE) {
+            if (version == ChunkVersion.SAVE_MEMORY) {
                 b.field(INT, NR_EMPTY_POP_PAGES);
             }
             if (config.memcgKmem()) {

@@ -53,7 +53,7 @@ public final class JavaSuggester {
      * {@code classpath}: where the class's field types are found besides this jar (null for nowhere
      * else); {@code loader}: the loader that loaded the class, which finds them at run time.
      */
-    public static Result suggest(JolLayout original, Roles roles, int lineSize, Starts starts, String classpath,
+    public static Result suggest(JolLayout original, Roles roles, int lineSize, StartPlacement starts, String classpath,
                           ClassLoader loader) {
         JavaSuggester s = new JavaSuggester(original, roles, classpath, loader);
         List<String> notes = new ArrayList<>(s.grouping.notes());

@@ -100,12 +100,12 @@ public final class Suggester {
     private final FieldIndex fields;
     private final Roles roles;
     private final int lineSize;
-    private final Starts starts;
+    private final StartPlacement starts;
     private final boolean kernelStyle;
     private final List<Item> items = new ArrayList<>();
     private final Set<String> usedNames = new HashSet<>();
 
-    private Suggester(CHeader header, Struct original, Roles roles, int lineSize, Starts starts) {
+    private Suggester(CHeader header, Struct original, Roles roles, int lineSize, StartPlacement starts) {
         this.header = header;
         this.original = original;
         this.fields = FieldIndex.of(original.layout());
@@ -131,13 +131,14 @@ public final class Suggester {
         }
     }
 
-    public static Result suggest(CHeader header, Struct original, Roles roles, int lineSize, Starts starts) throws InputError {
+    public static Result suggest(CHeader header, Struct original, Roles roles, int lineSize, StartPlacement starts)
+            throws InputError {
         return new Suggester(header, original, roles, lineSize, starts).run();
     }
 
     /** The smallest change, or null where the original has nothing to remove or no such order exists. */
-    public static Smallest smallestChange(CHeader header, Struct original, Roles roles, int lineSize, Starts starts)
-            throws InputError {
+    public static Smallest smallestChange(CHeader header, Struct original, Roles roles, int lineSize,
+                                          StartPlacement starts) throws InputError {
         return new Suggester(header, original, roles, lineSize, starts).smallest();
     }
 

@@ -12,7 +12,7 @@ import org.cachelinebench.struct.report.Report;
 
 /**
  * {@code benchmarks/struct ... --guard c|kernel|junit [--guard-for original|suggested]}: the assertions
- * that keep what the roles need ({@link Needs}) in the layout asked for, as C11 asserts ({@link CGuard}),
+ * that keep what the roles need ({@link LineRequirements}) in the layout asked for, as C11 asserts ({@link CGuard}),
  * kernel cacheline groups ({@link KernelGuard}) or a JUnit test on JOL ({@link JUnitGuard}). What the
  * layout breaks is left out and said in the guard's comment; roles that need nothing, or a layout that
  * keeps none of it, are bad input (one line, exit 2).
@@ -72,8 +72,8 @@ public final class Guard {
         for (StructLayout.Member m : o.members()) {
             natural = Math.max(natural, m.type().align());
         }
-        Needs needs = Needs.of(report.original().fields(), report.original().roles(), o.size(), report.lineSize(),
-                u -> o.members().get(u).type().align() < o.members().get(u).size(), natural);
+        LineRequirements needs = LineRequirements.of(report.original().fields(), report.original().roles(), o.size(),
+                report.lineSize(), u -> o.members().get(u).type().align() < o.members().get(u).size(), natural);
         Struct guarded = target == Target.ORIGINAL ? original : suggested;
         FieldIndex fields = target == Target.ORIGINAL ? report.original().fields() : FieldIndex.of(guarded.layout());
         GuardPlan plan = plan(needs, target, report, guarded.name(), fields, guarded.layout().size(),
@@ -86,8 +86,8 @@ public final class Guard {
         if (form != Form.JUNIT) {
             throw bad("--guard " + form.option() + " writes C asserts; for a Java class, --guard junit");
         }
-        Needs needs = Needs.of(report.original().fields(), report.original().roles(), report.original().size(),
-                report.lineSize(), u -> false, Integer.MAX_VALUE);
+        LineRequirements needs = LineRequirements.of(report.original().fields(), report.original().roles(),
+                report.original().size(), report.lineSize(), u -> false, Integer.MAX_VALUE);
         Report.View view = target == Target.ORIGINAL ? report.original() : report.suggestion().view();
         if (view == null) {
             throw bad("the suggested classes could not be laid out on this JVM (see the report's notes): "
@@ -105,19 +105,20 @@ public final class Guard {
     }
 
     /** The needs the layout keeps, named as the form names fields ({@code names}: null for a field it cannot name). */
-    private static GuardPlan plan(Needs needs, Target target, Report report, String typeName, FieldIndex fields, int size,
-                                  int step, java.util.function.Function<String, String> names, String rolesFile)
+    private static GuardPlan plan(LineRequirements needs, Target target, Report report, String typeName,
+                                  FieldIndex fields, int size, int step,
+                                  java.util.function.Function<String, String> names, String rolesFile)
             throws InputError {
         if (needs.isEmpty()) {
             throw bad("no assertion needed: the roles in " + rolesFile + " keep no two fields of " + typeName
                     + " from sharing a line (no field one role writes is touched by another) and no member from straddling one");
         }
         int line = report.lineSize();
-        Needs.Kept kept = needs.on(fields, size, step, line);
+        LineRequirements.Kept kept = needs.on(fields, size, step, line);
         List<GuardPlan.Pair> apart = new ArrayList<>();
         List<GuardPlan.Keep> whole = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        for (Needs.Apart p : kept.apart()) {
+        for (LineRequirements.Apart p : kept.apart()) {
             String a = names.apply(p.a()), b = names.apply(p.b());
             if (a == null || b == null) {
                 notes.add(p.describe() + ": a bit-field has no offset C can name");
@@ -125,7 +126,7 @@ public final class Guard {
                 apart.add(new GuardPlan.Pair(p, a, b));
             }
         }
-        for (Needs.Whole w : kept.whole()) {
+        for (LineRequirements.Whole w : kept.whole()) {
             String d = w.member() == null ? null : names.apply(w.member());
             if (w.member() != null && d == null) {
                 notes.add(w.member() + ": a bit-field has no offset C can name");
@@ -134,10 +135,10 @@ public final class Guard {
             }
         }
         String at = step == line ? "" : " at some " + step + "-aligned start";
-        for (Needs.Apart p : kept.brokenApart()) {
+        for (LineRequirements.Apart p : kept.brokenApart()) {
             notes.add(p.describe() + ": this layout puts them in one " + line + "-byte line" + at);
         }
-        for (Needs.Whole w : kept.brokenWhole()) {
+        for (LineRequirements.Whole w : kept.brokenWhole()) {
             notes.add((w.member() == null ? typeName : w.member()) + " (" + w.side() + "): this layout lets it straddle a line" + at);
         }
         GuardPlan plan = new GuardPlan(typeName, target.word(), rolesFile, line, step, List.copyOf(apart), List.copyOf(whole),

@@ -19,10 +19,10 @@ record GuardPlan(String typeName, String layoutName, String rolesFile, int lineS
                  List<Keep> whole, List<String> notAsserted) {
 
     /** A pair with its two fields as the form names them. */
-    record Pair(Needs.Apart need, String a, String b) {}
+    record Pair(LineRequirements.Apart need, String a, String b) {}
 
     /** A member (designator null: the struct) to keep in one line. */
-    record Keep(Needs.Whole need, String designator) {}
+    record Keep(LineRequirements.Whole need, String designator) {}
 
     boolean isEmpty() {
         return apart.isEmpty() && whole.isEmpty();

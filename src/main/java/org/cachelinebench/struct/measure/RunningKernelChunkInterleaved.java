@@ -1,8 +1,6 @@
 package org.cachelinebench.struct.measure;
 
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.OnePair;
@@ -82,21 +80,6 @@ public class RunningKernelChunkInterleaved {
         return List.of(kernel, merged, merged);
     }
 
-    /**
-     * Every counter {@link SideCounters} declares: ChunkSides' names for these sides, with each role's medians against
-     * v6.5-merged named *RatioMedian where CounterNames still says *RatioSum (a median summed over iterations is no
-     * ratio; the suite's counters take the new name too).
-     */
-    public static final Set<String> COUNTERS = counters();
-
-    private static Set<String> counters() {
-        Set<String> out = new TreeSet<>();
-        for (String n : ChunkSides.counterNames(NAMES, ChunkSides.V6_5_MERGED, List.of())) {
-            out.add(n.endsWith("RatioSum") ? n.substring(0, n.length() - "Sum".length()) + "Median" : n);
-        }
-        return Set.copyOf(out);
-    }
-
     /** The three sides' chunks in three blocks, shared by one reader and one allocator; -p live. */
     @State(Scope.Group)
     public static class Sides {
@@ -145,7 +128,7 @@ public class RunningKernelChunkInterleaved {
         private static final String AGAIN = ChunkSides.V6_5_MERGED_AGAIN;
 
         public SideCounters() {
-            super(NAMES, REFERENCE_SIDE, R, A, COUNTERS);
+            super(NAMES, REFERENCE_SIDE, R, A);
         }
 
         public long runningKernelReaderNanos() { return nanos(R, K); }

@@ -86,15 +86,15 @@ public final class StructMeasure {
             if (gain == null || aa == null) {
                 throw new IllegalStateException("no rounds measured role " + i);
             }
-            RatioStats g = gain.stats(), a = aa.stats();
+            RatioStats g = gain.data().stats(), a = aa.data().stats();
             // The tool's own rule on the median gain (the CI gate's, against an A/A, is runner.Judgment's).
             boolean enough = gain.rounds() >= Analysis.MIN_ROUNDS;
             anyHolds |= enough && g.median() >= Expect.MIN_EFFECT;
             judged |= enough;
             Roles.Role r = roles.roles().get(i);
             // A pass per thread takes threads / (passes per microsecond) microseconds.
-            double originalNs = 1000.0 * r.threads() / gain.subject().geoMean();
-            double suggestedNs = 1000.0 * r.threads() / gain.reference().geoMean();
+            double originalNs = 1000.0 * r.threads() / gain.data().subject().geoMean();
+            double suggestedNs = 1000.0 * r.threads() / gain.data().reference().geoMean();
             rows.add(new Measurement.RoleResult(r.name(), r.threads(), g.geoMean(), g.low(), g.high(), g.median(),
                     a.geoMean(), a.low(), a.high(), originalNs, suggestedNs));
         }

@@ -49,17 +49,17 @@ class BaseAddrInvalidationsTest {
     }
 
     @Test
-    void mm2026SizesLineIsTakenOnEveryNrEmptyPopPagesWrite() {
+    void saveMemoryLineIsTakenOnEveryNrEmptyPopPagesWrite() {
         // nr_empty_pop_pages shares base_addr's line and is its only member written: each write takes the line once,
         // whether the reader loads between steps or after every access.
-        BaseAddrInvalidations b = of(ChunkVersion.MM_2026_SIZE, LIVE);
-        double rate = measuredEmptyPagesRate(ChunkVersion.MM_2026_SIZE, LIVE);
+        BaseAddrInvalidations b = of(ChunkVersion.SAVE_MEMORY, LIVE);
+        double rate = measuredEmptyPagesRate(ChunkVersion.SAVE_MEMORY, LIVE);
         assertFalse(b.none(), "nr_empty_pop_pages is on base_addr's line: " + b);
         assertEquals(2.0 / (2 * LIVE), rate, 1e-12, "2 writes in a period of 2 x live steps");
         assertEquals(rate, b.low(), 1e-12, b.toString());
         assertEquals(rate, b.high(), 1e-12, b.toString());
         // The occupancy is the one asked: every step turns the block at live=1.
-        assertEquals(measuredEmptyPagesRate(ChunkVersion.MM_2026_SIZE, 1), of(ChunkVersion.MM_2026_SIZE, 1).low(), 1e-12);
+        assertEquals(measuredEmptyPagesRate(ChunkVersion.SAVE_MEMORY, 1), of(ChunkVersion.SAVE_MEMORY, 1).low(), 1e-12);
     }
 
     @Test

@@ -62,18 +62,18 @@ class PredictTest {
     }
 
     /**
-     * The 2026 claims are traced at their set's occupancy: nr_empty_pop_pages in base_addr's line costs the readers
+     * The empty-pages claims are traced at their set's occupancy: nr_empty_pop_pages in base_addr's line costs the readers
      * transfers, fewer the rarer the allocator writes it; the hole layout and the A/A cost nothing.
      */
     @Test
-    void the2026OrdersCostReadersByOccupancyAndTheHoleCostsNothing() {
+    void theSaveMemoryOrdersCostReadersByOccupancyAndTheHoleCostsNothing() {
         Predictions p = new Predictions(Model.DEFAULT);
-        double everyStep = p.of("chunk-2026-live1.mm-2026-size-vs-v6.5-merged.reader").extra();
-        double rare = p.of("chunk-2026-live512.mm-2026-size-vs-v6.5-merged.reader").extra();
+        double everyStep = p.of("chunk-empty-pages-live1.save-memory-vs-v6.5-merged.reader").extra();
+        double rare = p.of("chunk-empty-pages-live512.save-memory-vs-v6.5-merged.reader").extra();
         assertTrue(everyStep > 0, "live=1: " + everyStep);
         assertTrue(rare < everyStep, "live=512 " + rare + " vs live=1 " + everyStep);
-        assertEquals(0.0, p.of("chunk-2026-live1.mm-2026-hole-vs-v6.5-merged.reader").extra(), 1e-9);
-        assertEquals(0.0, p.of("chunk-2026-live8.v6.5-merged-again-vs-v6.5-merged.reader").extra(), 1e-9);
+        assertEquals(0.0, p.of("chunk-empty-pages-live1.save-memory-hole-vs-v6.5-merged.reader").extra(), 1e-9);
+        assertEquals(0.0, p.of("chunk-empty-pages-live8.v6.5-merged-again-vs-v6.5-merged.reader").extra(), 1e-9);
     }
 
     @Test

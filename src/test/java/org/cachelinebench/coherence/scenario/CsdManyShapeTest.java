@@ -9,8 +9,8 @@ import org.cachelinebench.coherence.Model;
 import org.cachelinebench.coherence.Schedule;
 import org.cachelinebench.coherence.Traced;
 import org.cachelinebench.coherence.kernel.HandshakeTrace;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.interleave.Side;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
@@ -26,7 +26,7 @@ class CsdManyShapeTest {
 
     /** Transfers per call of one IpiInterleaved side: doorbell, current layout, sync; round-robin, as the curve. */
     private static double single(String side) {
-        for (InterleavedSide s : CsdSides.of(IpiProtocol.DOORBELL, CsdLayout.CURRENT, IpiMode.SYNC, 0)) {
+        for (Side s : CsdSides.of(IpiProtocol.DOORBELL, CsdLayout.CURRENT, IpiMode.SYNC, 0)) {
             if (s.name().equals(side)) {
                 return HandshakeTrace.trace(s::in, Model.DEFAULT.with(Schedule.ROUND_ROBIN)).perOperation().transfers();
             }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.cachelinebench.coherence.Model;
-import org.cachelinebench.harness.interleave.InterleavedSide;
-import org.cachelinebench.harness.ipi.CsdSides;
+import org.cachelinebench.harness.interleave.Side;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.IpiMode;
 import org.cachelinebench.model.ipi.IpiProtocol;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The critical path's classes on the probes (each adds exactly its own class) and on the csd sides. */
 class CriticalPathTest {
     private static CriticalPath path(IpiProtocol protocol, String side) {
-        for (InterleavedSide s : CsdSides.of(protocol, CsdLayout.V4_13, IpiMode.SYNC, 0)) {
+        for (Side s : CsdSides.of(protocol, CsdLayout.V4_13, IpiMode.SYNC, 0)) {
             if (s.name().equals(side)) {
                 return CriticalPath.of(s::in, Model.DEFAULT);
             }

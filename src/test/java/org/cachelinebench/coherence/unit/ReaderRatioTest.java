@@ -31,15 +31,15 @@ class ReaderRatioTest {
     }
 
     @Test
-    void mm2026SizesLineIsTakenAtTheSetsOccupancyAndTheHolesNever() {
-        // nr_empty_pop_pages shares base_addr's line in mm-2026-size: written on 2 of 16 steps at the set's live=8.
-        ReaderRatio r = of("chunk-2026-live8.mm-2026-size-vs-v6.5-merged.reader");
+    void saveMemoryLineIsTakenAtTheSetsOccupancyAndTheHolesNever() {
+        // nr_empty_pop_pages shares base_addr's line in save-memory: written on 2 of 16 steps at the set's live=8.
+        ReaderRatio r = of("chunk-empty-pages-live8.save-memory-vs-v6.5-merged.reader");
         assertEquals("", r.why());
         assertEquals(2.0 / 16, r.subject().low(), 1e-12);
         assertTrue(r.reference().none());
         assertTrue(!r.exact());
-        assertEquals(1.0, of("chunk-2026-live1.mm-2026-size-vs-v6.5-merged.reader").subject().low(), 1e-12);
-        assertTrue(of("chunk-2026-live8.mm-2026-hole-vs-v6.5-merged.reader").exact());
+        assertEquals(1.0, of("chunk-empty-pages-live1.save-memory-vs-v6.5-merged.reader").subject().low(), 1e-12);
+        assertTrue(of("chunk-empty-pages-live8.save-memory-hole-vs-v6.5-merged.reader").exact());
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Pahole;
@@ -29,18 +30,22 @@ import org.junit.jupiter.api.Test;
  */
 class ChunkBlocksTest {
     private static final int LINE = CacheLine.SIZE;
+    private static final List<String> NAMES = ChunkInterleaved.SIDES.names();
+    private static final List<ChunkVersion> LAYOUTS = ChunkInterleaved.SIDES.layouts();
+    private static final int V6_4_RC4_SIDE = NAMES.indexOf(ChunkSides.V6_4_RC4);
+    private static final int V2_REORDER_SIDE = NAMES.indexOf(ChunkSides.V2_REORDER);
 
     @Test
     void everySidesChunkStartsALineInEveryBlockAndBaseAddrSharesALineOnlyInV64Rc4() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
-        for (int s = 0; s < ChunkSides.NAMES.size(); s++) {
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
+        for (int s = 0; s < NAMES.size(); s++) {
             for (int b = 0; b < blocks.size(); b++) {
                 OffHeapPcpuChunk c = blocks.chunk(s, b);
-                assertEquals(PcpuChunkLayouts.name(ChunkSides.LAYOUTS.get(s), KernelConfig.DEFAULT), c.name());
+                assertEquals(PcpuChunkLayouts.name(LAYOUTS.get(s), KernelConfig.DEFAULT), c.name());
                 assertEquals(0, c.placement().startInLine(), c.describe());
                 assertEquals(0, c.memory().addressModulo(0, LINE), "block " + b + " starts on a line");
                 List<String> shared = c.writtenSharingBaseAddrLine();
-                if (ChunkSides.LAYOUTS.get(s) == ChunkVersion.V6_4_RC4) {
+                if (LAYOUTS.get(s) == ChunkVersion.V6_4_RC4) {
                     assertTrue(shared.contains("free_bytes"), c.describe());
                 } else {
                     assertEquals(List.of(), shared, c.describe());
@@ -54,10 +59,10 @@ class ChunkBlocksTest {
 
     @Test
     void theAaSideIsItsTwinByteForByteInAnotherBlock() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
-        int twin = ChunkSides.REFERENCE_SIDE;
-        int again = ChunkSides.AGAIN_SIDE;
-        assertEquals(ChunkSides.LAYOUTS.get(twin), ChunkSides.LAYOUTS.get(again));
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
+        int twin = ChunkInterleaved.SIDES.reference();
+        int again = NAMES.indexOf(ChunkSides.V6_5_MERGED_AGAIN);
+        assertEquals(LAYOUTS.get(twin), LAYOUTS.get(again));
         blocks.handTo(twin, 0);
         blocks.handTo(again, 1);
         OffHeapPcpuChunk a = blocks.chunk(twin, 0);
@@ -66,34 +71,34 @@ class ChunkBlocksTest {
         assertArrayEquals(bytes(a), bytes(b));
         assertNotEquals(a.memory(), b.memory());
         // A layout that differs from the twin's is not the same bytes: the comparison can fail.
-        blocks.handTo(ChunkSides.V6_4_RC4_SIDE, 2);
-        assertNotEquals(Pahole.format(a.layout(), LINE), Pahole.format(blocks.chunk(ChunkSides.V6_4_RC4_SIDE, 2).layout(), LINE));
+        blocks.handTo(V6_4_RC4_SIDE, 2);
+        assertNotEquals(Pahole.format(a.layout(), LINE), Pahole.format(blocks.chunk(V6_4_RC4_SIDE, 2).layout(), LINE));
     }
 
     @Test
     void aHandOverLeavesTheNewOwnersFreshChunkWhateverTheLastOneLeft() {
-        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1));
-        OffHeapPcpuChunk old = blocks.chunk(ChunkSides.V6_4_RC4_SIDE, 0);
-        blocks.handTo(ChunkSides.V6_4_RC4_SIDE, 0);
-        PendingArea area = blocks.area(ChunkSides.V6_4_RC4_SIDE, 0);
+        ChunkBlocks blocks = ChunkInterleavedProtocolTest.blocks(ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1));
+        OffHeapPcpuChunk old = blocks.chunk(V6_4_RC4_SIDE, 0);
+        blocks.handTo(V6_4_RC4_SIDE, 0);
+        PendingArea area = blocks.area(V6_4_RC4_SIDE, 0);
         PcpuLock lock = blocks.lock(0);
         PcpuChunkWorkload.allocateOrFreeOnce(old, lock, area, null);
-        assertNull(blocks.check(0, ChunkSides.NAMES), "an allocated area is counted");
+        assertNull(blocks.check(0, NAMES), "an allocated area is counted");
         area.clear();                                   // as if a step had landed on another chunk
-        assertTrue(blocks.check(0, ChunkSides.NAMES).contains("free_bytes"));
-        blocks.handTo(ChunkSides.V2_REORDER_SIDE, 0);
-        OffHeapPcpuChunk fresh = blocks.chunk(ChunkSides.V2_REORDER_SIDE, 0);
+        assertTrue(blocks.check(0, NAMES).contains("free_bytes"));
+        blocks.handTo(V2_REORDER_SIDE, 0);
+        OffHeapPcpuChunk fresh = blocks.chunk(V2_REORDER_SIDE, 0);
         assertEquals(PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT, fresh.getInt(PcpuChunkFields.FREE_BYTES));
         assertEquals(PcpuAllocator.CHUNK_BASE_ADDR, fresh.baseAddrOnce());
-        assertNull(blocks.check(0, ChunkSides.NAMES));
+        assertNull(blocks.check(0, NAMES));
         // Fresh is byte for byte what a chunk of its own memory starts as.
         assertArrayEquals(bytes(new OffHeapPcpuChunk(ChunkVersion.V2_REORDER, KernelConfig.DEFAULT)), bytes(fresh));
     }
 
     @Test
     void everySideGetsEveryBlockTwiceAndTheSameReaderBatchesPerCycle() {
-        InterleavedSchedule s = ChunkInterleavedProtocolTest.offHeap(ChunkLayoutSides.CLASSIC, 1).schedule();
-        int n = ChunkSides.NAMES.size();
+        InterleavedSchedule s = ChunkInterleavedProtocolTest.offHeap(ChunkInterleaved.SIDES, 1).schedule();
+        int n = NAMES.size();
         assertEquals(ChunkInterleaving.BATCHES, s.callsPerSlice());
         long[][] slices = new long[n][n];
         long[][] positions = new long[n][n];

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.cachelinebench.benchmarks.ChunkEmptyPagesInterleaved;
+import org.cachelinebench.benchmarks.ChunkInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
 import org.cachelinebench.harness.interleave.CycleLog;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
@@ -37,19 +40,19 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void bothThreadsRunEverySliceOnItsChunkAndEverySideGetsTheSameSlices() throws Exception {
-        assertEverySideGetsTheSameSlices(offHeap(ChunkLayoutSides.CLASSIC, 1),
-                pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE));
+        assertEverySideGetsTheSameSlices(offHeap(ChunkInterleaved.SIDES, 1),
+                pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference()));
     }
 
     /**
-     * Chunk2026Interleaved's side list on the same harness, at live=8: the same protocol facts, and every side's
+     * ChunkEmptyPagesInterleaved's side list on the same harness, at live=8: the same protocol facts, and every side's
      * allocator writes nr_empty_pop_pages on some steps but not on most (2 of 16 in a whole period; a hand-over
      * restarts the period on a fresh chunk, so at most one write more per slice).
      */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void the2026SidesRunTheSameProtocolAtTheirOccupancy() throws Exception {
-        ChunkLayoutSides sides = ChunkLayoutSides.MM_2026;
+    void theEmptyPagesSidesRunTheSameProtocolAtTheirOccupancy() throws Exception {
+        ChunkSides sides = ChunkEmptyPagesInterleaved.SIDES;
         int n = sides.names().size();
         ChunkInterleaving run = offHeap(sides, 8);
         assertEquals(sides.names(), run.names());
@@ -107,7 +110,7 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStopMidCycleEndsBothThreadsAndTheResetRestoresFreshChunks() throws Exception {
-        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         long slices = 2 * run.schedule().slicesPerCycle();
         for (long stopAfter : new long[] {1, 31, 33, 20 * ChunkInterleaving.BATCHES + 5}) {
             Pair p = run(run, slices, stopAfter);
@@ -129,7 +132,7 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void anAllocatorStoppedAtTheBarrierStaysThereWhenCalledAgain() {
-        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         Follower allocator = new Follower();
         Control control = new Control();
         control.startMeasurement = true;
@@ -162,9 +165,9 @@ class ChunkInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aFixedLengthIterationEndsBothThreadsAfterTheReadersBatches() throws Exception {
-        ChunkInterleaving run = offHeap(ChunkLayoutSides.CLASSIC, 1);
+        ChunkInterleaving run = offHeap(ChunkInterleaved.SIDES, 1);
         long cycle = run.schedule().slicesPerCycle() * (long) ChunkInterleaving.BATCHES;
-        Pair p = pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE);
+        Pair p = pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference());
         for (long batches : new long[] {CYCLES * cycle, cycle + ChunkInterleaving.BATCHES + 5}) {
             p.reader().resetFixedLength(batches);
             p.allocator().resetFixedLength();
@@ -232,7 +235,7 @@ class ChunkInterleavedProtocolTest {
     }
 
     /** The off-heap sides {@code sides}, one block each, at occupancy {@code live}. */
-    static ChunkInterleaving offHeap(ChunkLayoutSides sides, int live) {
+    static ChunkInterleaving offHeap(ChunkSides sides, int live) {
         return new ChunkInterleaving(sides.names(), new ChunkBlocks(sides.layouts(), KernelConfig.DEFAULT,
                 CacheLine.SIZE, live));
     }
@@ -248,9 +251,14 @@ class ChunkInterleavedProtocolTest {
         }
         long sum = run.places() instanceof ChunkBlocks b
                 ? PcpuChunkWorkload.sumChunkAddrs(b.chunk(reader.side(), reader.block()), offsets)
-                : ((ChunkObjectPlaces) run.places()).chunk(reader.side(), reader.block()).sumChunkAddrs(offsets);
+                : ((ChunkObjectInterleaved.Places) run.places()).chunk(reader.side(), reader.block()).sumChunkAddrs(offsets);
         reader.end(run, control, spin);
         return sum;
+    }
+
+    private static boolean objectSlice(ChunkObjectInterleaved.Places p, int side, int block, Control stop,
+            Follower allocator, ChunkInterleaving run, SpinWait spin) {
+        return p.chunk(side, block).allocateOrFreeInSlice(p.lock(block), p.area(side, block), stop, allocator, run, spin);
     }
 
     /** The allocator's method, as the benchmarks': the slice's chunk looked up once, then its steps. */
@@ -263,8 +271,7 @@ class ChunkInterleavedProtocolTest {
             boolean stepped = places instanceof ChunkBlocks b
                     ? PcpuChunkWorkload.allocateOrFreeInSlice(b.chunk(side, block), b.lock(block), b.area(side, block),
                             stop, allocator, run, spin)
-                    : ((ChunkObjectPlaces) places).chunk(side, block).allocateOrFreeInSlice(places.lock(block),
-                            places.area(side, block), stop, allocator, run, spin);
+                    : objectSlice((ChunkObjectInterleaved.Places) places, side, block, stop, allocator, run, spin);
             if (!stepped) {
                 break;
             }
@@ -277,7 +284,7 @@ class ChunkInterleavedProtocolTest {
      * {@code stopAfter} batches (if not negative), else once it ran the slices; a watchdog stops both and fails.
      */
     static Pair run(ChunkInterleaving run, long slices, long stopAfter) throws InterruptedException {
-        return run(run, pair(ChunkSides.NAMES.size(), ChunkSides.REFERENCE_SIDE), slices, stopAfter);
+        return run(run, pair(ChunkInterleaved.SIDES.names().size(), ChunkInterleaved.SIDES.reference()), slices, stopAfter);
     }
 
     /** The same with the given cursors (fresh or reset), sized for the run's sides. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cachelinebench.benchmarks.ChunkInterleaved;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.percpu.ChunkObjects;
@@ -41,8 +42,8 @@ class ChunkObjectHandleTest {
      */
     @Test
     void theSliceWritesWhatTheWorkloadsStepsWriteOnTheObjectItself() {
-        ChunkInterleaving run = new ChunkInterleaving(ChunkSides.NAMES,
-                new ChunkBlocks(ChunkSides.LAYOUTS, KernelConfig.DEFAULT, 64, 1));
+        ChunkInterleaving run = new ChunkInterleaving(ChunkInterleaved.SIDES.names(),
+                new ChunkBlocks(ChunkInterleaved.SIDES.layouts(), KernelConfig.DEFAULT, 64, 1));
         for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
             PcpuChunkFields direct = v.create();
             fresh(direct);
@@ -77,7 +78,7 @@ class ChunkObjectHandleTest {
         }
     }
 
-    /** A fresh, empty chunk behind its handle, as ChunkObjectPlaces sets one up. */
+    /** A fresh, empty chunk behind its handle, as ChunkObjectInterleaved.Places sets one up. */
     private static ChunkObjectHandle fresh(PcpuChunkFields chunk) {
         PcpuAllocator.initialiseEmpty(chunk);
         chunk.members().initialise();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
 import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.percpu.PcpuAllocator;
@@ -31,7 +33,7 @@ class ChunkObjectInterleavedProtocolTest {
         ChunkObjectSides objects = new ChunkObjectSides(CacheLine.SIZE);
         System.gc();
         objects.choose();
-        return new ChunkInterleaving(ChunkObjectSides.NAMES, new ChunkObjectPlaces(objects, live));
+        return new ChunkInterleaving(ChunkObjectSides.NAMES, new ChunkObjectInterleaved.Places(objects, live));
     }
 
     /**
@@ -83,10 +85,10 @@ class ChunkObjectInterleavedProtocolTest {
             run.checkAndReset();
             assertNull(run.places().check(run.names()));
             for (int s = 0; s < run.places().size(); s++) {
-                PendingArea a = run.places().area(s, 0);
+                PendingArea a = ((ChunkObjectInterleaved.Places) run.places()).area(s, 0);
                 int full = PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT;
                 assertEquals(full - a.held() * PcpuAllocator.AREA_SIZE,
-                        ((ChunkObjectPlaces) run.places()).chunk(s, 0).chunk().getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
+                        ((ChunkObjectInterleaved.Places) run.places()).chunk(s, 0).chunk().getInt(PcpuChunkFields.FREE_BYTES), ChunkObjectSides.NAMES.get(s));
             }
         }
     }

@@ -130,19 +130,20 @@ class CycleLogTest {
     }
 
     /**
-     * Capacity 2: the third and fourth cycles are counted as not logged and left out of the medians (ratios 1.5 and
-     * 1.2: median 1.35), however large they are.
+     * A full log: the cycles past {@link CycleLog#CAPACITY} are counted as not logged and left out of the medians
+     * (all logged ratios 1.5), however large they are.
      */
     @Test
     void cyclesPastTheCapacityAreCountedNotLogged() {
-        CycleLog log = new CycleLog(3, REF, FLOOR, 2);
-        log.log(cycle(100, 50, 150));
-        log.log(cycle(200, 80, 240));
+        CycleLog log = new CycleLog(3, REF, FLOOR);
+        for (int i = 0; i < CycleLog.CAPACITY; i++) {
+            log.log(cycle(100, 50, 150));
+        }
         log.log(cycle(100, 50, 9_000));
         log.log(cycle(100, 50, 9_000));
-        assertEquals(2, log.logged());
+        assertEquals(CycleLog.CAPACITY, log.logged());
         assertEquals(2, log.notLogged());
-        assertEquals(1.35, log.ratio(SUBJECT), 1e-12);
+        assertEquals(1.5, log.ratio(SUBJECT), 1e-12);
     }
 
     /** The medians are cached per set of cycles: one more cycle, or a reset, and they are computed again. */
@@ -163,32 +164,29 @@ class CycleLogTest {
 
     /**
      * A trial's log: two iterations appended, the trial's median over all five cycles (ratios 1.5, 1.2 | 1.1, 1.4,
-     * 1.3: median 1.3); a trial log of capacity 4 keeps the first four (1.5, 1.2, 1.1, 1.4: median 1.3) and counts
-     * the fifth, and the iterations' own not-logged cycles, as not logged.
+     * 1.3: median 1.3), the iterations' own not-logged cycles counted with it; a trial log nearly full keeps what
+     * fits and counts the rest as not logged.
      */
     @Test
     void aTrialAppendsItsIterationsCycles() {
         CycleLog first = log(new long[] {100, 50, 150}, new long[] {200, 80, 240});
-        CycleLog second = new CycleLog(3, REF, FLOOR, 3);
-        for (long[] c : List.of(new long[] {300, 20, 330}, new long[] {100, 10, 140}, new long[] {100, 10, 130},
-                new long[] {100, 10, 900})) {
-            second.log(cycle(c));
+        CycleLog second = log(new long[] {300, 20, 330}, new long[] {100, 10, 140}, new long[] {100, 10, 130});
+        CycleLog full = new CycleLog(3, REF, FLOOR);
+        for (int i = 0; i < CycleLog.CAPACITY + 1; i++) {
+            full.log(cycle(100, 10, 110));
         }
-        assertEquals(1, second.notLogged());
         CycleLog trial = new CycleLog(3, REF, FLOOR);
         trial.add(first);
         trial.add(second);
         assertEquals(5, trial.logged());
-        assertEquals(1, trial.notLogged());
+        assertEquals(0, trial.notLogged());
         assertEquals(1.3, trial.ratio(SUBJECT), 1e-12);
+        assertEquals(140, trial.nanos(3, SUBJECT), "the fourth logged cycle is the second iteration's second");
 
-        CycleLog small = new CycleLog(3, REF, FLOOR, 4);
-        small.add(first);
-        small.add(second);
-        assertEquals(4, small.logged());
-        assertEquals(2, small.notLogged(), "the fifth cycle, and the one the iteration could not keep");
-        assertEquals(1.3, small.ratio(SUBJECT), 1e-12);
-        assertEquals(140, small.nanos(3, SUBJECT), "the fourth logged cycle is the second iteration's second");
+        trial.add(full);
+        assertEquals(CycleLog.CAPACITY, trial.logged());
+        assertEquals(1 + 5, trial.notLogged(), "the one the iteration could not keep, and five that no longer fit");
+        assertEquals(140, trial.nanos(3, SUBJECT), "the first cycles kept");
 
         assertThrows(IllegalArgumentException.class, () -> trial.add(new CycleLog(4, REF, FLOOR)));
     }
@@ -227,7 +225,6 @@ class CycleLogTest {
         assertThrows(IllegalArgumentException.class, () -> new CycleLog(1, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new CycleLog(3, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new CycleLog(3, 0, 3));
-        assertThrows(IllegalArgumentException.class, () -> new CycleLog(3, 0, 1, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> new CycleLog(3, 0, 1).ratio(3));
     }
 }

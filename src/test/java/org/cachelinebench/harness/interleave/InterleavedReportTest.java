@@ -43,18 +43,18 @@ class InterleavedReportTest {
     @Test
     void cyclesPastTheLogAreSaid() {
         SideTotals totals = new SideTotals(3);
-        CycleLog log = new CycleLog(3, 0, 1, 1);
+        CycleLog log = new CycleLog(3, 0, 1);
         SideTotals cycle = new SideTotals(3);
         cycle.addNanos(0, 100);
         cycle.addNanos(1, 50);
         cycle.addNanos(2, 110);
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < CycleLog.CAPACITY + 2; i++) {
             totals.addCycle(cycle, 6);
             log.log(cycle);
         }
         String head = new InterleavedReport(NAMES, 0, 1).lines("warmup iteration", totals, log).lines().findFirst()
                 .orElseThrow();
-        assertEquals("# warmup iteration: 3 cycles, 2 past the log's 1 not in the medians (ns/call: over all of them;"
-                + " ratio, extra lines: medians over them)", head);
+        assertEquals("# warmup iteration: " + (CycleLog.CAPACITY + 2) + " cycles, 2 past the log's " + CycleLog.CAPACITY
+                + " not in the medians (ns/call: over all of them; ratio, extra lines: medians over them)", head);
     }
 }

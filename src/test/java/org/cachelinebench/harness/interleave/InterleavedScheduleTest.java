@@ -23,7 +23,7 @@ class InterleavedScheduleTest {
     /** The first two groups of five sides, written out by hand from the design. */
     @Test
     void fiveSidesVisitThePalindromeAndRotate() {
-        InterleavedSchedule s = new InterleavedSchedule(5);
+        InterleavedSchedule s = new InterleavedSchedule(5, InterleavedSchedule.SLICE);
         assertEquals(10, s.slicesPerGroup());
         assertEquals(50, s.slicesPerCycle());
         assertEquals(10 * 256, s.callsPerSidePerCycle());
@@ -50,7 +50,7 @@ class InterleavedScheduleTest {
     @ParameterizedTest(name = "{0} sides")
     @ValueSource(ints = {2, 3, 4, 5, 6, 7})
     void everySideHoldsEveryBlockAtTheSamePositionsOverACycle(int n) {
-        InterleavedSchedule s = new InterleavedSchedule(n);
+        InterleavedSchedule s = new InterleavedSchedule(n, InterleavedSchedule.SLICE);
         int[][][] count = new int[n][n][2 * n];                 // [side][block][position]
         for (long k = 0; k < s.slicesPerCycle(); k++) {
             count[s.side(k)][s.block(k)][s.position(k)]++;
@@ -72,7 +72,7 @@ class InterleavedScheduleTest {
     @ParameterizedTest(name = "{0} sides")
     @ValueSource(ints = {2, 3, 4, 5, 6, 7})
     void aLinearDriftFallsOnEverySideAlike(int n) {
-        InterleavedSchedule s = new InterleavedSchedule(n);
+        InterleavedSchedule s = new InterleavedSchedule(n, InterleavedSchedule.SLICE);
         for (long cycle : new long[] {0, 3}) {
             long[] sum = new long[n];
             int[] slices = new int[n];
@@ -92,7 +92,7 @@ class InterleavedScheduleTest {
     @ParameterizedTest(name = "{0} sides")
     @ValueSource(ints = {2, 5, 7})
     void withinAGroupEveryBlockBelongsToOneSide(int n) {
-        InterleavedSchedule s = new InterleavedSchedule(n);
+        InterleavedSchedule s = new InterleavedSchedule(n, InterleavedSchedule.SLICE);
         for (long g = 0; g < 2L * n; g++) {
             List<Integer> owner = new ArrayList<>();
             for (int b = 0; b < n; b++) {
@@ -112,7 +112,7 @@ class InterleavedScheduleTest {
 
     @Test
     void theScheduleRepeatsEveryCycle() {
-        InterleavedSchedule s = new InterleavedSchedule(5);
+        InterleavedSchedule s = new InterleavedSchedule(5, InterleavedSchedule.SLICE);
         for (long k = 0; k < s.slicesPerCycle(); k++) {
             assertEquals(s.side(k), s.side(k + 7L * s.slicesPerCycle()));
             assertEquals(s.block(k), s.block(k + 7L * s.slicesPerCycle()));
@@ -121,7 +121,7 @@ class InterleavedScheduleTest {
 
     @Test
     void fewerThanTwoSidesOrABadPositionAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new InterleavedSchedule(1));
-        assertThrows(IllegalArgumentException.class, () -> new InterleavedSchedule(3).blockAt(6));
+        assertThrows(IllegalArgumentException.class, () -> new InterleavedSchedule(1, InterleavedSchedule.SLICE));
+        assertThrows(IllegalArgumentException.class, () -> new InterleavedSchedule(3, InterleavedSchedule.SLICE).blockAt(6));
     }
 }

@@ -12,9 +12,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 import org.cachelinebench.harness.interleave.CycleLog;
 import org.cachelinebench.harness.interleave.InterleavedSchedule;
-import org.cachelinebench.harness.interleave.InterleavedSide;
+import org.cachelinebench.harness.interleave.Side;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.HandshakeGrid;
 import org.cachelinebench.harness.interleave.Leader;
@@ -56,7 +59,7 @@ public class IpiInterleavedProtocolTest {
     @CsvSource({"v4.13, sync", "v4.13, async", "current, sync", "current, async"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyHandshakeHandlesEveryCallOnceAndEverySideGetsTheSameCalls(String layout, String mode) throws Exception {
-        HandshakeGrid run = new HandshakeGrid(CsdSides.of(CsdLayout.parse(layout), IpiMode.parse(mode)));
+        HandshakeGrid run = new HandshakeGrid(CsdSides.of(IpiProtocol.KERNEL, CsdLayout.parse(layout), IpiMode.parse(mode), 0));
         Leader sender = run(run, CYCLES * run.schedule().slicesPerCycle(), -1, DEADLINE_MILLIS);
         assertCompleteCycles(run, sender, CYCLES);
     }
@@ -103,7 +106,7 @@ public class IpiInterleavedProtocolTest {
         run.checkAndReset();
         for (int s = 0; s < run.schedule().sides(); s++) {
             if (run.at(s, 0) instanceof FlagMailbox box) {
-                assertEquals(0, box.flags(), run.name(s) + " left full after the reset");
+                assertEquals(0, box.flags(), run.names().get(s) + " left full after the reset");
             }
         }
     }
@@ -116,7 +119,7 @@ public class IpiInterleavedProtocolTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStopMidCycleDropsThatCycleAndTheResetRunsAgain() throws Exception {
-        HandshakeGrid run = new HandshakeGrid(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
+        HandshakeGrid run = new HandshakeGrid(CsdSides.of(IpiProtocol.KERNEL, CsdLayout.V4_13, IpiMode.ASYNC, 0));
         int perCycle = run.schedule().slicesPerCycle();
         long stopAfterCalls = (perCycle + 10L) * InterleavedSchedule.SLICE + 100;
         Leader sender = run(run, 2L * perCycle, stopAfterCalls, DEADLINE_MILLIS);
@@ -149,8 +152,8 @@ public class IpiInterleavedProtocolTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aLostCallMakesTheWatchdogStopBothThreadsAndNameTheirWaits() {
-        List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
-        sides.set(CsdSides.FLOOR_SIDE, new InterleavedSide(CsdSides.FLOOR, b -> new LosesOneCall(FlagPingPong.in(b), 10)));
+        List<Side> sides = new ArrayList<>(CsdSides.of(IpiProtocol.KERNEL, CsdLayout.V4_13, IpiMode.SYNC, 0));
+        sides.set(CsdSides.FLOOR_SIDE, new Side(CsdSides.FLOOR, b -> new LosesOneCall(FlagPingPong.in(b), 10)));
         HandshakeGrid run = new HandshakeGrid(sides);
         long start = System.nanoTime();
         AssertionError e = assertThrows(AssertionError.class,
@@ -173,8 +176,8 @@ public class IpiInterleavedProtocolTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aReceiverThatHandlesSeveralCallsAtOnceIsRefused() {
-        List<InterleavedSide> sides = new ArrayList<>(CsdSides.of(CsdLayout.V4_13, IpiMode.SYNC));
-        sides.set(CsdSides.REFERENCE_SIDE, new InterleavedSide(CsdSides.LINE_ALIGNED, b -> new HandlesThree()));
+        List<Side> sides = new ArrayList<>(CsdSides.of(IpiProtocol.KERNEL, CsdLayout.V4_13, IpiMode.SYNC, 0));
+        sides.set(CsdSides.REFERENCE_SIDE, new Side(CsdSides.LINE_ALIGNED, b -> new HandlesThree()));
         HandshakeGrid run = new HandshakeGrid(sides);
         Throwable e = assertThrows(AssertionError.class, () -> run(run, 1, -1, 10_000)).getCause();
         assertTrue(e instanceof IllegalStateException, String.valueOf(e));
@@ -281,8 +284,8 @@ public class IpiInterleavedProtocolTest {
         SideTotals t = sender.totals();
         assertEquals(cycles, t.cycles());
         for (int s = 0; s < n; s++) {
-            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.name(s) + ": calls");
-            assertTrue(t.nanos(s) > 0, run.name(s) + ": nanos");
+            assertEquals(cycles * 2 * n * InterleavedSchedule.SLICE, t.calls(s), run.names().get(s) + ": calls");
+            assertTrue(t.nanos(s) > 0, run.names().get(s) + ": nanos");
         }
         assertLoggedAsCommitted(sender);
     }

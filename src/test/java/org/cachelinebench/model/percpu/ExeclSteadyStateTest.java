@@ -15,7 +15,7 @@ class ExeclSteadyStateTest {
     @Test
     void firstFitOnTheLiveNPatternWritesOncePerNStepsAsTheBenchmarkDoes() {
         for (int live : new int[] {1, 8, 64}) {
-            OffHeapPcpuChunk c = new OffHeapPcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
+            OffHeapPcpuChunk c = new OffHeapPcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT);
             PcpuAllocatorMemory md = c.members().metadata();
             int[] held = new int[live];
             for (int cycle = 0; cycle < 16; cycle++) {

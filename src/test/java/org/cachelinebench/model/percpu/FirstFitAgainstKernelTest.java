@@ -52,7 +52,7 @@ class FirstFitAgainstKernelTest {
 
     /** The model on the 2026 mm tree's off-heap layout; {@code firstFit} its first fit, else the traces' allocArea. */
     static Allocator model(boolean firstFit) {
-        OffHeapPcpuChunk c = new OffHeapPcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
+        OffHeapPcpuChunk c = new OffHeapPcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT);
         PcpuAllocatorMemory md = c.members().metadata();
         return new Allocator() {
             long writes = md.emptyPopPagesWrites();
@@ -260,14 +260,14 @@ class FirstFitAgainstKernelTest {
     // ---- the checks ----------------------------------------------------------------------------------------------
 
     /**
-     * The benchmarks' and traces' allocator ({@code allocArea}, 4-byte areas) at every occupancy the chunk-2026 sets
+     * The benchmarks' and traces' allocator ({@code allocArea}, 4-byte areas) at every occupancy the chunk-empty-pages sets
      * measure, 8 the gated chunk-interleaved set's: the kernel takes the same steps, and writes nr_empty_pop_pages
      * twice per period of 2 x live steps (the block turns used, then empty), the rate the benchmarks print.
      */
     @Test
     void theBenchmarksOccupanciesTakeTheKernelsSteps() {
         int periods = 4;
-        for (int live : ChunkSets.LIVE_2026) {
+        for (int live : ChunkSets.EMPTY_PAGES_LIVE) {
             List<Step> kernel = sameSteps(liveN(live, periods), false, "live=" + live);
             assertEquals(2 * periods, writes(kernel, 0), "live=" + live + ": the kernel's writes");
             for (int i = 0; i < live; i++) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * free_percpu()'s part under {@code pcpu_lock} makes the loads of the 2026 mm tree (damonitor/linux 1c358a92
  * mm/percpu.c and mm/percpu-vm.c), written out here by hand from the kernel's source, on the recorded path
- * ({@link RecordingPcpuChunk}, the mm-2026-size layout) at live=2: step 2 frees the first area and leaves the chunk
+ * ({@link RecordingPcpuChunk}, the save-memory layout) at live=2: step 2 frees the first area and leaves the chunk
  * in use, step 3 frees the second and leaves it entirely free.
  *
  * <pre>
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * </pre>
  */
 class FreePercpuBalanceCheckTest {
-    private static final StructLayout LAYOUT = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
+    private static final StructLayout LAYOUT = PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT);
 
     /**
      * Emptied: isolated, free_bytes, pcpu_unit_size (equal); then the walk: the pointer pcpu_chunk_lists,
@@ -60,8 +60,8 @@ class FreePercpuBalanceCheckTest {
      */
     @Test
     void pcpuFreeAreaTestsTheAreasBitsFirstAndCountsTheStatsLast() {
-        StructLayout layout = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS);
-        List<String> step = step(RecordingPcpuChunk.record(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS, 2, 4), 2);
+        StructLayout layout = PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.PLUS_STATS);
+        List<String> step = step(RecordingPcpuChunk.record(ChunkVersion.SAVE_MEMORY, KernelConfig.PLUS_STATS, 2, 4), 2);
         int bit = 0;   // step 2 frees the first area, at bit 0
         assertEquals(List.of(chunk(layout, "free_bytes"), chunk(layout, "chunk_md.contig_hint"),
                 chunk(layout, "alloc_map"), "alloc_map load " + bit / 64 * 8,
@@ -91,7 +91,7 @@ class FreePercpuBalanceCheckTest {
 
     /** Step {@code k}'s accesses after the memcg free hook's load of obj_exts, up to the lock's release. */
     private static List<String> balanceCheck(int k) {
-        List<String> s = step(RecordingPcpuChunk.record(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT, 2, 4), k);
+        List<String> s = step(RecordingPcpuChunk.record(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT, 2, 4), k);
         return s.subList(s.lastIndexOf(chunk(PcpuChunkLayouts.OBJ_EXTS)) + 1, s.size() - 1);
     }
 

@@ -31,9 +31,9 @@ class PcpuChunkAccessTest {
     static final Path TEST_ROLES = Path.of("src", "test", "resources", "org", "cachelinebench", "struct", "pcpu_chunk.roles");
 
     static final String EXAMPLE_HEADER = "# The allocator and the readers of struct pcpu_chunk, generated from PcpuChunkAccess (docs/pcpu-chunk-access.md)\n"
-            + "# for the 2026 order at live=1 (a block turns used and empty on every step: the worst case; at live=N the\n"
+            + "# for the save-memory order at live=1 (a block turns used and empty on every step: the worst case; at live=N the\n"
             + "# transition rows are 1/N). PcpuChunkAccessTest checks this file against the table.\n"
-            + "# benchmarks/struct benchmarks/examples/pcpu_chunk-mm-2026.h pcpu_chunk --roles benchmarks/examples/pcpu_chunk.roles"
+            + "# benchmarks/struct benchmarks/examples/pcpu_chunk-save-memory.h pcpu_chunk --roles benchmarks/examples/pcpu_chunk.roles"
             + " -D CONFIG_MEMCG\n";
 
     @Test
@@ -49,11 +49,11 @@ class PcpuChunkAccessTest {
     @Test
     void theExampleRolesFileIsTheTables() throws IOException {
         String file = Files.readString(EXAMPLE_ROLES, StandardCharsets.UTF_8);
-        assertEquals(PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT),
+        assertEquals(PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT),
                 1, EXAMPLE_HEADER), file, EXAMPLE_ROLES + " differs from PcpuChunkAccess");
         assertTrue(file.contains("allocator writes nr_empty_pop_pages   # " + PcpuChunkAccess.Rate.ON_EMPTY_BLOCK_TRANSITION.label()),
                 file);
-        String at8 = PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT), 8, "");
+        String at8 = PcpuChunkAccess.rolesFile(PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT), 8, "");
         assertTrue(at8.contains("allocator writes nr_empty_pop_pages 1/8"), at8);
     }
 

@@ -48,8 +48,8 @@ class PcpuChunkKernelHeaderTest {
             case V6_4_RC4: return "percpu-internal-v6.4-rc4.h";
             case V2_REORDER: return "percpu-internal-v2-reorder.h";
             case V6_5_MERGED: return "percpu-internal-v6.5.h";
-            case MM_2026_SIZE: return "percpu-internal-mm-2026-size.h";
-            case MM_2026_HOLE: return "percpu-internal-mm-2026-hole.h";
+            case SAVE_MEMORY: return "percpu-internal-mm-2026-size.h";
+            case SAVE_MEMORY_HOLE: return "percpu-internal-mm-2026-hole.h";
             default: throw new AssertionError(v);
         }
     }

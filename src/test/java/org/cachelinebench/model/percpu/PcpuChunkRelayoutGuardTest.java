@@ -67,14 +67,14 @@ class PcpuChunkRelayoutGuardTest {
                 Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.PLUS_STATS, none),
                 Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.MINUS_MEMCG, empty),
                 Arguments.of(ChunkVersion.V6_5_MERGED, KernelConfig.PLUS_STATS_MINUS_MEMCG, empty),
-                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT, empty),
-                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS, empty),
-                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.MINUS_MEMCG, empty),
-                Arguments.of(ChunkVersion.MM_2026_SIZE, KernelConfig.PLUS_STATS_MINUS_MEMCG, empty),
-                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.DEFAULT, none),
-                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.PLUS_STATS, none),
-                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.MINUS_MEMCG, none),
-                Arguments.of(ChunkVersion.MM_2026_HOLE, KernelConfig.PLUS_STATS_MINUS_MEMCG, none));
+                Arguments.of(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT, empty),
+                Arguments.of(ChunkVersion.SAVE_MEMORY, KernelConfig.PLUS_STATS, empty),
+                Arguments.of(ChunkVersion.SAVE_MEMORY, KernelConfig.MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.SAVE_MEMORY, KernelConfig.PLUS_STATS_MINUS_MEMCG, empty),
+                Arguments.of(ChunkVersion.SAVE_MEMORY_HOLE, KernelConfig.DEFAULT, none),
+                Arguments.of(ChunkVersion.SAVE_MEMORY_HOLE, KernelConfig.PLUS_STATS, none),
+                Arguments.of(ChunkVersion.SAVE_MEMORY_HOLE, KernelConfig.MINUS_MEMCG, none),
+                Arguments.of(ChunkVersion.SAVE_MEMORY_HOLE, KernelConfig.PLUS_STATS_MINUS_MEMCG, none));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -96,8 +96,8 @@ class PcpuChunkRelayoutGuardTest {
     /** The message names each member, its bytes and how often the allocator writes it. */
     @Test
     void theGuardsMessageGivesTheRateBesideTheMember() {
-        StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_SIZE, KernelConfig.DEFAULT);
-        String message = guardMessage("mm-2026-size", s, writtenOnPathSharingBaseAddrsLine(s));
+        StructLayout s = PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY, KernelConfig.DEFAULT);
+        String message = guardMessage("save-memory", s, writtenOnPathSharingBaseAddrsLine(s));
         assertTrue(message.contains("nr_empty_pop_pages (116..119, written " + Rate.ON_EMPTY_BLOCK_TRANSITION.label()
                 + ")"), message);
     }
@@ -108,7 +108,7 @@ class PcpuChunkRelayoutGuardTest {
      */
     @Test
     void anyWrittenMemberMovedIntoBaseAddrsLineFailsTheGuard() {
-        StructLayout hole = PcpuChunkLayouts.pcpuChunk(ChunkVersion.MM_2026_HOLE, KernelConfig.DEFAULT);
+        StructLayout hole = PcpuChunkLayouts.pcpuChunk(ChunkVersion.SAVE_MEMORY_HOLE, KernelConfig.DEFAULT);
         assertEquals(List.of(), writtenOnPathSharingBaseAddrsLine(hole));
         int moved = 0;
         for (StructLayout.Member m : hole.members()) {

@@ -11,7 +11,7 @@ import java.util.List;
 
 import org.cachelinebench.struct.analysis.FieldIndex;
 import org.cachelinebench.struct.analysis.Roles;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.c.CHeader;
 import org.cachelinebench.struct.c.Struct;
@@ -63,7 +63,7 @@ final class GuardCases {
         Suggester.Result suggestion() throws Exception {
             CHeader h = read();
             Struct s = h.find(struct);
-            return Suggester.suggest(h, s, roles(s), 64, Starts.LINE);
+            return Suggester.suggest(h, s, roles(s), 64, StartPlacement.LINE);
         }
 
         /** The header as gcc reads it: the kernel includes the tool skips left out. */

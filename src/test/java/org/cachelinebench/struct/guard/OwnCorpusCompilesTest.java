@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.cachelinebench.struct.analysis.FieldIndex;
-import org.cachelinebench.struct.analysis.Starts;
+import org.cachelinebench.struct.analysis.StartPlacement;
 import org.cachelinebench.struct.analysis.Suggester;
 import org.cachelinebench.struct.c.CHeader;
 import org.cachelinebench.struct.c.Struct;
@@ -45,7 +45,7 @@ class OwnCorpusCompilesTest {
         List<GuardCases.Case> out = new ArrayList<>();
         out.add(new GuardCases.Case("spsc", e.resolve("spsc.h"), null, List.of(), e.resolve("spsc.roles"), "suggested"));
         out.add(new GuardCases.Case("conn", e.resolve("conn.h"), null, List.of(), e.resolve("conn.roles"), "suggested"));
-        out.add(new GuardCases.Case("pcpu-mm-2026", e.resolve("pcpu_chunk-mm-2026.h"), "pcpu_chunk", memcg,
+        out.add(new GuardCases.Case("pcpu-save-memory", e.resolve("pcpu_chunk-save-memory.h"), "pcpu_chunk", memcg,
                 e.resolve("pcpu_chunk.roles"), "suggested"));
         for (String[] hr : new String[][] {{"counters", "counters"}, {"limiter", "limiter-own"}, {"limiter", "limiter-shared"},
                 {"mpsc", "mpsc"}, {"netq", "netq"}, {"seqlock", "seqlock"}}) {
@@ -57,7 +57,7 @@ class OwnCorpusCompilesTest {
                     s.resolve(roles + ".roles"), "suggested"));
         }
         for (List<String> d : List.of(List.<String>of(), memcg)) {
-            out.add(new GuardCases.Case("mm-2026-size " + d, s.resolve("pcpu_chunk-mm-2026-size.h"), "pcpu_chunk", d,
+            out.add(new GuardCases.Case("save-memory " + d, s.resolve("pcpu_chunk-mm-2026-size.h"), "pcpu_chunk", d,
                     s.resolve("pcpu_chunk-empty-pages.roles"), "suggested"));
         }
         return out;
@@ -110,14 +110,14 @@ class OwnCorpusCompilesTest {
         Struct original = h.find(c.struct());
         var roles = c.roles(original);
         String text = c.text();
-        Suggester.Result r = Suggester.suggest(h, original, roles, 64, Starts.LINE);
+        Suggester.Result r = Suggester.suggest(h, original, roles, 64, StartPlacement.LINE);
         String suggested = text;
         if (r.changed()) {
             suggested = replaced(text, original, r.text());
             assertGccLaysOut(c.name() + " suggested:\n" + r.text(), prelude, suggested, c.defines(), r.struct());
             counts[0]++;
         }
-        Suggester.Smallest small = Suggester.smallestChange(h, original, roles, 64, Starts.LINE);
+        Suggester.Smallest small = Suggester.smallestChange(h, original, roles, 64, StartPlacement.LINE);
         if (small != null) {
             assertGccLaysOut(c.name() + " smallest change:\n" + small.text(), prelude, replaced(text, original, small.text()),
                     c.defines(), small.struct());

@@ -15,6 +15,7 @@ import org.cachelinebench.model.percpu.ChunkStruct;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuChunkLayouts;
 import org.cachelinebench.struct.c.PaholeText;
+import org.cachelinebench.benchmarks.InterleavedCountersTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,8 +57,8 @@ class RunningKernelChunkInterleavedTest {
                 declared.add(m.getName());
             }
         }
-        assertEquals(RunningKernelChunkInterleaved.COUNTERS, declared);
-        assertEquals(RunningKernelChunkInterleaved.COUNTERS, new RunningKernelChunkInterleaved.SideCounters().counterNames());
+        assertEquals(InterleavedCountersTest.withRoles(RunningKernelChunkInterleaved.NAMES,
+                RunningKernelChunkInterleaved.REFERENCE_SIDE, List.of()), declared);
         assertEquals(18, declared.size(), "3 sides x 2 roles x (ns, calls), 2 medians per role, 2 cycle counts");
         assertEquals(Set.of("runningKernelReaderRatioMedian", "v65MergedAgainReaderRatioMedian",
                 "runningKernelAllocatorRatioMedian", "v65MergedAgainAllocatorRatioMedian"),

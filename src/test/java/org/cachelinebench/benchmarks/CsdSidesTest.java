@@ -1,4 +1,4 @@
-package org.cachelinebench.harness.ipi;
+package org.cachelinebench.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.cachelinebench.benchmarks.InterleavedOffsetSweep.SweepSides;
+import org.cachelinebench.benchmarks.IpiInterleaved.CsdSides;
 import org.cachelinebench.harness.interleave.HandshakeGrid;
-import org.cachelinebench.harness.interleave.InterleavedSide;
+import org.cachelinebench.harness.interleave.Side;
 import org.cachelinebench.model.ipi.CsdLayout;
 import org.cachelinebench.model.ipi.FlagMailbox;
 import org.cachelinebench.model.ipi.FlagPingPong;
@@ -33,7 +35,7 @@ class CsdSidesTest {
     @Test
     void everySideLandsWhereItClaimsInEveryBlock() {
         for (CsdLayout layout : CsdLayout.values()) {
-            HandshakeGrid grid = new HandshakeGrid(CsdSides.of(layout, IpiMode.SYNC));
+            HandshakeGrid grid = new HandshakeGrid(CsdSides.of(IpiProtocol.KERNEL, layout, IpiMode.SYNC, 0));
             assertEquals(CsdSides.NAMES, grid.names());
             for (int b = 0; b < grid.size(); b++) {
                 Placement reference = mailbox(grid, CsdSides.REFERENCE_SIDE, b).placement();
@@ -57,7 +59,7 @@ class CsdSidesTest {
 
     @Test
     void theHandshakesOfOneBlockShareItsMemoryAndBlocksAreDistinct() {
-        HandshakeGrid grid = new HandshakeGrid(CsdSides.of(CsdLayout.V4_13, IpiMode.ASYNC));
+        HandshakeGrid grid = new HandshakeGrid(CsdSides.of(IpiProtocol.KERNEL, CsdLayout.V4_13, IpiMode.ASYNC, 0));
         for (int b = 0; b < grid.size(); b++) {
             for (int s : List.of(CsdSides.REFERENCE_SIDE, CsdSides.STRADDLED_SIDE, CsdSides.SIZE_ALIGNED_SIDE,
                     CsdSides.LINE_ALIGNED_AGAIN_SIDE)) {
@@ -86,7 +88,7 @@ class CsdSidesTest {
                     Handshake h = grid.at(s, b);
                     if (s == CsdSides.FLOOR_SIDE) {
                         assertTrue(h instanceof FlagPingPong, grid.where(s, b));
-                    } else if (CsdSides.PROBES.contains(grid.name(s))) {
+                    } else if (CsdSides.PROBES.contains(grid.names().get(s))) {
                         assertTrue(h instanceof LineProbe, grid.where(s, b));
                     } else if (protocol == IpiProtocol.FLAG) {
                         assertTrue(h instanceof FlagMailbox, grid.where(s, b));
@@ -122,10 +124,10 @@ class CsdSidesTest {
                 continue;
             }
             int offset = ((IpiMailbox) grid.at(s, 0)).offset();
-            assertEquals(grid.name(s).startsWith("offset-0") ? 0 : Integer.parseInt(grid.name(s).substring(7)), offset);
+            assertEquals(grid.names().get(s).startsWith("offset-0") ? 0 : Integer.parseInt(grid.names().get(s).substring(7)), offset);
             Placement p = ((IpiMailbox) grid.at(s, 0)).placement();
             assertEquals(offset, p.startInLine());
-            assertEquals(offset + 32 > LINE, p.straddles(), grid.name(s));
+            assertEquals(offset + 32 > LINE, p.straddles(), grid.names().get(s));
         }
         FlagMailbox flag = (FlagMailbox) new HandshakeGrid(SweepSides.of(IpiProtocol.FLAG, IpiMode.SYNC, 0))
                 .at(SweepSides.NAMES.indexOf("offset-56"), 0);
@@ -137,7 +139,7 @@ class CsdSidesTest {
 
     @Test
     void sidesNeedDistinctNames() {
-        InterleavedSide floor = new InterleavedSide(CsdSides.FLOOR, FlagPingPong::in);
+        Side floor = new Side(CsdSides.FLOOR, FlagPingPong::in);
         assertThrows(IllegalArgumentException.class, () -> new HandshakeGrid(List.of(floor, floor)));
     }
 

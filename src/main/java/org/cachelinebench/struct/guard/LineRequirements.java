@@ -19,7 +19,7 @@ import org.cachelinebench.struct.analysis.Roles;
  * @param apart the pairs, write-write first, each unordered pair once
  * @param whole the members to keep in one line; a null member is the whole struct
  */
-record Needs(List<Apart> apart, List<Whole> whole) {
+record LineRequirements(List<Apart> apart, List<Whole> whole) {
 
     /** Two fields in different lines; a side says who touches the field: "written by producer". */
     record Apart(String a, String aSide, String b, String bSide) {
@@ -53,7 +53,8 @@ record Needs(List<Apart> apart, List<Whole> whole) {
      * alignment) and at least two threads touch it, one of them writing; the struct, when it fits in a line
      * and is larger than {@code naturalAlign}. What must be apart is never kept whole.
      */
-    static Needs of(FieldIndex fields, Roles roles, int size, int lineSize, IntPredicate canStraddle, int naturalAlign) {
+    static LineRequirements of(FieldIndex fields, Roles roles, int size, int lineSize, IntPredicate canStraddle,
+                               int naturalAlign) {
         int end = size;
         for (FieldIndex.Field f : fields.fields()) {
             end = Math.max(end, f.end());
@@ -97,7 +98,7 @@ record Needs(List<Apart> apart, List<Whole> whole) {
                 whole.add(new Whole(u.name(), side));
             }
         }
-        return new Needs(List.copyOf(apart), List.copyOf(whole));
+        return new LineRequirements(List.copyOf(apart), List.copyOf(whole));
     }
 
     /**

@@ -1,11 +1,11 @@
 package org.cachelinebench.benchmarks;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.harness.ReceiverSpin;
 import org.cachelinebench.harness.SenderSpin;
-import org.cachelinebench.harness.chunk.ChunkLayoutSides;
-import org.cachelinebench.harness.chunk.ChunkOffHeapSides;
+import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
 import org.cachelinebench.harness.chunk.PendingArea;
@@ -14,6 +14,7 @@ import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
 import org.cachelinebench.harness.interleave.Leader;
 import org.cachelinebench.harness.interleave.LeaderState;
+import org.cachelinebench.model.percpu.ChunkVersion;
 import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuLock;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -31,17 +32,17 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Control;
 
 /*
- * ChunkInterleaved's schedule on the 2026 orders: what moving nr_empty_pop_pages into base_addr's line costs the
+ * ChunkInterleaved's schedule on the save-memory orders: what moving nr_empty_pop_pages into base_addr's line costs the
  * readers, at the occupancy -p live=N sets (nr_empty_pop_pages written on 2 of 2N allocator steps).
  *
  * Lesson: a member written only on an empty-block transition still takes base_addr's line from every reader when
  * it is written; how much that costs depends on how often, so the same four sides run at each occupancy:
- * mm-2026-size (the mm tree's 128-byte order), mm-2026-hole (the same order, nr_empty_pop_pages in the hole after
+ * save-memory (the mm tree's 128-byte order), save-memory-hole (the same order, nr_empty_pop_pages in the hole after
  * chunk_md), v6.5-merged the reference, v6.5-merged-again the A/A control. Same harness, code and places as
- * ChunkInterleaved (ChunkOffHeapSides); only the side list differs (ChunkLayoutSides.MM_2026).
+ * ChunkInterleaved (ChunkBlocksState); only the side list differs (ChunkEmptyPagesInterleaved.SIDES).
  * Rule: read each role's ratios as medians over cycles, next to the A/A control and the '#' rate line.
  *
- *   java -jar target/benchmarks.jar Chunk2026Interleaved -tg 1,1 -p live=8
+ *   java -jar target/benchmarks.jar ChunkEmptyPagesInterleaved -tg 1,1 -p live=8
  *
  * The model, the layouts and the access table: docs/pcpu-chunk.md, docs/pcpu-chunk-access.md.
  */
@@ -50,13 +51,24 @@ import org.openjdk.jmh.infra.Control;
 @Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class Chunk2026Interleaved {
+public class ChunkEmptyPagesInterleaved {
+    /**
+     * The sides in schedule order: the mm tree's "save memory" order, nr_empty_pop_pages in base_addr's line
+     * (save-memory); the same order with it in the hole after chunk_md (save-memory-hole); v6.5-merged, the reference;
+     * v6.5-merged-again, the A/A control. No pair besides the reference.
+     */
+    public static final ChunkSides SIDES = new ChunkSides(
+            List.of(ChunkSides.SAVE_MEMORY, ChunkSides.SAVE_MEMORY_HOLE, ChunkSides.V6_5_MERGED,
+                    ChunkSides.V6_5_MERGED_AGAIN),
+            List.of(ChunkVersion.SAVE_MEMORY, ChunkVersion.SAVE_MEMORY_HOLE, ChunkVersion.V6_5_MERGED,
+                    ChunkVersion.V6_5_MERGED),
+            2, List.of());
 
-    /** The four 2026 sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
+    /** The four save-memory sides' chunks in four blocks, shared by one reader and one allocator; -p config, -p live. */
     @State(Scope.Group)
-    public static class Sides extends ChunkOffHeapSides {
+    public static class Sides extends ChunkBlocksState {
         public Sides() {
-            super("Chunk2026Interleaved", ChunkLayoutSides.MM_2026);
+            super("ChunkEmptyPagesInterleaved", SIDES);
         }
     }
 
@@ -68,33 +80,32 @@ public class Chunk2026Interleaved {
         private static final String A = ChunkSides.ALLOCATOR;
 
         public SideCounters() {
-            super(ChunkLayoutSides.MM_2026.names(), ChunkLayoutSides.MM_2026.reference(), ChunkSides.READER,
-                    ChunkSides.ALLOCATOR, ChunkLayoutSides.MM_2026.counterNames());
+            super(SIDES.names(), SIDES.reference(), ChunkSides.READER, ChunkSides.ALLOCATOR);
         }
 
-        public long mm2026SizeReaderNanos() { return nanos(R, ChunkSides.MM_2026_SIZE); }
-        public long mm2026SizeReaderCalls() { return calls(R, ChunkSides.MM_2026_SIZE); }
-        public long mm2026HoleReaderNanos() { return nanos(R, ChunkSides.MM_2026_HOLE); }
-        public long mm2026HoleReaderCalls() { return calls(R, ChunkSides.MM_2026_HOLE); }
+        public long saveMemoryReaderNanos() { return nanos(R, ChunkSides.SAVE_MEMORY); }
+        public long saveMemoryReaderCalls() { return calls(R, ChunkSides.SAVE_MEMORY); }
+        public long saveMemoryHoleReaderNanos() { return nanos(R, ChunkSides.SAVE_MEMORY_HOLE); }
+        public long saveMemoryHoleReaderCalls() { return calls(R, ChunkSides.SAVE_MEMORY_HOLE); }
         public long v65MergedReaderNanos() { return nanos(R, ChunkSides.V6_5_MERGED); }
         public long v65MergedReaderCalls() { return calls(R, ChunkSides.V6_5_MERGED); }
         public long v65MergedAgainReaderNanos() { return nanos(R, ChunkSides.V6_5_MERGED_AGAIN); }
         public long v65MergedAgainReaderCalls() { return calls(R, ChunkSides.V6_5_MERGED_AGAIN); }
-        public long mm2026SizeAllocatorNanos() { return nanos(A, ChunkSides.MM_2026_SIZE); }
-        public long mm2026SizeAllocatorCalls() { return calls(A, ChunkSides.MM_2026_SIZE); }
-        public long mm2026HoleAllocatorNanos() { return nanos(A, ChunkSides.MM_2026_HOLE); }
-        public long mm2026HoleAllocatorCalls() { return calls(A, ChunkSides.MM_2026_HOLE); }
+        public long saveMemoryAllocatorNanos() { return nanos(A, ChunkSides.SAVE_MEMORY); }
+        public long saveMemoryAllocatorCalls() { return calls(A, ChunkSides.SAVE_MEMORY); }
+        public long saveMemoryHoleAllocatorNanos() { return nanos(A, ChunkSides.SAVE_MEMORY_HOLE); }
+        public long saveMemoryHoleAllocatorCalls() { return calls(A, ChunkSides.SAVE_MEMORY_HOLE); }
         public long v65MergedAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED); }
         public long v65MergedAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED); }
         public long v65MergedAgainAllocatorNanos() { return nanos(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long v65MergedAgainAllocatorCalls() { return calls(A, ChunkSides.V6_5_MERGED_AGAIN); }
         // Medians over the iteration's cycles against v6.5-merged.
-        public double mm2026SizeReaderRatioSum() { return ratio(R, ChunkSides.MM_2026_SIZE); }
-        public double mm2026HoleReaderRatioSum() { return ratio(R, ChunkSides.MM_2026_HOLE); }
-        public double v65MergedAgainReaderRatioSum() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
-        public double mm2026SizeAllocatorRatioSum() { return ratio(A, ChunkSides.MM_2026_SIZE); }
-        public double mm2026HoleAllocatorRatioSum() { return ratio(A, ChunkSides.MM_2026_HOLE); }
-        public double v65MergedAgainAllocatorRatioSum() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double saveMemoryReaderRatioMedian() { return ratio(R, ChunkSides.SAVE_MEMORY); }
+        public double saveMemoryHoleReaderRatioMedian() { return ratio(R, ChunkSides.SAVE_MEMORY_HOLE); }
+        public double v65MergedAgainReaderRatioMedian() { return ratio(R, ChunkSides.V6_5_MERGED_AGAIN); }
+        public double saveMemoryAllocatorRatioMedian() { return ratio(A, ChunkSides.SAVE_MEMORY); }
+        public double saveMemoryHoleAllocatorRatioMedian() { return ratio(A, ChunkSides.SAVE_MEMORY_HOLE); }
+        public double v65MergedAgainAllocatorRatioMedian() { return ratio(A, ChunkSides.V6_5_MERGED_AGAIN); }
         public long scheduleCycles() { return cycles(); }
         public long cyclesNotLogged() { return notLogged(); }
     }

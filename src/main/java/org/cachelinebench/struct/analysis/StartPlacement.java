@@ -9,12 +9,12 @@ import java.util.List;
  * allows, and at least 8-byte aligned, as kmalloc and malloc return), or a number of bytes into a line
  * (a struct inside another one, as the v4.13 csd was at 48).
  */
-public record Starts(String mode, int offset) {
-    public static final Starts LINE = new Starts("line", 0);
-    public static final Starts ANY = new Starts("any", 0);
+public record StartPlacement(String mode, int offset) {
+    public static final StartPlacement LINE = new StartPlacement("line", 0);
+    public static final StartPlacement ANY = new StartPlacement("any", 0);
 
     /** Parses {@code line}, {@code any} or a number of bytes; the line size is checked later. */
-    public static Starts parse(String text) {
+    public static StartPlacement parse(String text) {
         if (text.equals("line")) {
             return LINE;
         }
@@ -24,7 +24,7 @@ public record Starts(String mode, int offset) {
         try {
             int n = Integer.parseInt(text);
             if (n >= 0) {
-                return new Starts("at", n);
+                return new StartPlacement("at", n);
             }
         } catch (NumberFormatException e) {
             // below

@@ -13,13 +13,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * The group state of an off-heap interleaved {@code pcpu_chunk} benchmark (ChunkInterleaved, Chunk2026Interleaved):
- * its {@link ChunkLayoutSides}' chunks in one block each, shared by one reader and one allocator, its parameters,
+ * The group state of an off-heap interleaved {@code pcpu_chunk} benchmark (ChunkInterleaved, ChunkEmptyPagesInterleaved):
+ * its {@link ChunkSides}' chunks in one block each, shared by one reader and one allocator, its parameters,
  * and what the fork prints (where every chunk lies; each side's measured nr_empty_pop_pages rate). The benchmark's
  * {@code @State(Scope.Group)} subclass only names its sides (JMH takes {@code @Param} only in a state class).
  */
 @State(Scope.Group)
-public abstract class ChunkOffHeapSides {
+public abstract class ChunkBlocksState {
     /** The kernel config the struct is laid out for, as in ChunkFalseSharing. */
     @Param({"default"})
     public String config;
@@ -35,9 +35,9 @@ public abstract class ChunkOffHeapSides {
     public long[] unitPageOffsets;
 
     private final String benchmark;
-    private final ChunkLayoutSides sides;
+    private final ChunkSides sides;
 
-    protected ChunkOffHeapSides(String benchmark, ChunkLayoutSides sides) {
+    protected ChunkBlocksState(String benchmark, ChunkSides sides) {
         this.benchmark = benchmark;
         this.sides = sides;
     }

@@ -11,21 +11,18 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * What the sender and the receiver of one interleaved handshake benchmark share: the schedule over the benchmark's
+ * The group state of an interleaved handshake benchmark, what its sender and receiver share: the schedule over the
  * sides' handshakes ({@link HandshakeGrid}), built, reported and checked the same way for every such benchmark. A
  * benchmark subclasses it with its own {@code @Param}s and says what its sides are ({@link #sides}) and how its report
- * names them ({@link #title}).
- *
- * <p>{@link #run} is a field the benchmark's {@code @Benchmark} methods read directly; it is written only at trial
- * setup.
+ * names them ({@link #title}); its methods read {@link #run}, written only at trial setup.
  */
 @State(Scope.Group)
-public abstract class InterleavedSidesState {
+public abstract class HandshakeGridState {
     /** The schedule; null until the trial's setup. */
     public HandshakeGrid run;
 
     /** This variant's sides, in schedule order, from its {@code @Param}s. Called once per trial. */
-    protected abstract List<InterleavedSide> sides();
+    protected abstract List<Side> sides();
 
     /** The first line of the fork's report, e.g. "IpiInterleaved protocol=flag work=0 (...)". */
     protected abstract String title();

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness.chunk;
+package org.cachelinebench.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,8 +13,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.cachelinebench.harness.CounterNames;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.ChunkObjectSides;
+import org.cachelinebench.benchmarks.ChunkObjectInterleaved.Places;
 import org.cachelinebench.harness.LayoutCheck;
+import org.cachelinebench.harness.chunk.ChunkInterleaving;
+import org.cachelinebench.harness.chunk.ChunkObjectChoice;
+import org.cachelinebench.harness.chunk.ChunkObjectHandle;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.HeapAddresses;
 import org.cachelinebench.model.percpu.ChunkObjects;
@@ -69,10 +73,13 @@ class ChunkObjectSidesTest {
     void aFixedSideWhosePaddingDoesNotSeparateFailsItsLayoutCheck() {
         for (ChunkObjects.Variant fixed : List.of(ChunkObjects.Variant.PADDED, ChunkObjects.Variant.CONTENDED)) {
             // The fixed class's pool filled with unpadded objects: what it becomes with its padding removed.
-            ChunkObjectSides objects = new ChunkObjectSides(LINE,
-                    v -> v == fixed ? ChunkObjects.Variant.UNPADDED.create() : v.create());
+            PcpuChunkFields[] pool = new PcpuChunkFields[ChunkObjectSides.POOL];
+            for (int i = 0; i < pool.length; i++) {
+                pool[i] = ChunkObjects.Variant.UNPADDED.create();
+            }
             System.gc();
-            IllegalStateException e = assertThrows(IllegalStateException.class, objects::choose);
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> ChunkObjectChoice.choose(fixed.label(), fixed, pool, LINE, i -> true));
             assertSame(e, LayoutCheck.in(e), "a layout-check failure, which the runner finds by type");
             assertTrue(e.getMessage().startsWith(LayoutCheck.MARKER + fixed.label() + ": baseAddr shares a " + LINE
                     + "-byte line with "), e.getMessage());
@@ -103,7 +110,7 @@ class ChunkObjectSidesTest {
     @Test
     void everySliceHandsTheWorkloadOneFinalClassOnItsSidesInstance() {
         ChunkObjectSides objects = chosen();
-        ChunkObjectPlaces places = new ChunkObjectPlaces(objects, 1);
+        Places places = new Places(objects, 1);
         ChunkInterleaving run = new ChunkInterleaving(ChunkObjectSides.NAMES, places);
         Set<Class<?>> types = new HashSet<>();
         for (long k = 0; k < run.schedule().slicesPerCycle(); k++) {
@@ -129,20 +136,12 @@ class ChunkObjectSidesTest {
     /** The fork inlines every class's accessors and the allocator's steps, whatever C2's profile says of one side. */
     @Test
     void theForkInlinesEveryClasssAccessorsAndTheAllocatorsSteps() {
-        List<String> args = List.of(org.cachelinebench.benchmarks.ChunkObjectInterleaved.class
+        List<String> args = List.of(ChunkObjectInterleaved.class
                 .getAnnotation(org.openjdk.jmh.annotations.Fork.class).jvmArgsAppend());
         assertTrue(args.contains("-XX:-RestrictContended"), args.toString());
         for (Class<?> c : List.of(PcpuAllocator.class, ChunkObjects.Variant.UNPADDED.type(),
                 ChunkObjects.Variant.PADDED.type(), ChunkObjects.Variant.CONTENDED.type())) {
             assertTrue(args.contains("-XX:CompileCommand=inline," + c.getName() + "::*"), c + " in " + args);
-        }
-    }
-
-    @Test
-    void unpaddedAgainstContendedIsAReportedPairOfBothRoles() {
-        for (String role : ChunkSides.ROLES) {
-            assertTrue(ChunkObjectSides.counterNames().contains(CounterNames.ratio(
-                    CounterNames.side(ChunkObjectSides.UNPADDED, role), CounterNames.side(ChunkObjectSides.CONTENDED, role))));
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.cachelinebench.harness.ipi;
+package org.cachelinebench.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
+import org.cachelinebench.benchmarks.ObjectMailboxInterleaved.ObjectMailboxSides;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,8 +1,8 @@
 /*
- * struct pcpu_chunk in the 2026 order (x86-64), for benchmarks/struct: the kernel text of
+ * struct pcpu_chunk in the mm tree's save-memory order (x86-64), for benchmarks/struct: the kernel text of
  * src/test/resources/org/cachelinebench/model/percpu/kernel/percpu-internal-mm-2026-size.h (where it comes
  * from is said there), with struct list_head defined as include/linux/types.h does.
- *   benchmarks/struct benchmarks/examples/pcpu_chunk-mm-2026.h pcpu_chunk --roles benchmarks/examples/pcpu_chunk.roles -D CONFIG_MEMCG
+ *   benchmarks/struct benchmarks/examples/pcpu_chunk-save-memory.h pcpu_chunk --roles benchmarks/examples/pcpu_chunk.roles -D CONFIG_MEMCG
  */
 #include <linux/types.h>
 #include <linux/cache.h>
