@@ -119,7 +119,7 @@ public class ChunkInterleaved {
         return sum;
     }
 
-    /** Alloc-or-free steps on the chunk of the slice the reader has open, following it. */
+    /** Alloc-or-free steps on the chunk of the slice the reader has open, following it (a lookup per slice). */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
@@ -132,10 +132,10 @@ public class ChunkInterleaved {
                 int block = clock.block();
                 OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
                 PcpuLock lock = sides.blocks.lock(block);
-                if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, sides.blocks.area(side, block), stop)) {
+                if (!PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, sides.blocks.area(side, block), stop, clock,
+                        sides.run, spin.spin())) {
                     break;                                  // stopped while waiting for the lock
                 }
-                clock.stepped(sides.run, stop, spin.spin());
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too

@@ -206,7 +206,7 @@ public class ChunkObjectInterleaved {
         return sum;
     }
 
-    /** Alloc-or-free steps on the instance of the slice the reader has open, following it. */
+    /** Alloc-or-free steps on the instance of the slice the reader has open, following it (a lookup per slice). */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
@@ -218,10 +218,10 @@ public class ChunkObjectInterleaved {
                 int side = clock.side();
                 int block = clock.block();
                 ChunkObjectHandle chunk = sides.places.chunk(side, block);
-                if (!chunk.allocateOrFreeOnce(sides.places.lock(block), sides.places.area(side, block), stop)) {
-                    break;
+                if (!chunk.allocateOrFreeInSlice(sides.places.lock(block), sides.places.area(side, block), stop, clock,
+                        sides.run, spin.spin())) {
+                    break;                                  // stopped while waiting for the lock
                 }
-                clock.stepped(sides.run, stop, spin.spin());
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too

@@ -1,5 +1,8 @@
 package org.cachelinebench.harness.chunk;
 
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.harness.interleave.Interleaving;
+import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.percpu.ChunkObjects;
 import org.cachelinebench.model.percpu.ContendedPcpuChunk;
 import org.cachelinebench.model.percpu.PaddedPcpuChunk;
@@ -77,9 +80,10 @@ abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
  * ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, the benchmark's call sites
  * see one type for every side (the classes themselves would make the calls of {@link PcpuChunkWorkload} and
  * {@link org.cachelinebench.model.percpu.PcpuAllocator} megamorphic: a virtual call per access, with the member switch
- * no longer folded). The reader's batch and the allocator's step ({@link #sumChunkAddrs}, {@link #allocateOrFreeOnce})
- * switch on the class once, outside their loops, to a method compiled for that class alone: the same code for every
- * side. The handle is padded and only read, so its loads hit the reader's and the allocator's own caches.
+ * no longer folded). The reader's batch and the allocator's slice ({@link #sumChunkAddrs},
+ * {@link #allocateOrFreeInSlice}) switch on the class once, outside their loops, to a method compiled for that class
+ * alone: the same code for every side. The handle is padded and only read, so its loads hit the reader's and the
+ * allocator's own caches.
  */
 public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     private ChunkObjectHandle(int kind, UnpaddedPcpuChunk unpadded, PaddedPcpuChunk padded, ContendedPcpuChunk contended) {
@@ -115,14 +119,15 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     /**
-     * The allocator's step ({@link PcpuChunkWorkload#allocateOrFreeOnce}) on this handle's object, the class chosen
-     * once per step as {@link #sumChunkAddrs} chooses it per batch.
+     * The allocator's steps in a slice ({@link PcpuChunkWorkload#stepsInSlice}) on this handle's object, the
+     * class chosen once per slice as {@link #sumChunkAddrs} chooses it per batch.
      */
-    public boolean allocateOrFreeOnce(PcpuLock lock, PendingArea area, Control control) {
+    public boolean allocateOrFreeInSlice(PcpuLock lock, PendingArea area, Control stop, Follower clock,
+            Interleaving run, SpinWait spin) {
         switch (kind) {
-            case UNPADDED: return stepUnpadded(unpadded, lock, area, control);
-            case PADDED: return stepPadded(padded, lock, area, control);
-            default: return stepContended(contended, lock, area, control);
+            case UNPADDED: return sliceUnpadded(unpadded, lock, area, stop, clock, run, spin);
+            case PADDED: return slicePadded(padded, lock, area, stop, clock, run, spin);
+            default: return sliceContended(contended, lock, area, stop, clock, run, spin);
         }
     }
 
@@ -144,18 +149,21 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean stepUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
-        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
+    private static boolean sliceUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
+            Follower clock, Interleaving run, SpinWait spin) {
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean stepPadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
-        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
+    private static boolean slicePadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
+            Follower clock, Interleaving run, SpinWait spin) {
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean stepContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
-        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
+    private static boolean sliceContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
+            Follower clock, Interleaving run, SpinWait spin) {
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     /** The object this handle reaches. */

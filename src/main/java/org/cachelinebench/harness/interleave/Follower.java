@@ -1,6 +1,7 @@
 package org.cachelinebench.harness.interleave;
 
 import org.cachelinebench.model.ipi.SpinWait;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.infra.Control;
 
 /** 128 bytes before the follower's position (the padding idiom: {@link org.cachelinebench.model.layout}). */
@@ -69,11 +70,11 @@ abstract class FollowerPadAfter extends FollowerFields {
  * <ul>
  *   <li><b>It counts</b> ({@link #begin}, {@link #handled}): a slice ends after its calls were handled, since each
  *       side has one call in flight at a time; between groups it waits at the barrier.</li>
- *   <li><b>It follows the open slice</b> ({@link #next}, {@link #stepped}, {@link #endRound}): after every call one
- *       volatile load says which slice the leader has open; when that moved on, it books the slice's calls and its
- *       own clock's time since it entered to the slice's side, leaves (at a group's end: waits at the barrier) and
- *       enters the next, saying so. A call belongs to the slice it began in: at most one a slice, the last, ends
- *       after the leader moved on, at the same place of every slice.</li>
+ *   <li><b>It follows the open slice</b> ({@link #next}, {@link #steppedInSlice}, {@link #endRound}): after every
+ *       call one volatile load says which slice the leader has open; when that moved on, it books the slice's calls
+ *       and its own clock's time since it entered to the slice's side, leaves (at a group's end: waits at the
+ *       barrier) and enters the next, saying so. A call belongs to the slice it began in: at most one a slice, the
+ *       last, ends after the leader moved on, at the same place of every slice.</li>
  * </ul>
  */
 public final class Follower extends FollowerPadAfter {
@@ -177,15 +178,25 @@ public final class Follower extends FollowerPadAfter {
         }
     }
 
-    /** After a call: reads which slice is open and, when the leader moved on, follows it. */
-    public void stepped(Interleaving run, Control stop, SpinWait spin) {
+    /**
+     * After a call: reads which slice is open and, when the leader moved on, follows it. True when the next call is
+     * due in the same slice and round, so that the caller may keep what it looked up for the slice and call again
+     * without {@link #next}; false when it moved on, the round is over or it was stopped: then ask {@link #next}.
+     * Inlined into the caller's loop: it runs after every call.
+     */
+    @CompilerControl(CompilerControl.Mode.INLINE)
+    public boolean steppedInSlice(Interleaving run, Control stop, SpinWait spin) {
         try {
             inSlice++;
             round++;
             long open = run.slices.opened() - 1;
-            if (open != slice && !move(run, open, stop, spin)) {
-                cut = true;
+            if (open != slice) {
+                if (!move(run, open, stop, spin)) {
+                    cut = true;
+                }
+                return false;
             }
+            return round != run.countsPerCall;
         } catch (RuntimeException | Error e) {
             throw failed(run, e);
         }

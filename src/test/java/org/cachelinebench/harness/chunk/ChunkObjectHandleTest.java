@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cachelinebench.harness.interleave.Follower;
+import org.cachelinebench.model.ipi.SpinWait;
 import org.cachelinebench.model.percpu.ChunkObjects;
+import org.cachelinebench.model.percpu.KernelConfig;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
@@ -12,13 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The handle's batch and step, which pick the class once and run a method of that class's own, do on every class
+ * The handle's batch and slice, which pick the class once and run a method of that class's own, do on every class
  * what the workload does on the object itself: the reader's sum, and the allocator's every write.
  */
 class ChunkObjectHandleTest {
     private static final long[] OFFSETS = {0, 4096, 8192, 1 << 20};
     private static final int LIVE = 3;
-    private static final int STEPS = 40;
 
     @Test
     void theBatchReadsTheHandlesOwnObject() {
@@ -32,8 +34,15 @@ class ChunkObjectHandleTest {
         }
     }
 
+    /**
+     * A round of the allocator's calls in one slice: the handle's slice runs the workload's steps on its own object,
+     * the same writes as those steps on the object itself. Nobody leads the schedule, so slice 0 stays open and the
+     * slice ends with the round ({@link PcpuChunkWorkload#OPS} calls).
+     */
     @Test
-    void theStepWritesWhatTheWorkloadWritesOnTheObjectItself() {
+    void theSliceWritesWhatTheWorkloadsStepsWriteOnTheObjectItself() {
+        ChunkInterleaving run = new ChunkInterleaving(ChunkSides.NAMES,
+                new ChunkBlocks(ChunkSides.LAYOUTS, KernelConfig.DEFAULT, 64, 1));
         for (ChunkObjects.Variant v : ChunkObjects.Variant.values()) {
             PcpuChunkFields direct = v.create();
             fresh(direct);
@@ -45,19 +54,24 @@ class ChunkObjectHandleTest {
             areaD.occupy(LIVE);
             areaH.occupy(LIVE);
             Control control = new Control();
-            boolean freedSome = false;
-            for (int i = 0; i < STEPS; i++) {
+            SpinWait spin = new SpinWait();
+            Follower clock = new Follower();
+            clock.reset();
+            assertTrue(clock.next(run, control, spin), "slice 0 is open");
+            assertTrue(handle.allocateOrFreeInSlice(lockH, areaH, control, clock, run, spin));
+            assertEquals(0, clock.slice(), v.name() + ": still in slice 0");
+            int steps = clock.endRound();
+            assertEquals(PcpuChunkWorkload.OPS, steps, v.name() + ": a round of calls");
+            for (int i = 0; i < steps; i++) {
                 assertTrue(PcpuChunkWorkload.allocateOrFreeOnce(direct, lockD, areaD, control));
-                assertTrue(handle.allocateOrFreeOnce(lockH, areaH, control), v.name() + " step " + i);
-                freedSome |= areaH.freeing();
-                for (int member = PcpuChunkFields.FREE_BYTES; member <= PcpuChunkFields.NR_BITS; member++) {
-                    assertEquals(direct.getInt(member), handle.chunk().getInt(member), v.name() + " "
-                            + PcpuChunkFields.KERNEL_NAMES.get(member) + " after step " + i);
-                }
-                assertEquals(direct.members().nrEmptyPopPages(), handle.chunk().members().nrEmptyPopPages(), v.name() + " step " + i);
-                assertEquals(areaD.held(), areaH.held(), v.name() + " step " + i);
             }
-            assertTrue(freedSome, "the steps reached the frees");
+            for (int member = PcpuChunkFields.FREE_BYTES; member <= PcpuChunkFields.NR_BITS; member++) {
+                assertEquals(direct.getInt(member), handle.chunk().getInt(member), v.name() + " "
+                        + PcpuChunkFields.KERNEL_NAMES.get(member));
+            }
+            assertEquals(direct.members().nrEmptyPopPages(), handle.chunk().members().nrEmptyPopPages(), v.name());
+            assertEquals(direct.members().metadata().steps(), handle.chunk().members().metadata().steps(), v.name());
+            assertEquals(areaD.held(), areaH.held(), v.name());
             assertTrue(handle.chunk().getInt(PcpuChunkFields.FREE_BYTES) < PcpuAllocator.CHUNK_PAGES << PcpuAllocator.PAGE_SHIFT,
                     v.name() + ": areas are held");
         }
