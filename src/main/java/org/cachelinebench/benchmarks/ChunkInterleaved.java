@@ -8,7 +8,6 @@ import org.cachelinebench.harness.SenderSpin;
 import org.cachelinebench.harness.chunk.ChunkBlocksState;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
-import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
@@ -130,11 +129,7 @@ public class ChunkInterleaved {
         return sum;
     }
 
-    /**
-     * Alloc-or-free steps on the chunk of the slice the reader has open, following it. The chunk, lock and area are
-     * looked up once a slice, and the steps loop here, where the chunk's class is known, so that no compilation of the
-     * loop (an on-stack replacement included) needs a type check.
-     */
+    /** Alloc-or-free steps on the chunk of the slice the reader has open, following it (a lookup per slice). */
     @Benchmark
     @Group("chunk")
     @GroupThreads(1)
@@ -142,18 +137,15 @@ public class ChunkInterleaved {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
         try {
-            follow:
             while (clock.next(sides.run, stop, spin.spin())) {
                 int side = clock.side();
                 int block = clock.block();
                 OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
                 PcpuLock lock = sides.blocks.lock(block);
-                PendingArea area = sides.blocks.area(side, block);
-                do {
-                    if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
-                        break follow;                       // stopped while waiting for the lock
-                    }
-                } while (clock.steppedInSlice(sides.run, stop, spin.spin()));   // the same slice and round
+                if (!PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, sides.blocks.area(side, block), stop, clock,
+                        sides.run, spin.spin())) {
+                    break;                                  // stopped while waiting for the lock
+                }
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too

@@ -119,7 +119,7 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     /**
-     * The allocator's steps in a slice ({@link PcpuChunkWorkload#allocateOrFreeInSlice}) on this handle's object, the
+     * The allocator's steps in a slice ({@link PcpuChunkWorkload#stepsInSlice}) on this handle's object, the
      * class chosen once per slice as {@link #sumChunkAddrs} chooses it per batch.
      */
     public boolean allocateOrFreeInSlice(PcpuLock lock, PendingArea area, Control stop, Follower clock,
@@ -151,19 +151,19 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean sliceUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, area, stop, clock, run, spin);
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean slicePadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, area, stop, clock, run, spin);
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean sliceContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, area, stop, clock, run, spin);
+        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     /** The object this handle reaches. */

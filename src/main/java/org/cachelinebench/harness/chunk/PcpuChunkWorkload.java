@@ -3,6 +3,7 @@ package org.cachelinebench.harness.chunk;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.Interleaving;
 import org.cachelinebench.model.ipi.SpinWait;
+import org.cachelinebench.model.percpu.OffHeapPcpuChunk;
 import org.cachelinebench.model.percpu.PcpuAllocator;
 import org.cachelinebench.model.percpu.PcpuChunkFields;
 import org.cachelinebench.model.percpu.PcpuLock;
@@ -76,18 +77,31 @@ public final class PcpuChunkWorkload {
      * The allocator's steps in one slice of an interleaved schedule, on the slice's chunk, lock and area, looked up
      * once by the caller: {@link #allocateOrFreeOnce} until the follower's {@code clock} says the slice or its round is
      * over ({@link Follower#steppedInSlice}: after every step, one volatile load of the open slice). False when the
-     * measurement stopped while a step waited for the lock. For a caller whose chunk parameter is a class (each of
-     * ChunkObjectHandle's), so that the loop compiles with no type check; the off-heap benchmarks loop in their body.
+     * measurement stopped while a step waited for the lock. Inlined into a method whose chunk parameter is a class
+     * ({@link #allocateOrFreeInSlice}, each of ChunkObjectHandle's), so that the loop compiles with no type check.
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
-    public static boolean allocateOrFreeInSlice(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control stop,
-            Follower clock, Interleaving run, SpinWait spin) {
-        do {
+    static boolean stepsInSlice(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control stop, Follower clock,
+            Interleaving run, SpinWait spin) {
+        boolean inSlice = true;
+        while (inSlice) {   // the loop's first block is this test: the JIT compiles a loop's first block twice
             if (!allocateOrFreeOnce(chunk, lock, area, stop)) {
                 return false;
             }
-        } while (clock.steppedInSlice(run, stop, spin));
+            inSlice = clock.steppedInSlice(run, stop, spin);
+        }
         return true;
+    }
+
+    /**
+     * {@link #stepsInSlice} on the off-heap struct, a compilation of its own: the slice's loop alone, with the chunk's
+     * class known and the whole step inlined once, well inside the JIT's budget (8,000 inlined bytecodes, 18,000
+     * nodes), which a step compiled twice over had overrun (PrintInlining: parts of the second copy became calls).
+     */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static boolean allocateOrFreeInSlice(OffHeapPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
+            Follower clock, Interleaving run, SpinWait spin) {
+        return stepsInSlice(chunk, lock, area, stop, clock, run, spin);
     }
 
     /** What {@link #allocLocked} returns when the measurement stopped while it waited for the lock. */

@@ -11,7 +11,6 @@ import org.cachelinebench.harness.chunk.ChunkInterleaving;
 import org.cachelinebench.harness.chunk.ChunkSides;
 import org.cachelinebench.harness.chunk.EmptyPagesRate;
 import org.cachelinebench.harness.chunk.PcpuChunkWorkload;
-import org.cachelinebench.harness.chunk.PendingArea;
 import org.cachelinebench.harness.chunk.PercpuParams;
 import org.cachelinebench.harness.interleave.Follower;
 import org.cachelinebench.harness.interleave.FollowerState;
@@ -175,18 +174,15 @@ public class RunningKernelChunkInterleaved {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
         try {
-            follow:
             while (clock.next(sides.run, stop, spin.spin())) {
                 int side = clock.side();
                 int block = clock.block();
                 OffHeapPcpuChunk chunk = sides.blocks.chunk(side, block);
                 PcpuLock lock = sides.blocks.lock(block);
-                PendingArea area = sides.blocks.area(side, block);
-                do {                                        // the chunk, lock and area looked up once a slice
-                    if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
-                        break follow;                       // stopped while waiting for the lock
-                    }
-                } while (clock.steppedInSlice(sides.run, stop, spin.spin()));   // the same slice and round
+                if (!PcpuChunkWorkload.allocateOrFreeInSlice(chunk, lock, sides.blocks.area(side, block), stop, clock,
+                        sides.run, spin.spin())) {
+                    break;                                  // stopped while waiting for the lock
+                }
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too
