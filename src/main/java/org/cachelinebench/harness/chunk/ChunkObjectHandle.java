@@ -119,8 +119,8 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     /**
-     * The allocator's steps in a slice ({@link PcpuChunkWorkload#stepsInSlice}) on this handle's object, the
-     * class chosen once per slice as {@link #sumChunkAddrs} chooses it per batch.
+     * The allocator's steps in a slice (as {@link PcpuChunkWorkload#allocateOrFreeInSlice} takes them) on this
+     * handle's object, the class chosen once per slice as {@link #sumChunkAddrs} chooses it per batch.
      */
     public boolean allocateOrFreeInSlice(PcpuLock lock, PendingArea area, Control stop, Follower clock,
             Interleaving run, SpinWait spin) {
@@ -132,6 +132,10 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     // One compiled method per class and path, none inlined into the switch: each is compiled on its own type alone.
+    // The allocator's slice loop is written in each class's method, not in a shared one inlined into it: a slice runs
+    // thousands of steps, so the JIT compiles the method holding the loop on-stack (OSR) before its callers, and a
+    // shared loop method compiled that way sees all three classes, and type-checks every access for some of them only
+    // (measured: the @Contended and unpadded allocators twice as slow as the padded one, none of it layout).
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static long readUnpadded(UnpaddedPcpuChunk chunk, long[] unitPageOffsets) {
@@ -151,19 +155,40 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean sliceUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
+        boolean inSlice = true;
+        while (inSlice) {                  // the loop here, on this class: see the comment above
+            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
+                return false;
+            }
+            inSlice = clock.steppedInSlice(run, stop, spin);
+        }
+        return true;
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean slicePadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
+        boolean inSlice = true;
+        while (inSlice) {                  // the loop here, on this class: see the comment above
+            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
+                return false;
+            }
+            inSlice = clock.steppedInSlice(run, stop, spin);
+        }
+        return true;
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static boolean sliceContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
             Follower clock, Interleaving run, SpinWait spin) {
-        return PcpuChunkWorkload.stepsInSlice(chunk, lock, area, stop, clock, run, spin);
+        boolean inSlice = true;
+        while (inSlice) {                  // the loop here, on this class: see the comment above
+            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
+                return false;
+            }
+            inSlice = clock.steppedInSlice(run, stop, spin);
+        }
+        return true;
     }
 
     /** The object this handle reaches. */

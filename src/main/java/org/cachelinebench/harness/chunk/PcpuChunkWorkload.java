@@ -77,8 +77,9 @@ public final class PcpuChunkWorkload {
      * The allocator's steps in one slice of an interleaved schedule, on the slice's chunk, lock and area, looked up
      * once by the caller: {@link #allocateOrFreeOnce} until the follower's {@code clock} says the slice or its round is
      * over ({@link Follower#steppedInSlice}: after every step, one volatile load of the open slice). False when the
-     * measurement stopped while a step waited for the lock. Inlined into a method whose chunk parameter is a class
-     * ({@link #allocateOrFreeInSlice}, each of ChunkObjectHandle's), so that the loop compiles with no type check.
+     * measurement stopped while a step waited for the lock. Inlined into {@link #allocateOrFreeInSlice}, whose chunk
+     * parameter is a class; the JIT may also compile this loop on-stack on its own, which is sound only where one
+     * class reaches it (a fork of an off-heap benchmark): ChunkObjectHandle writes the loop in each class's method.
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     static boolean stepsInSlice(PcpuChunkFields chunk, PcpuLock lock, PendingArea area, Control stop, Follower clock,
