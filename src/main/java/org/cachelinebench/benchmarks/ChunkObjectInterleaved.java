@@ -222,14 +222,18 @@ public class ChunkObjectInterleaved {
         Follower clock = allocator.clock;
         Control stop = clock.stop(sides.run, control);
         try {
+            follow:
             while (clock.next(sides.run, stop, spin.spin())) {
                 int side = clock.side();
                 int block = clock.block();
                 ChunkObjectHandle chunk = sides.places.chunk(side, block);
-                if (!chunk.allocateOrFreeInSlice(sides.places.lock(block), sides.places.area(side, block), stop, clock,
-                        sides.run, spin.spin())) {
-                    break;                                  // stopped while waiting for the lock
-                }
+                PcpuLock lock = sides.places.lock(block);
+                PendingArea area = sides.places.area(side, block);
+                do {                                        // the slice's steps, each on the chunk's own class
+                    if (!chunk.allocateOrFreeOnce(lock, area, stop)) {
+                        break follow;                       // stopped while waiting for the lock
+                    }
+                } while (clock.steppedInSlice(sides.run, stop, spin.spin()));   // the same slice and round
             }
         } catch (RuntimeException | Error e) {
             throw clock.failed(sides.run, e);           // a single-shot iteration ends for the reader too

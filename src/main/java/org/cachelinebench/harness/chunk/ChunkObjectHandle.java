@@ -80,8 +80,8 @@ abstract class ChunkObjectHandlePadAfter extends ChunkObjectHandleFields {
  * ChunkObjectInterleaved, where one reader and one allocator alternate between the classes, the benchmark's call sites
  * see one type for every side (the classes themselves would make the calls of {@link PcpuChunkWorkload} and
  * {@link org.cachelinebench.model.percpu.PcpuAllocator} megamorphic: a virtual call per access, with the member switch
- * no longer folded). The reader's batch and the allocator's slice ({@link #sumChunkAddrs},
- * {@link #allocateOrFreeInSlice}) switch on the class once, outside their loops, to a method compiled for that class
+ * no longer folded). The reader's batch and the allocator's step ({@link #sumChunkAddrs},
+ * {@link #allocateOrFreeOnce}) switch on the class once, outside their loops, to a method compiled for that class
  * alone: the same code for every side. The handle is padded and only read, so its loads hit the reader's and the
  * allocator's own caches.
  */
@@ -119,23 +119,20 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     /**
-     * The allocator's steps in a slice (as {@link PcpuChunkWorkload#allocateOrFreeInSlice} takes them) on this
-     * handle's object, the class chosen once per slice as {@link #sumChunkAddrs} chooses it per batch.
+     * The allocator's step ({@link PcpuChunkWorkload#allocateOrFreeOnce}) on this handle's object, the class chosen
+     * once per step as {@link #sumChunkAddrs} chooses it per batch. Per step, not per slice: a slice's loop compiled
+     * for the three classes at once (on-stack, before its callers) type-checked some classes' steps and not others',
+     * which made the @Contended and unpadded allocators up to twice as slow as the padded one.
      */
-    public boolean allocateOrFreeInSlice(PcpuLock lock, PendingArea area, Control stop, Follower clock,
-            Interleaving run, SpinWait spin) {
+    public boolean allocateOrFreeOnce(PcpuLock lock, PendingArea area, Control control) {
         switch (kind) {
-            case UNPADDED: return sliceUnpadded(unpadded, lock, area, stop, clock, run, spin);
-            case PADDED: return slicePadded(padded, lock, area, stop, clock, run, spin);
-            default: return sliceContended(contended, lock, area, stop, clock, run, spin);
+            case UNPADDED: return stepUnpadded(unpadded, lock, area, control);
+            case PADDED: return stepPadded(padded, lock, area, control);
+            default: return stepContended(contended, lock, area, control);
         }
     }
 
     // One compiled method per class and path, none inlined into the switch: each is compiled on its own type alone.
-    // The allocator's slice loop is written in each class's method, not in a shared one inlined into it: a slice runs
-    // thousands of steps, so the JIT compiles the method holding the loop on-stack (OSR) before its callers, and a
-    // shared loop method compiled that way sees all three classes, and type-checks every access for some of them only
-    // (measured: the @Contended and unpadded allocators twice as slow as the padded one, none of it layout).
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     private static long readUnpadded(UnpaddedPcpuChunk chunk, long[] unitPageOffsets) {
@@ -153,42 +150,18 @@ public final class ChunkObjectHandle extends ChunkObjectHandlePadAfter {
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean sliceUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
-            Follower clock, Interleaving run, SpinWait spin) {
-        boolean inSlice = true;
-        while (inSlice) {                  // the loop here, on this class: see the comment above
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
-                return false;
-            }
-            inSlice = clock.steppedInSlice(run, stop, spin);
-        }
-        return true;
+    private static boolean stepUnpadded(UnpaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean slicePadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
-            Follower clock, Interleaving run, SpinWait spin) {
-        boolean inSlice = true;
-        while (inSlice) {                  // the loop here, on this class: see the comment above
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
-                return false;
-            }
-            inSlice = clock.steppedInSlice(run, stop, spin);
-        }
-        return true;
+    private static boolean stepPadded(PaddedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static boolean sliceContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
-            Follower clock, Interleaving run, SpinWait spin) {
-        boolean inSlice = true;
-        while (inSlice) {                  // the loop here, on this class: see the comment above
-            if (!PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, stop)) {
-                return false;
-            }
-            inSlice = clock.steppedInSlice(run, stop, spin);
-        }
-        return true;
+    private static boolean stepContended(ContendedPcpuChunk chunk, PcpuLock lock, PendingArea area, Control control) {
+        return PcpuChunkWorkload.allocateOrFreeOnce(chunk, lock, area, control);
     }
 
     /** The object this handle reaches. */

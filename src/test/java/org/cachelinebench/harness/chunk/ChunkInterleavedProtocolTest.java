@@ -258,7 +258,13 @@ class ChunkInterleavedProtocolTest {
 
     private static boolean objectSlice(ChunkObjectInterleaved.Places p, int side, int block, Control stop,
             Follower allocator, ChunkInterleaving run, SpinWait spin) {
-        return p.chunk(side, block).allocateOrFreeInSlice(p.lock(block), p.area(side, block), stop, allocator, run, spin);
+        ChunkObjectHandle chunk = p.chunk(side, block);
+        do {
+            if (!chunk.allocateOrFreeOnce(p.lock(block), p.area(side, block), stop)) {
+                return false;
+            }
+        } while (allocator.steppedInSlice(run, stop, spin));
+        return true;
     }
 
     /** The allocator's method, as the benchmarks': the slice's chunk looked up once, then its steps. */

@@ -36,7 +36,7 @@ class ChunkObjectHandleTest {
     }
 
     /**
-     * A round of the allocator's calls in one slice: the handle's slice runs the workload's steps on its own object,
+     * A round of the allocator's calls in one slice: the handle's steps run the workload's steps on its own object,
      * the same writes as those steps on the object itself. Nobody leads the schedule, so slice 0 stays open and the
      * slice ends with the round ({@link PcpuChunkWorkload#OPS} calls).
      */
@@ -59,7 +59,9 @@ class ChunkObjectHandleTest {
             Follower clock = new Follower();
             clock.reset();
             assertTrue(clock.next(run, control, spin), "slice 0 is open");
-            assertTrue(handle.allocateOrFreeInSlice(lockH, areaH, control, clock, run, spin));
+            do {                                        // the allocator's slice, as ChunkObjectInterleaved runs it
+                assertTrue(handle.allocateOrFreeOnce(lockH, areaH, control));
+            } while (clock.steppedInSlice(run, control, spin));
             assertEquals(0, clock.slice(), v.name() + ": still in slice 0");
             int steps = clock.endRound();
             assertEquals(PcpuChunkWorkload.OPS, steps, v.name() + ": a round of calls");
