@@ -20,7 +20,7 @@ KEEP_SUMMARY = ["format", "profile", "rounds", "started", "lineSize", "floorSet"
                 "layoutFailures"]
 KEEP_METADATA = ["role", "profile", "rounds", "date", "cpuModel", "logicalCpus", "jdkVendor", "jdkVersion",
                  "cacheLineSize", "machine", "fingerprint", "workingTree"]
-PROBE = ("VsFloorRatioSum",)  # the probes' counters: ratios to the floor
+PROBE = ("VsFloorRatioSum", "VsFloorRatioMedian")  # the probes' counters (old and new name): ratios to the floor
 # With --counters, also what the model prices the pcpu_chunk readers with: each side's calls and nanoseconds.
 COUNTERS = PROBE + ("Calls", "Nanos")
 

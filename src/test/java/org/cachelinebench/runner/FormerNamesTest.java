@@ -16,12 +16,13 @@ import org.cachelinebench.results.JmhResultReader;
 import org.junit.jupiter.api.Test;
 
 /**
- * A committed run written before the renames (the README's evidence run) keeps its old names on disk and is read
- * with the current ones: the median counters, the save-memory sides and sets, their benchmark, and its claims are
- * all current claims of the suite.
+ * A run written before the renames (the README's evidence run of 7 Dec 04:55, kept as a fixture) keeps its old
+ * names and is read with the current ones: the median counters, the save-memory sides and sets, their benchmark, and
+ * its claims are all current claims of the suite.
  */
 class FormerNamesTest {
-    private static final Path RUN = Path.of("results/default-run/run");
+    /** The README's evidence run as committed before the renames (summary.json and runs.json). */
+    private static final Path RUN = Path.of("src/test/resources/org/cachelinebench/runner/former-names");
 
     @Test
     void theCommittedRunHoldsTheFormerNames() throws Exception {
