@@ -195,21 +195,22 @@ public final class WholeRunSimulation {
         List<String> running = sets();
         Set<String> gating = new LinkedHashSet<>(running);
         Map<String, Integer> rounds = new LinkedHashMap<>();
+        Map<String, Judgment.Verdict> verdicts = new LinkedHashMap<>();
         for (int done = 1; ; done++) {
             running.forEach(s -> rounds.merge(s, 1, Integer::sum));
-            List<Judgment.Verdict> verdicts = List.of();
             Set<String> open = new LinkedHashSet<>();
             if (rule.look(done)) {
-                verdicts = verdicts(values, rounds, confidence);
-                for (int i = 0; i < GATED.size(); i++) {
-                    if (!verdicts.get(i).decided()) {
-                        open.add(GATED.get(i).set());
+                // A stopped set's claims keep the verdict they stopped with: its rounds no longer change.
+                verdicts.putAll(verdicts(values, rounds, running, confidence));
+                verdicts.forEach((id, v) -> {
+                    if (!v.decided()) {
+                        open.add(Suite.claim(id).set());
                     }
-                }
+                });
             }
             List<String> next = rule.next(done, running, gating, open);
             if (next.isEmpty()) {
-                return exitCode(verdicts);          // the rule stops only at a look
+                return exitCode(List.copyOf(verdicts.values()));     // the rule stops only at a look
             }
             running = next;
         }
@@ -220,11 +221,17 @@ public final class WholeRunSimulation {
                 verdicts.stream().map(Judgment.Verdict::status).toList());
     }
 
-    /** Every gated claim's verdict, in {@link #GATED}'s order, each on the first rounds its set ran. */
-    private static List<Judgment.Verdict> verdicts(Map<String, double[]> values, Map<String, Integer> rounds,
-                                                   double confidence) {
+    /**
+     * The verdicts of the gated claims of the {@code sets} given, by claim id, each on the first rounds its set ran;
+     * each claim is judged against its own set's A/A, so the other sets' claims are not needed.
+     */
+    private static Map<String, Judgment.Verdict> verdicts(Map<String, double[]> values, Map<String, Integer> rounds,
+                                                          List<String> sets, double confidence) {
         List<Judgment.Case> cases = new ArrayList<>();
         for (Claim c : GATED) {
+            if (!sets.contains(c.set())) {
+                continue;
+            }
             double[] v = values.get(c.id());
             List<Judgment.Round> out = new ArrayList<>();
             for (int i = 0; i < rounds.getOrDefault(c.set(), 0); i++) {
@@ -232,7 +239,7 @@ public final class WholeRunSimulation {
             }
             cases.add(new Judgment.Case(c, out, null));
         }
-        return List.copyOf(Judgment.judge(cases, confidence).values());
+        return Judgment.judge(cases, confidence);
     }
 
     /** The Markdown table's header lines. */
