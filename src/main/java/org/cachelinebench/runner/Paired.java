@@ -116,9 +116,11 @@ public final class Paired {
             }
             return 0;
         }
-        // Only an undecided gated claim takes a set past the rounds: without one the cap is the rounds.
+        // Only an undecided gated claim takes a set past the rounds, and only in rounds: without one, or in
+        // sequential order, the cap is the rounds.
+        boolean extension = !gatingSets(selected).isEmpty() && o.order == PairedSession.Order.PAIRED;
         PairedSession.Plan plan = new PairedSession.Plan(sets(o.profile, selected), o.rounds(), o.warmup(),
-                o.measurement(), o.order, gatingSets(selected).isEmpty() ? o.rounds() : o.cap());
+                o.measurement(), o.order, extension ? o.cap() : o.rounds());
         try {
             ResultStore.checkWritable(o.out, o.updateBaseline);
         } catch (IOException e) {

@@ -220,9 +220,9 @@ public final class PairedSession {
                           List<String> next) {
         List<String> undecidedHere = ran.stream().filter(open::contains).toList();
         if (next.isEmpty()) {
-            if (undecidedHere.isEmpty() && ran.stream().anyMatch(gating::contains)) {
+            if (undecidedHere.isEmpty() && ran.stream().anyMatch(gating::contains) && done < plan.cap()) {
                 out.printf(Locale.ROOT, "every gated claim decided after %d of %d rounds: stopping%n", done,
-                        done <= plan.rounds() ? plan.rounds() : plan.cap());
+                        plan.cap());
                 stoppedAfter = done;
             } else if (!undecidedHere.isEmpty() && done < plan.cap()) {
                 out.printf(Locale.ROOT, "undecided after %d rounds: %s; stopping (past %d rounds only one set besides "

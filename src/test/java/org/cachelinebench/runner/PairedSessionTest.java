@@ -159,6 +159,22 @@ class PairedSessionTest {
         assertEquals(10 * 5 + 4 * 3, plan.forks(), "the most forks: every set 10 rounds, the floor's and t's to 14");
     }
 
+    /** Two sets besides the floor set undecided at the rounds: no set runs past them, and the run says why. */
+    @Test
+    void twoUndecidedSetsStopAtTheRounds() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FakeForks fake = new FakeForks(t -> 1, 2000).score("a", 1).score("b", 2);
+        String floor = org.cachelinebench.claims.Suite.FLOOR_SET;
+        PairedSession.Plan plan = new PairedSession.Plan(List.of(FakeForks.set(floor, "a"), FakeForks.set("t", "a",
+                "b"), FakeForks.set("u", "a", "b")), 10, WARMUP, MEASURE, PairedSession.Order.PAIRED, 14);
+        List<ForkRecord> records = new PairedSession(fake, fake, new PrintStream(bytes, true, StandardCharsets.UTF_8))
+                .run(plan, java.util.Set.of(floor, "t", "u"), soFar -> java.util.Set.of("t", "u"));
+        assertEquals(10 * 5, records.size(), "every set 10 rounds, none past them");
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("undecided after 10 rounds: t, u; stopping (past 10 rounds only one set besides "
+                + floor + " runs on)"), text);
+    }
+
     @Test
     void everyForkLineShowsTheTimeElapsedAndTheTimeLeftAtTheMeanForkSoFar() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
