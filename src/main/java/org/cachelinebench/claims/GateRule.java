@@ -33,7 +33,7 @@ public final class GateRule {
 
     /**
      * The margin of "the same" in units of z(confidence) robust standard deviations of the A/A's rounds. A scaled
-     * median absolute deviation from 8 to 20 rounds is itself a noisy number, often well below the rounds' true
+     * median absolute deviation from 8 to 32 rounds is itself a noisy number, often well below the rounds' true
      * spread; twice it keeps a noisy run's margin from shrinking under its own scatter. Past the floors
      * ({@link #AA_MARGIN_FLOOR}, {@link #SMALLEST_EFFECT}) it decides only in noisy runs.
      */

@@ -96,15 +96,22 @@ public final class Suite {
      * layouts and v6.5-merged again, the A/A, interleaved likewise: one fork) and chunk-object-interleaved (the Java
      * classes unpadded, padded, contended and padded again, the A/A: one fork): 4 forks a round. A fork's overhead
      * beyond its iterations (JVM start, JMH handshake, setup) is assumed to be 1.0 s; every run prints what it was.
-     * At most 20 rounds x 4 forks x (1.0 + 0.5 + 1.0 s) = 200 s: inside 5 minutes (forks as long as measured, 3.1 s
-     * for ChunkObjectInterleaved and 2.0 s for each other, give 20 x 9.1 s = 182 s; a 2.0 s overhead, 280 s); the
-     * runner stops after 8 or any even round after it once every gated claim is decided, so only a noisy run pays
-     * for the cap. Why 20, not 10: beside a busy neighbour a good run leaves a claim undecided at 10 rounds in 4 runs
-     * of 10, at 14 in 1 of 8, at 20 in under 1 of 50 (docs/ci-gate.md, "Stopping and the round cap").
+     *
+     * <p>Stopping (runner.Stopping): the runner judges after 8 rounds and every second round after; a set whose
+     * gated claims are decided runs no more forks, the floor set (csd) runs while any set runs, and once every gated
+     * claim is decided the run stops. Every set may run 20 rounds; past them only the floor set and one undecided set
+     * run on, to the cap of 32. Worst case: 20 rounds x 4 forks + (32 - 20) x 2 forks = 104 forks x (1.0 + 0.5 + 1.0
+     * s) = 260 s, inside 5 minutes (forks as long as measured, 3.1 s for ChunkObjectInterleaved and 2.0 s for each
+     * other: 20 x 9.1 s + 12 x 5.1 s = 243 s; the whole runs beside a neighbour of Dec 7 took 195-200 s for 80 forks,
+     * about 2.5 s each, so 104 take about 255 s; an overhead of 2.0 s, 364 s, would not fit). Why 32: the smallest cap at which a good run ends without a verdict in
+     * at most 1 run of 50 beside a neighbour. Whole runs simulated from the two committed neighbour runs of Dec 2 end
+     * so at a cap of 20 in 2.06 % of runs, 24: 0.71 %, 28: 0.12 %, 32: 0.05 %; judged on the Xeon neighbour runs of
+     * Dec 1: 11.79 %, 5.75 %, 2.82 %, 30: 2.02 %, 32: 1.27 % (10000 runs each; docs/ci-gate.md, "Stopping and the
+     * round cap"). 36 would need 112 forks, 280 s at the assumed overhead.
      */
     public static final Profile CI = new Profile("ci", List.of("csd", MailboxSets.MAILBOX_SET,
             ChunkSets.CHUNK_INTERLEAVED_SET, ChunkSets.CHUNK_OBJECT_INTERLEAVED_SET), 20,
-            new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0);
+            new IterationSpec(1, 500), new IterationSpec(2, 500), 300, 1.0, 32);
 
     /**
      * Full: everything, 38 forks a round (25, the 7 interleaved forks of {@link MailboxSets} and the six of

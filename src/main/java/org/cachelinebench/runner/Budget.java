@@ -26,8 +26,13 @@ public final class Budget {
         double fork = forkSeconds(profile, plan);
         double total = fork * plan.forks();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "profile %s: %d rounds x %d forks = %d forks (", profile.name(),
-                plan.rounds(), plan.forksPerRound(), plan.forks()));
+        sb.append(plan.cap() == plan.rounds()
+                ? String.format(Locale.ROOT, "profile %s: %d rounds x %d forks = %d forks (", profile.name(),
+                        plan.rounds(), plan.forksPerRound(), plan.forks())
+                : String.format(Locale.ROOT, "profile %s: at most %d rounds x %d forks + %d rounds x %d forks (the"
+                        + " floor set and one undecided set past %d rounds) = %d forks (", profile.name(), plan.rounds(),
+                        plan.forksPerRound(), plan.cap() - plan.rounds(), plan.extensionForksPerRound(), plan.rounds(),
+                        plan.forks()));
         for (int i = 0; i < plan.sets().size(); i++) {
             ComparisonSet s = plan.sets().get(i);
             sb.append(i == 0 ? "" : ", ").append(s.id()).append(' ').append(s.variants().size());
@@ -86,7 +91,7 @@ public final class Budget {
         double mean = records.stream().mapToDouble(ForkRecord::wallSeconds).average().orElse(0);
         int rounds = records.stream().mapToInt(ForkRecord::round).max().orElse(-1) + 1;
         return String.format(Locale.ROOT, "measured: %d of %d rounds, %d forks in %.0f s; a fork took %.1f s, of "
-                + "which %.1f s beyond warmup and measurement", rounds, plan.rounds(), records.size(), elapsed, mean,
+                + "which %.1f s beyond warmup and measurement", rounds, plan.cap(), records.size(), elapsed, mean,
                 meanOverheadSeconds(records, plan));
     }
 }

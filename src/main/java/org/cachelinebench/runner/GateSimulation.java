@@ -17,9 +17,10 @@ import org.cachelinebench.claims.Suite;
  * ratio has sd {@code aaSd}). Claim and A/A share the round's reference, as in a fork that measures every side: their
  * ratios are correlated. The claim's subject adds the effect, {@code ln effect}, and the effect's own
  * round-to-round scatter, sd {@code effectSd}; a revert is effect 1 with no scatter of its own (its subject is the
- * reference's layout). Every trial is judged as {@code benchmarks/ci} judges: at one number of rounds, or with the
- * runner's two looks, after 8 rounds when both are decided, else after 10. Seeded: the same arguments give the same
- * rates.
+ * reference's layout). Every trial is judged by the gate's judging code at one number of rounds, or at two looks
+ * (after the first when both are decided, else after the second): a study of one claim's verdicts, not the runner's
+ * stopping rule, which {@link Stopping} holds and {@link WholeRunSimulation} runs over whole runs. Seeded: the same
+ * arguments give the same rates.
  */
 public final class GateSimulation {
     private GateSimulation() {}
@@ -62,8 +63,8 @@ public final class GateSimulation {
      * How many rounds a trial is judged after.
      *
      * @param first the first look
-     * @param last  the last: equal to {@code first} for one look; else the runner's plan (judge at first, stop when
-     *              both verdicts are decided, else judge at last)
+     * @param last  the last: equal to {@code first} for one look; else two looks (judge at first, stop when both
+     *              verdicts are decided, else judge at last)
      */
     public record Looks(int first, int last) {
         public Looks {

@@ -116,8 +116,11 @@ public final class Paired {
             }
             return 0;
         }
+        // Only an undecided gated claim takes a set past the rounds, and only in rounds: without one, or in
+        // sequential order, the cap is the rounds.
+        boolean extension = !gatingSets(selected).isEmpty() && o.order == PairedSession.Order.PAIRED;
         PairedSession.Plan plan = new PairedSession.Plan(sets(o.profile, selected), o.rounds(), o.warmup(),
-                o.measurement(), o.order);
+                o.measurement(), o.order, extension ? o.cap() : o.rounds());
         try {
             ResultStore.checkWritable(o.out, o.updateBaseline);
         } catch (IOException e) {
@@ -166,7 +169,8 @@ public final class Paired {
         List<ForkRecord> records;
         PairedSession session = new PairedSession(runner, clock, out, selected);
         try {
-            records = session.run(plan, soFar -> decided(selected, soFar, session.layoutFailures()));
+            records = session.run(plan, gatingSets(selected),
+                    soFar -> undecidedSets(selected, soFar, session.layoutFailures()));
         } catch (PairedSession.ForkFailedException e) {
             err.println("paired: " + e.getMessage() + "; nothing written");
             return 2;
@@ -272,19 +276,36 @@ public final class Paired {
         return code;
     }
 
+    /** The sets that hold a gated claim among {@code claims}, in their order. */
+    static Set<String> gatingSets(List<Claim> claims) {
+        Set<String> sets = new LinkedHashSet<>();
+        claims.stream().filter(c -> c.expect().checked()).forEach(c -> sets.add(c.set()));
+        return sets;
+    }
+
     /**
-     * True when {@code records} decide every gated claim (it holds or fails) at the gate's confidence: the rounds
-     * so far are enough. A run without a gated claim is never decided early.
+     * The sets with a gated claim that {@code records} do not decide at the gate's confidence (undecided, too few
+     * rounds, or not measured yet): the sets that need more rounds ({@link Stopping}). Every gating set when the
+     * records cannot be analysed yet.
      */
-    static boolean decided(List<Claim> claims, List<ForkRecord> records, List<LayoutFailure> failures) {
+    static Set<String> undecidedSets(List<Claim> claims, List<ForkRecord> records, List<LayoutFailure> failures) {
+        Set<String> open = new LinkedHashSet<>();
         try {
-            List<Analysis.ComparisonResult> results = Analysis.analyze(claims, records, failures, GateRule.CONFIDENCE);
-            List<Analysis.ComparisonResult> gated = results.stream().filter(r -> r.comparison().expect().checked())
-                    .toList();
-            return !gated.isEmpty() && gated.size() == claims.stream().filter(c -> c.expect().checked()).count()
-                    && gated.stream().allMatch(r -> r.verdict().decided());
+            Map<String, Judgment.Verdict> verdicts = new LinkedHashMap<>();
+            for (Analysis.ComparisonResult r : Analysis.analyze(claims, records, failures, GateRule.CONFIDENCE)) {
+                if (r.comparison().expect().checked()) {
+                    verdicts.put(r.comparison().id(), r.verdict());
+                }
+            }
+            for (Claim c : claims) {
+                Judgment.Verdict v = verdicts.get(c.id());
+                if (c.expect().checked() && (v == null || !v.decided())) {
+                    open.add(c.set());
+                }
+            }
+            return open;
         } catch (IllegalArgumentException e) {
-            return false;
+            return gatingSets(claims);
         }
     }
 

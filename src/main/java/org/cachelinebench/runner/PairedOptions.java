@@ -27,7 +27,8 @@ public final class PairedOptions {
                                   pinned; calibrate = csd and pcpu_chunk beside separate forks and more A/A;
                                   default = the jar's default run, the headline comparisons;
                                   scaling = the many-CPU points this machine can place, informational
-              --rounds N          rounds (default: the profile's); use an even number, drift cancels in pairs
+              --rounds N          rounds, no set past them (default: the profile's, and a set still undecided
+                                  then may run on to its cap); use an even number, drift cancels in pairs
               --out DIR           where the session's files go (default results/latest)
               --only REGEX        only comparisons whose id matches (find), e.g. '^csd\\.' or 'reader'
               --jvm PATH          java executable for the forks (default: this JVM's)
@@ -128,6 +129,11 @@ public final class PairedOptions {
 
     int rounds() {
         return rounds != null ? rounds : profile.rounds();
+    }
+
+    /** The last round an undecided set may run: the profile's cap, or exactly the rounds --rounds asks for. */
+    int cap() {
+        return rounds != null ? rounds : profile.cap();
     }
 
     IterationSpec warmup() {

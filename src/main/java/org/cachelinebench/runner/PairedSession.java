@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
+import java.util.Set;
+import java.util.function.Function;
 
 import org.cachelinebench.claims.Claim;
 import org.cachelinebench.claims.InterleavedReference;
 import org.cachelinebench.claims.ComparisonSet;
-import org.cachelinebench.claims.GateRule;
 import org.cachelinebench.claims.IterationSpec;
+import org.cachelinebench.claims.Suite;
 import org.cachelinebench.claims.Variant;
 import org.cachelinebench.cli.EntryPoint;
 import org.cachelinebench.harness.CounterNames;
@@ -54,18 +55,28 @@ public final class PairedSession {
      * What to run.
      *
      * @param sets        the sets, already cut down to the variants the selected comparisons need
-     * @param rounds      number of rounds
+     * @param rounds      number of rounds every set may run
      * @param warmup      warmup iterations per fork
      * @param measurement measurement iterations per fork
      * @param order       paired (the point of this runner) or sequential (to measure what pairing buys)
+     * @param cap         the last round a set with an undecided gated claim may run ({@link Stopping}); at least
+     *                    {@code rounds}
      */
     public record Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement,
-                       Order order) {
+                       Order order, int cap) {
         public Plan {
             sets = List.copyOf(sets);
             if (rounds < 1) {
                 throw new IllegalArgumentException("rounds must be at least 1");
             }
+            if (cap < rounds) {
+                throw new IllegalArgumentException("the round cap " + cap + " is below the " + rounds + " rounds");
+            }
+        }
+
+        public Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement,
+                    Order order) {
+            this(sets, rounds, warmup, measurement, order, rounds);
         }
 
         public Plan(List<ComparisonSet> sets, int rounds, IterationSpec warmup, IterationSpec measurement) {
@@ -76,8 +87,20 @@ public final class PairedSession {
             return sets.stream().mapToInt(s -> s.variants().size()).sum();
         }
 
+        /** The most forks a round past {@code rounds} runs: the floor set's and the largest other set's. */
+        public int extensionForksPerRound() {
+            return stopping().extensionForks(sets.stream().map(ComparisonSet::id).toList(),
+                    id -> sets.stream().filter(s -> s.id().equals(id)).mapToInt(s -> s.variants().size()).sum());
+        }
+
+        /** The most forks the plan can run: every set for {@code rounds}, then the extension to {@code cap}. */
         public int forks() {
-            return rounds * forksPerRound();
+            return rounds * forksPerRound() + (cap - rounds) * extensionForksPerRound();
+        }
+
+        /** The plan's stopping rule. */
+        public Stopping stopping() {
+            return Stopping.of(rounds, cap);
         }
 
         /** Every fork of the plan, in run order. */
@@ -129,14 +152,11 @@ public final class PairedSession {
     /** Rounds the last run stopped after when its claims were decided early; 0 when it ran them all. */
     private int stoppedAfter;
 
-    /** The earliest round count a run may stop after: the fewest a verdict at the gate's confidence needs, made even. */
     /**
      * How often a fork whose Java object the collector moved during an iteration runs again before the run fails:
      * the move is the collector's, not the layout's, and a second fork chooses its objects afresh.
      */
     static final int MOVED_RERUNS = 2;
-
-    static final int FIRST_STOP = (SignedRank.minRounds(GateRule.CONFIDENCE) + 1) / 2 * 2;
 
     public PairedSession(ForkRunner runner, LongSupplier clockMillis, PrintStream out) {
         this(runner, clockMillis, out, List.of());
@@ -154,69 +174,124 @@ public final class PairedSession {
      * ({@link LayoutCheck}): that one is recorded ({@link #layoutFailures}) and the rest run.
      */
     public List<ForkRecord> run(Plan plan) throws ForkFailedException {
-        return run(plan, records -> false);
+        return run(plan, Set.of(), records -> Set.of());
     }
 
     /**
-     * Runs the plan round by round, and stops after a round when {@code decided} says the records so far decide
-     * every gated claim: asked after each even round from {@link #FIRST_STOP}, never after the last (a paired
-     * round order cancels a linear drift over pairs of rounds). Paired order only.
+     * Runs the plan round by round, each round's sets chosen by its stopping rule ({@link Plan#stopping()}): at each
+     * look {@code undecided} says which of the {@code gating} sets still have a gated claim undecided by the records
+     * so far. Paired order only; a sequential plan runs every fork.
      */
-    public List<ForkRecord> run(Plan plan, Predicate<List<ForkRecord>> decided) throws ForkFailedException {
+    public List<ForkRecord> run(Plan plan, Set<String> gating, Function<List<ForkRecord>, Set<String>> undecided)
+            throws ForkFailedException {
         List<ForkRecord> records = new ArrayList<>();
         stoppedAfter = 0;
-        int done = 0;
-        long first = clockMillis.getAsLong();
-        List<Slot> schedule = plan.schedule();
-        for (int i = 0; i < schedule.size(); i++) {
-            Slot slot = schedule.get(i);
-            if (i > 0 && schedule.get(i - 1).round() != slot.round() && plan.order() == Order.PAIRED
-                    && slot.round() >= FIRST_STOP && slot.round() % 2 == 0 && decided.test(List.copyOf(records))) {
-                out.printf(Locale.ROOT, "every gated claim decided after %d of %d rounds: stopping%n", slot.round(),
-                        plan.rounds());
-                stoppedAfter = slot.round();
-                return records;
+        Progress progress = new Progress(clockMillis.getAsLong(), plan.forks());
+        if (plan.order() != Order.PAIRED) {
+            for (Slot slot : plan.schedule()) {
+                fork(plan, slot, records, progress);
             }
-            Variant variant = slot.variant();
-            String set = slot.set().id();
-            long start = clockMillis.getAsLong();
-            // A line of its own: a fork may print its own lines (setup reports) before its result.
-            out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s  %s%n", done + 1, plan.forks(),
-                    slot.round() + 1, plan.rounds(), set, variant.id(), CLOCK.format(Instant.ofEpochMilli(start)),
-                    progress(start - first, done, plan.forks()));
-            done++;
-            out.flush();
-            ForkResult result = null;
-            for (int attempt = 0; result == null; attempt++) {
-                try {
-                    result = runner.run(variant, plan.warmup(), plan.measurement());
-                } catch (Exception e) {
-                    LayoutCheck.Failed layout = LayoutCheck.in(e);
-                    if (layout != null) {
-                        out.println(RESULT_INDENT + layout.getMessage());
-                        layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
-                        break;
-                    }
-                    MovedDuringIteration moved = Thrown.find(e, MovedDuringIteration.class);
-                    if (moved != null && attempt < MOVED_RERUNS) {
-                        out.println(RESULT_INDENT + "run again: " + moved.getMessage());
-                        start = clockMillis.getAsLong();
-                        continue;
-                    }
-                    out.println(RESULT_INDENT + "FAILED");
-                    throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
-                            + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
+            return records;
+        }
+        Stopping rule = plan.stopping();
+        List<ComparisonSet> running = plan.sets();
+        for (int round = 0; ; round++) {
+            if (round > 0) {
+                List<String> ids = running.stream().map(ComparisonSet::id).toList();
+                Set<String> open = rule.look(round) ? undecided.apply(List.copyOf(records)) : Set.of();
+                List<String> next = rule.next(round, ids, gating, open);
+                announce(plan, round, ids, gating, open, next);
+                if (next.isEmpty()) {
+                    return records;
+                }
+                running = running.stream().filter(s -> next.contains(s.id())).toList();
+            }
+            for (ComparisonSet set : running) {
+                int[] order = RoundOrder.of(set.variants().size(), round);
+                for (int position = 0; position < order.length; position++) {
+                    fork(plan, new Slot(round, set, position, set.variants().get(order[position])), records, progress);
                 }
             }
-            if (result == null) {
-                continue;                                      // its layout check failed, recorded above
-            }
-            long end = clockMillis.getAsLong();
-            ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);
-            records.add(record);
-            out.println(RESULT_INDENT + describe(record, claims));
         }
-        return records;
+    }
+
+    /** The line a look prints when it stops the run or some of its sets, or takes sets past the plan's rounds. */
+    private void announce(Plan plan, int done, List<String> ran, Set<String> gating, Set<String> open,
+                          List<String> next) {
+        List<String> undecidedHere = ran.stream().filter(open::contains).toList();
+        if (next.isEmpty()) {
+            if (undecidedHere.isEmpty() && ran.stream().anyMatch(gating::contains) && done < plan.cap()) {
+                out.printf(Locale.ROOT, "every gated claim decided after %d of %d rounds: stopping%n", done,
+                        plan.cap());
+                stoppedAfter = done;
+            } else if (!undecidedHere.isEmpty() && done < plan.cap()) {
+                out.printf(Locale.ROOT, "undecided after %d rounds: %s; stopping (past %d rounds only one set besides "
+                        + "%s runs on)%n", done, String.join(", ", undecidedHere), plan.rounds(), Suite.FLOOR_SET);
+            }
+            return;
+        }
+        List<String> stopped = ran.stream().filter(s -> !next.contains(s) && gating.contains(s) && !open.contains(s))
+                .toList();
+        if (!stopped.isEmpty()) {
+            out.printf(Locale.ROOT, "every gated claim of %s decided after %d rounds: %s no more forks%n",
+                    String.join(", ", stopped), done, stopped.size() == 1 ? "it runs" : "they run");
+        }
+        if (done == plan.rounds()) {
+            out.printf(Locale.ROOT, "undecided after %d rounds: %s; running on to %d rounds with %s%n", done,
+                    String.join(", ", undecidedHere), plan.cap(), String.join(", ", next));
+        }
+    }
+
+    /** When the first fork started, how many forks the plan may run and how many started: a fork line's progress. */
+    private static final class Progress {
+        final long first;
+        final int forks;
+        int done;
+
+        Progress(long first, int forks) {
+            this.first = first;
+            this.forks = forks;
+        }
+    }
+
+    /** Runs one fork and adds its record; a layout failure is recorded instead, a failing fork ends the session. */
+    private void fork(Plan plan, Slot slot, List<ForkRecord> records, Progress progress) throws ForkFailedException {
+        Variant variant = slot.variant();
+        String set = slot.set().id();
+        long start = clockMillis.getAsLong();
+        // A line of its own: a fork may print its own lines (setup reports) before its result.
+        out.printf(Locale.ROOT, "[%3d/%d] round %d/%d  %-16s %-18s %s  %s%n", progress.done + 1, progress.forks,
+                slot.round() + 1, slot.round() < plan.rounds() ? plan.rounds() : plan.cap(), set, variant.id(),
+                CLOCK.format(Instant.ofEpochMilli(start)), progress(start - progress.first, progress.done,
+                        progress.forks));
+        progress.done++;
+        out.flush();
+        ForkResult result = null;
+        for (int attempt = 0; result == null; attempt++) {
+            try {
+                result = runner.run(variant, plan.warmup(), plan.measurement());
+            } catch (Exception e) {
+                LayoutCheck.Failed layout = LayoutCheck.in(e);
+                if (layout != null) {
+                    out.println(RESULT_INDENT + layout.getMessage());
+                    layoutFailures.add(new LayoutFailure(slot.round(), set, variant.id(), layout.getMessage()));
+                    return;
+                }
+                MovedDuringIteration moved = Thrown.find(e, MovedDuringIteration.class);
+                if (moved != null && attempt < MOVED_RERUNS) {
+                    out.println(RESULT_INDENT + "run again: " + moved.getMessage());
+                    start = clockMillis.getAsLong();
+                    continue;
+                }
+                out.println(RESULT_INDENT + "FAILED");
+                throw new ForkFailedException("fork failed: round " + (slot.round() + 1) + ", " + set + "/"
+                        + variant.id() + " (" + variant.describe() + "): " + oneLine(e), e);
+            }
+        }
+        long end = clockMillis.getAsLong();
+        ForkRecord record = new ForkRecord(slot.round(), set, variant.id(), slot.position(), start, end, result);
+        records.add(record);
+        out.println(RESULT_INDENT + describe(record, claims));
     }
 
     /** Rounds the last {@link #run} stopped after because every gated claim was decided; 0 when it ran them all. */

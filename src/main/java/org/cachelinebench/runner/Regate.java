@@ -54,9 +54,10 @@ public final class Regate {
               --table            one Markdown row per run: its exit and each gated claim's verdict
               --simulate-runs    the gate's whole-run exits (0, 1, 3) on synthetic runs of every gated claim,
                                  rounds drawn from the given good runs' residuals: a good commit, each fix
-                                 undone, the partial revert (--trials N, --seed S; default 1000, 1; --rounds
-                                 N+M: judged after N rounds and every second round after, to M; default 8+20,
-                                 the runner's)
+                                 undone, the partial revert (--trials N, --seed S; default 1000, 1), stopped
+                                 by the runner's rule: --rounds N every set may run (default the ci profile's),
+                                 --cap C the last round one undecided set may run on to (default the ci
+                                 profile's; N when only --rounds is given)
               --simulate         the gate's judging code on synthetic rounds: how often a claim and its A/A read
                                  HOLDS, FAILS and UNDECIDED (default: two noise levels, four effects)
                 --noise          sd of the A/A's per-round log ratio, each > 0
@@ -73,7 +74,7 @@ public final class Regate {
     private static final CommandLine COMMAND_LINE = new CommandLine(USAGE)
             .value("baseline").flag("only-baseline").flag("calibrate").flag("table").value("confidence")
             .flag("simulate").flag("simulate-runs").value("noise").value("effects").value("effect-sd").value("rounds").value("trials")
-            .value("seed");
+            .value("seed").value("cap");
 
     /** The simulation docs/ci-gate.md shows: what {@code --simulate} runs without further options. */
     static final List<Double> SIMULATED_NOISE = List.of(0.004, 0.012);
@@ -84,12 +85,11 @@ public final class Regate {
     static final int SIMULATED_TRIALS = 4000;
     static final long SIMULATED_SEED = 1;
     /**
-     * The whole-run simulation's default: synthetic runs per commit, judged with the runner's plan (after 8 rounds and
-     * every second round after, to the ci profile's cap).
+     * The whole-run simulation's default: synthetic runs per commit, judged with the runner's stopping rule and the
+     * ci profile's rounds and cap.
      */
     static final int WHOLE_RUN_TRIALS = 1000;
-    static final GateSimulation.Looks WHOLE_RUN_LOOKS = new GateSimulation.Looks(PairedSession.FIRST_STOP,
-            Suite.CI.rounds());
+    static final Stopping WHOLE_RUN_STOPPING = Stopping.of(Suite.CI.rounds(), Suite.CI.cap());
 
     public static void main(String[] args) {
         EntryPoint.exit("regate", () -> run(args, System.out, System.err));
@@ -110,6 +110,9 @@ public final class Regate {
                 return 0;
             }
             confidence = confidence(p.value("confidence"));
+            if (p.value("cap") != null && !p.has("simulate-runs")) {
+                throw new IllegalArgumentException("--cap needs --simulate-runs");
+            }
             if (p.has("simulate")) {
                 if (!p.positional().isEmpty()) {
                     throw new IllegalArgumentException("--simulate takes no RUN_DIR");
@@ -160,9 +163,7 @@ public final class Regate {
                 if (trials < 1) {
                     throw new IllegalArgumentException("--trials " + trials + ": at least 1");
                 }
-                GateSimulation.Looks looks = p.value("rounds") == null ? WHOLE_RUN_LOOKS
-                        : GateSimulation.Looks.parse(p.value("rounds"));
-                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), looks, trials,
+                out.print(WholeRunSimulation.markdown(cal, WholeRunSimulation.scenarios(), wholeRunStopping(p), trials,
                         whole(p, "seed", SIMULATED_SEED), confidence));
             } catch (IllegalArgumentException e) {
                 err.println("regate: " + e.getMessage());
@@ -299,6 +300,17 @@ public final class Regate {
             }
         }
         return out;
+    }
+
+    /** The whole-run simulation's stopping rule: --rounds and --cap, else the ci profile's (both at least 7). */
+    static Stopping wholeRunStopping(CommandLine.Parsed p) {
+        int rounds = (int) whole(p, "rounds", WHOLE_RUN_STOPPING.rounds());
+        int cap = (int) whole(p, "cap", p.value("rounds") == null ? WHOLE_RUN_STOPPING.cap() : rounds);
+        if (rounds < GateSimulation.MIN_ROUNDS || cap < rounds) {
+            throw new IllegalArgumentException("--rounds " + rounds + " --cap " + cap + ": at least "
+                    + GateSimulation.MIN_ROUNDS + " rounds, the cap not below them");
+        }
+        return Stopping.of(rounds, cap);
     }
 
     private static long whole(CommandLine.Parsed p, String option, long fallback) {

@@ -2,10 +2,12 @@ package org.cachelinebench.runner;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.cachelinebench.claims.Claim;
@@ -26,9 +28,10 @@ import org.cachelinebench.claims.Suite;
  * centres: a fix undone makes a directional claim an A/A pair (its subject becomes the reference: the A/A's centre,
  * and the A/A's residual of another round drawn from the pool); a partial revert moves the peer claim's centre by
  * a factor. Each synthetic run
- * is judged as {@code benchmarks/ci} judges ({@code PairedSession}): after the first look's rounds and every second
- * round after it, stopping once every gated claim is decided, else after the last round. Seeded: the same runs and
- * arguments give the same rates.
+ * is judged as {@code benchmarks/ci} judges, by the runner's own stopping rule ({@link Stopping}): at each look a set
+ * whose gated claims are decided runs no more rounds, the floor set runs while any set runs, and past the profile's
+ * rounds one undecided set besides the floor set may run on to the cap; each claim is judged on its set's rounds.
+ * Seeded: the same runs and arguments give the same rates.
  */
 public final class WholeRunSimulation {
     private WholeRunSimulation() {}
@@ -149,10 +152,10 @@ public final class WholeRunSimulation {
     public record Rates(int trials, int pass, int fail, int undecided) {}
 
     /**
-     * The whole-run exits of {@code trials} synthetic runs of {@code scenario}, judged after {@code looks.first()}
-     * rounds and every second round after it until every gated claim is decided, else after {@code looks.last()}.
+     * The whole-run exits of {@code trials} synthetic runs of {@code scenario}, each set's rounds run and stopped as
+     * {@code rule} runs and stops them.
      */
-    public static Rates rates(Calibration cal, Scenario scenario, GateSimulation.Looks looks, int trials, long seed,
+    public static Rates rates(Calibration cal, Scenario scenario, Stopping rule, int trials, long seed,
                               double confidence) {
         Map<String, Double> centres = new LinkedHashMap<>(cal.centres());
         centres.put(PEER.id(), centres.get(PEER.id()) + Math.log(scenario.peerMove()));
@@ -163,10 +166,10 @@ public final class WholeRunSimulation {
             Map<String, double[]> values = new LinkedHashMap<>();
             for (Map.Entry<String, List<List<Map<String, Double>>>> set : cal.residuals().entrySet()) {
                 List<Map<String, Double>> run = set.getValue().stream().flatMap(List::stream).toList();
-                for (int i = 0; i < looks.last(); i++) {
+                for (int i = 0; i < rule.cap(); i++) {
                     Map<String, Double> v = run.get(random.nextInt(run.size()));
                     int round = i;
-                    v.forEach((id, r) -> values.computeIfAbsent(id, k -> new double[looks.last()])[round]
+                    v.forEach((id, r) -> values.computeIfAbsent(id, k -> new double[rule.cap()])[round]
                             = centres.get(id) + r);
                     if (scenario.undone() != null && v.containsKey(scenario.undone())) {
                         double aaResidual = run.get(random.nextInt(run.size())).get(undoneAa);
@@ -174,7 +177,7 @@ public final class WholeRunSimulation {
                     }
                 }
             }
-            n[exit(values, looks, confidence)]++;
+            n[exit(values, rule, confidence)]++;
         }
         return new Rates(trials, n[0], n[1], n[3]);
     }
@@ -184,15 +187,33 @@ public final class WholeRunSimulation {
                 && a.metric().equals(c.metric())).findFirst().orElseThrow();
     }
 
-    /** The run's exit where the runner stops: the first look at which every gated claim is decided, else the last. */
-    static int exit(Map<String, double[]> values, GateSimulation.Looks looks, double confidence) {
-        for (int rounds = looks.first(); rounds < looks.last(); rounds += 2) {
-            List<Judgment.Verdict> verdicts = verdicts(values, rounds, confidence);
-            if (verdicts.stream().allMatch(Judgment.Verdict::decided)) {
-                return exitCode(verdicts);
+    /**
+     * The run's exit where the runner stops: every set runs the rounds {@code rule} gives it, each look judges every
+     * gated claim on its set's rounds so far, and the look at which {@code rule} stops the run gives the exit.
+     */
+    static int exit(Map<String, double[]> values, Stopping rule, double confidence) {
+        List<String> running = sets();
+        Set<String> gating = new LinkedHashSet<>(running);
+        Map<String, Integer> rounds = new LinkedHashMap<>();
+        Map<String, Judgment.Verdict> verdicts = new LinkedHashMap<>();
+        for (int done = 1; ; done++) {
+            running.forEach(s -> rounds.merge(s, 1, Integer::sum));
+            Set<String> open = new LinkedHashSet<>();
+            if (rule.look(done)) {
+                // A stopped set's claims keep the verdict they stopped with: its rounds no longer change.
+                verdicts.putAll(verdicts(values, rounds, running, confidence));
+                verdicts.forEach((id, v) -> {
+                    if (!v.decided()) {
+                        open.add(Suite.claim(id).set());
+                    }
+                });
             }
+            List<String> next = rule.next(done, running, gating, open);
+            if (next.isEmpty()) {
+                return exitCode(List.copyOf(verdicts.values()));     // the rule stops only at a look
+            }
+            running = next;
         }
-        return exitCode(verdicts(values, looks.last(), confidence));
     }
 
     private static int exitCode(List<Judgment.Verdict> verdicts) {
@@ -200,17 +221,25 @@ public final class WholeRunSimulation {
                 verdicts.stream().map(Judgment.Verdict::status).toList());
     }
 
-    private static List<Judgment.Verdict> verdicts(Map<String, double[]> values, int rounds, double confidence) {
+    /**
+     * The verdicts of the gated claims of the {@code sets} given, by claim id, each on the first rounds its set ran;
+     * each claim is judged against its own set's A/A, so the other sets' claims are not needed.
+     */
+    private static Map<String, Judgment.Verdict> verdicts(Map<String, double[]> values, Map<String, Integer> rounds,
+                                                          List<String> sets, double confidence) {
         List<Judgment.Case> cases = new ArrayList<>();
         for (Claim c : GATED) {
+            if (!sets.contains(c.set())) {
+                continue;
+            }
             double[] v = values.get(c.id());
             List<Judgment.Round> out = new ArrayList<>();
-            for (int i = 0; i < rounds; i++) {
+            for (int i = 0; i < rounds.getOrDefault(c.set(), 0); i++) {
                 out.add(new Judgment.Round(i, new double[] {Math.exp(v[i])}, Double.NaN));
             }
             cases.add(new Judgment.Case(c, out, null));
         }
-        return List.copyOf(Judgment.judge(cases, confidence).values());
+        return Judgment.judge(cases, confidence);
     }
 
     /** The Markdown table's header lines. */
@@ -218,11 +247,11 @@ public final class WholeRunSimulation {
             + "|---|---|---|---|---|\n";
 
     /** The scenarios' rates as a Markdown table, each row seeded {@code seed + its index}. */
-    public static String markdown(Calibration cal, List<Scenario> scenarios, GateSimulation.Looks looks, int trials,
+    public static String markdown(Calibration cal, List<Scenario> scenarios, Stopping rule, int trials,
                                   long seed, double confidence) {
         StringBuilder sb = new StringBuilder(HEADER);
         for (int i = 0; i < scenarios.size(); i++) {
-            sb.append(row(scenarios.get(i), rates(cal, scenarios.get(i), looks, trials, seed + i, confidence)));
+            sb.append(row(scenarios.get(i), rates(cal, scenarios.get(i), rule, trials, seed + i, confidence)));
         }
         return sb.toString();
     }

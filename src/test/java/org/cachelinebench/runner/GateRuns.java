@@ -19,7 +19,8 @@ final class GateRuns {
      * One committed run.
      *
      * @param dir    its fixture folder
-     * @param kind   what it measured: "good" (an unchanged commit) or the patch it ran with ("revert-pcpu", ...)
+     * @param kind   what it measured: "good" (an unchanged commit), "good-no-verdict" (an unchanged commit whose
+     *               run ended with a gated claim undecided at today's cap) or the patch it ran with ("revert-pcpu", ...)
      * @param source its folder under results/ when it was copied
      */
     record Entry(Path dir, String kind, String source) {
@@ -27,8 +28,14 @@ final class GateRuns {
             return SavedRun.read(dir);
         }
 
+        /** An unchanged commit, whether or not its run reached a verdict. */
         boolean good() {
-            return kind.equals("good");
+            return kind.equals("good") || noVerdict();
+        }
+
+        /** An unchanged commit whose run ended without a verdict (exit 3) where today's runner stops too. */
+        boolean noVerdict() {
+            return kind.equals("good-no-verdict");
         }
     }
 

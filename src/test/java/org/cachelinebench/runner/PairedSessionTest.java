@@ -129,6 +129,52 @@ class PairedSessionTest {
         assertTrue(lines[11].matches(" +=.* sender 3\\.000 .*total 6\\.000 ops/s  \\(3\\.5 s\\)"), lines[11]);
     }
 
+    /**
+     * A set whose gated claims are decided runs no more forks, the floor set runs on, and past the rounds the one
+     * undecided set runs on with it to the cap.
+     */
+    @Test
+    void aDecidedSetStopsAndAnUndecidedOneRunsOnToTheCap() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        FakeForks fake = new FakeForks(t -> 1, 2000).score("a", 1).score("b", 2);
+        String floor = org.cachelinebench.claims.Suite.FLOOR_SET;
+        PairedSession.Plan plan = new PairedSession.Plan(List.of(FakeForks.set(floor, "a"), FakeForks.set("t", "a",
+                "b"), FakeForks.set("u", "a", "b")), 10, WARMUP, MEASURE, PairedSession.Order.PAIRED, 14);
+        List<Integer> looks = new ArrayList<>();
+        List<ForkRecord> records = new PairedSession(fake, fake, out).run(plan, java.util.Set.of(floor, "t", "u"),
+                soFar -> {
+                    looks.add(soFar.stream().mapToInt(ForkRecord::round).max().orElse(-1) + 1);
+                    return java.util.Set.of("t");
+                });
+        assertEquals(List.of(8, 10, 12, 14), looks, "judged after 8, every second round, and at the cap");
+        assertEquals(14, records.stream().filter(r -> r.set().equals(floor)).count());
+        assertEquals(28, records.stream().filter(r -> r.set().equals("t")).count());
+        assertEquals(16, records.stream().filter(r -> r.set().equals("u")).count(), "u decided after 8 rounds");
+        assertEquals(14 + 28 + 16, fake.ran.size());
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("every gated claim of u decided after 8 rounds: it runs no more forks"), text);
+        assertTrue(text.contains("undecided after 10 rounds: t; running on to 14 rounds with " + floor + ", t"), text);
+        assertTrue(text.contains("round 13/14  t "), text);
+        assertEquals(10 * 5 + 4 * 3, plan.forks(), "the most forks: every set 10 rounds, the floor's and t's to 14");
+    }
+
+    /** Two sets besides the floor set undecided at the rounds: no set runs past them, and the run says why. */
+    @Test
+    void twoUndecidedSetsStopAtTheRounds() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FakeForks fake = new FakeForks(t -> 1, 2000).score("a", 1).score("b", 2);
+        String floor = org.cachelinebench.claims.Suite.FLOOR_SET;
+        PairedSession.Plan plan = new PairedSession.Plan(List.of(FakeForks.set(floor, "a"), FakeForks.set("t", "a",
+                "b"), FakeForks.set("u", "a", "b")), 10, WARMUP, MEASURE, PairedSession.Order.PAIRED, 14);
+        List<ForkRecord> records = new PairedSession(fake, fake, new PrintStream(bytes, true, StandardCharsets.UTF_8))
+                .run(plan, java.util.Set.of(floor, "t", "u"), soFar -> java.util.Set.of("t", "u"));
+        assertEquals(10 * 5, records.size(), "every set 10 rounds, none past them");
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("undecided after 10 rounds: t, u; stopping (past 10 rounds only one set besides "
+                + floor + " runs on)"), text);
+    }
+
     @Test
     void everyForkLineShowsTheTimeElapsedAndTheTimeLeftAtTheMeanForkSoFar() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -101,10 +101,12 @@ class PairedTest {
     void dryRunPrintsBudgetAndOrderAndRunsNothing() {
         assertEquals(0, run("--dry-run", "--out", root.resolve("latest").toString()));
         String out = out();
-        assertTrue(out.contains("profile ci: 20 rounds x 4 forks = 80 forks (csd 1, mailbox 1, chunk-interleaved 1,"
+        // The worst case: every set 20 rounds, then the floor set and one undecided set to the cap of 32.
+        assertTrue(out.contains("profile ci: at most 20 rounds x 4 forks + 12 rounds x 2 forks (the floor set and one"
+                + " undecided set past 20 rounds) = 104 forks (csd 1, mailbox 1, chunk-interleaved 1,"
                 + " chunk-object-interleaved 1)"), out);
         assertTrue(out.contains("budget: a fork = 1.0 s start (assumed: JVM, JMH, setup) + 0.5 s warmup (1x500ms)"
-                + " + 1.0 s measurement (2x500ms) = 2.5 s; 80 forks = 200 s (3.3 min) of the profile's 300 s"), out);
+                + " + 1.0 s measurement (2x500ms) = 2.5 s; 104 forks = 260 s (4.3 min) of the profile's 300 s"), out);
         assertFalse(out.contains("WARNING"), "profile ci fits its 5 minutes");
         assertTrue(out.contains("round 2:  csd: interleaved  mailbox: interleaved  chunk-interleaved: interleaved"
                 + "  chunk-object-interleaved: interleaved"), out);

@@ -74,7 +74,7 @@ class RegateDocTest {
             List<WholeRunSimulation.Scenario> scenarios = WholeRunSimulation.scenarios();
             StringBuilder table = new StringBuilder(WholeRunSimulation.HEADER);
             for (int i = 0; i < scenarios.size(); i++) {
-                WholeRunSimulation.Rates r = WholeRunSimulation.rates(cal, scenarios.get(i), Regate.WHOLE_RUN_LOOKS,
+                WholeRunSimulation.Rates r = WholeRunSimulation.rates(cal, scenarios.get(i), Regate.WHOLE_RUN_STOPPING,
                         Regate.WHOLE_RUN_TRIALS, Regate.SIMULATED_SEED + i, GateRule.CONFIDENCE);
                 table.append(WholeRunSimulation.row(scenarios.get(i), r));
                 if (scenarios.get(i).revert()) {
@@ -122,7 +122,11 @@ class RegateDocTest {
         for (String[] args : List.of(new String[] {"--simulate", "--noise", "-0.01"},
                 new String[] {"--simulate", "--rounds", "6"}, new String[] {"--simulate", "--effects", "0.5"},
                 new String[] {"--simulate", "--effect-sd", "-1"}, new String[] {"--simulate", "--trials", "0"},
-                new String[] {"--noise", "0.01", "results/baseline"})) {
+                new String[] {"--noise", "0.01", "results/baseline"},
+                new String[] {"--cap", "32", "results/baseline"},
+                new String[] {"--simulate-runs", "--rounds", "8+20", "src/test/resources/gate-runs/peer-claim-runs/n1"},
+                new String[] {"--simulate-runs", "--rounds", "20", "--cap", "10",
+                        "src/test/resources/gate-runs/peer-claim-runs/n1"})) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int code = Regate.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
