@@ -96,8 +96,10 @@ public final class PcpuChunkWorkload {
 
     /**
      * {@link #stepsInSlice} on the off-heap struct, a compilation of its own: the slice's loop alone, with the chunk's
-     * class known and the whole step inlined once, well inside the JIT's budget (8,000 inlined bytecodes, 18,000
-     * nodes), which a step compiled twice over had overrun (PrintInlining: parts of the second copy became calls).
+     * class known and the whole step inlined once, then the slice check, inside the JIT's budget (8,000 inlined
+     * bytecodes, 18,000 nodes), which a step compiled twice over had overrun (PrintInlining: parts of the second copy
+     * became calls). The budget is spent in bytecode order, so bytecode added to the step can push the slice check
+     * out of line again (PrintInlining: "size > DesiredMethodLimit" at steppedInSlice).
      */
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     public static boolean allocateOrFreeInSlice(OffHeapPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,

@@ -186,17 +186,26 @@ public final class Follower extends FollowerPadAfter {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean steppedInSlice(Interleaving run, Control stop, SpinWait spin) {
+        inSlice++;
+        round++;
+        long open = run.slices.opened() - 1;
+        if (open == slice && round != run.countsPerCall) {
+            return true;
+        }
+        return leftSliceOrRound(run, open, stop, spin);
+    }
+
+    /**
+     * {@link #steppedInSlice} once the leader opened slice {@code open + 1} or the round is over: out of line, so that
+     * the inlined part is the load and two compares (a call on every step had the caller spill its registers).
+     */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    private boolean leftSliceOrRound(Interleaving run, long open, Control stop, SpinWait spin) {
         try {
-            inSlice++;
-            round++;
-            long open = run.slices.opened() - 1;
-            if (open != slice) {
-                if (!move(run, open, stop, spin)) {
-                    cut = true;
-                }
-                return false;
+            if (open != slice && !move(run, open, stop, spin)) {
+                cut = true;
             }
-            return round != run.countsPerCall;
+            return false;
         } catch (RuntimeException | Error e) {
             throw failed(run, e);
         }

@@ -26,10 +26,11 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
     /**
-     * The int members' offsets by {@link PcpuChunkFields} index: an array load, not a switch, so that the allocator's
-     * step, inlined whole, stays inside the JIT's budget of inlined bytecode (a switch per access exhausted it).
+     * The int members' absolute addresses by {@link PcpuChunkFields} index: one array load, not a switch or an
+     * offset added to the memory's address, so that the allocator's step, inlined whole, stays inside the JIT's
+     * budget of inlined bytecode (a switch per access exhausted it) and loads no object after each lock operation.
      */
-    private final int[] intOffsets;
+    private final long[] intAddresses;
     private final int nrAlloc;        // -1 without CONFIG_PERCPU_STATS
     private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
 
@@ -70,7 +71,7 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
             throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
         }
         baseAddr = layout.offsetOf(PcpuChunkLayouts.BASE_ADDR);
-        intOffsets = KERNEL_NAMES.stream().mapToInt(layout::offsetOf).toArray();
+        intAddresses = KERNEL_NAMES.stream().mapToLong(name -> memory.addressOfInt(layout.offsetOf(name))).toArray();
         nrAlloc = struct.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = struct.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
@@ -154,13 +155,13 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public int getInt(int member) {
-        return memory.getInt(intOffsets[member]);
+        return RawMemory.getIntAt(intAddresses[member]);
     }
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void setInt(int member, int value) {
-        memory.setInt(intOffsets[member], value);
+        RawMemory.setIntAt(intAddresses[member], value);
     }
 
     /**

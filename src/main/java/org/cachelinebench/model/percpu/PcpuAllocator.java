@@ -420,7 +420,8 @@ public final class PcpuAllocator {
             return;
         }
         PcpuAllocatorMemory md = m.metadata();
-        if (m.listPrev() != md.slotHead(oslot) || m.listNext() != md.slotHead(oslot)) {
+        long oldHead = md.slotHead(oslot);
+        if (m.listPrev() != oldHead || m.listNext() != oldHead) {
             throw new IllegalStateException("chunk not alone in slot " + oslot);
         }
         md.moveListEntry(m.listAddress(), oslot, nslot);

@@ -84,6 +84,8 @@ public final class PcpuAllocatorMemory {
     private final int allocMap;
     private final int boundMap;
     private final int mdBlocks;
+    /** The last byte index: a pointer's check is one compare against this field (no call on the step's path). */
+    private final long lastIndex;
 
     public PcpuAllocatorMemory() {
         this(bytes -> RawMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
@@ -113,6 +115,7 @@ public final class PcpuAllocatorMemory {
         mdBlocks = o;
         o += roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE, line);
         this.memory = memory.apply(o);
+        lastIndex = this.memory.capacity() - 1;
         reinitialise();
     }
 
@@ -186,7 +189,7 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     private int index(long address) {
         long i = address - ADDR_VALUE;
-        if (i < 0 || i >= memory.capacity()) {
+        if ((i | lastIndex - i) < 0) {                  // i < 0 or i > lastIndex: either sets the sign bit
             throw notMetadata(address);
         }
         return (int) i;
@@ -330,9 +333,10 @@ public final class PcpuAllocatorMemory {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void moveListEntry(long entry, int from, int to) {
-        int old = index(slotHead(from));
-        memory.setLong(old + 8, slotHead(from));      // __list_del(): next->prev = prev, prev->next = next
-        memory.setLong(old, slotHead(from));
+        long oldHead = slotHead(from);
+        int old = index(oldHead);
+        memory.setLong(old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
+        memory.setLong(old, oldHead);
         int head = index(slotHead(to));
         memory.setLong(head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
         memory.setLong(head, entry);
