@@ -41,13 +41,14 @@ public final class GateRule {
 
     /**
      * The smallest effect a gated directional claim must show, as a ratio: a claim whose effect's upper bound lies at
-     * or below it (or below its A/A's margin, when that is wider) FAILS, the same as its A/A or smaller than any fix
-     * this gate guards is worth. Without it a revert in a run whose A/A is tight (a margin of x1.004) stays
-     * undecided until the round cap whenever one wild round lifts its upper bound past that margin, and a revert to
-     * another bad layout (the mailbox at offset 40, x1.02) lies apart from its A/A. Why x1.10: chosen on the committed
-     * runs of Dec 1 and before (both CPU kinds), where every gated fix's effect is at least x1.456 and every full
-     * revert's upper bound at most x1.014; judged on those of Dec 2: effects at least x1.229, the reverts' upper
-     * bounds at most x1.085 (docs/ci-gate.md, "The constants").
+     * or below it FAILS, the same as its A/A or smaller than any fix this gate guards is worth. Fixed, as the peer's
+     * margin is: an A/A margin wider than it (a noisy run) leaves a claim whose upper bound lies between the two
+     * undecided, neither failed (a good claim beside a busy neighbour, docs/ci-gate.md) nor held. Without it a revert
+     * in a run whose A/A is tight (a margin of x1.004) stays undecided until the round cap whenever one wild round
+     * lifts its upper bound past that margin, and a revert to another bad layout (the mailbox at offset 40, x1.02) lies
+     * apart from its A/A. Why x1.10: chosen on the committed runs of Dec 1 and before (both CPU kinds), where every
+     * gated fix's effect is at least x1.456 and every full revert's upper bound at most x1.014; judged on those of Dec
+     * 2: effects at least x1.229, the reverts' upper bounds at most x1.085 (docs/ci-gate.md, "The constants").
      */
     public static final double SMALLEST_EFFECT = 1.10;
 

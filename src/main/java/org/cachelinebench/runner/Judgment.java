@@ -20,16 +20,16 @@ import org.cachelinebench.claims.Suite;
  * <p>The unit is the round: one log ratio per round (an interleaved fork: the median of its measurement
  * iterations). A directional claim is judged on its per-round effect over the A/A control of its set and metric in
  * the same round, {@code e = ±(ln claim - ln A/A)}, with signed-rank bounds at the stated confidence: it FAILS (the
- * same as the A/A or smaller than any fix is worth, what a revert gives) when the upper bound is at most the A/A's
- * own margin, {@link #margin}, or {@link GateRule#SMALLEST_EFFECT}, whichever is wider; else it HOLDS (different
- * from the A/A) when the lower bound is above 0, and is UNDECIDED otherwise. A peer claim (two layouts that make the same fix) HOLDS when its effect's
- * bounds lie inside the fixed margin {@link GateRule#PEER_MARGIN}, FAILS when they lie wholly beyond it on either
- * side, and is UNDECIDED otherwise ({@link #peer}). An A/A control HOLDS when its bounds lie inside its own margin
- * around 0, FAILS when they lie wholly outside it. Fewer rounds than a bound needs ({@link SignedRank#minRounds})
- * decide nothing. A gated claim of the suite that the run has no rounds of is NOT_MEASURED ({@link #notMeasured})
- * and fails the run: it has not shown that its fix is there. The coherence model's predicted lower bound
- * ({@link MechanismBound}) is named in the verdict line of the claims it applies to, and decides nothing. Why:
- * docs/ci-gate.md.
+ * same as the A/A or smaller than any fix is worth, what a revert gives) when the upper bound is at most
+ * {@link GateRule#SMALLEST_EFFECT}; it HOLDS (different from the A/A) when the upper bound lies past both that and
+ * the A/A's own margin, {@link #margin}, and the lower bound above 0; else it is UNDECIDED (the runner adds rounds).
+ * A peer claim (two layouts that make the same fix) HOLDS when its effect's bounds lie inside the fixed margin {@link
+ * GateRule#PEER_MARGIN}, FAILS when they lie wholly beyond it on either side, and is UNDECIDED otherwise ({@link
+ * #peer}). An A/A control HOLDS when its bounds lie inside its own margin around 0, FAILS when they lie wholly outside
+ * it. Fewer rounds than a bound needs ({@link SignedRank#minRounds}) decide nothing. A gated claim of the suite that
+ * the run has no rounds of is NOT_MEASURED ({@link #notMeasured}) and fails the run: it has not shown that its fix is
+ * there. The coherence model's predicted lower bound ({@link MechanismBound}) is named in the verdict line of the
+ * claims it applies to, and decides nothing. Why: docs/ci-gate.md.
  */
 public final class Judgment {
     private Judgment() {}
@@ -230,13 +230,18 @@ public final class Judgment {
                 + "A/A margin x%.3f, %d rounds", effect, percent(confidence), low, high, Math.exp(margin), n);
         Analysis.Status status;
         String why;
-        // The smallest effect first: an effect shown apart from its A/A but under it is a revert to another bad
-        // layout (the mailbox at offset 40, x1.02), not a fix.
-        if (b.high() <= Math.max(margin, SMALLEST)) {
+        // Fails only below the fixed smallest effect, never by the A/A's margin: a margin that grew with a noisy A/A
+        // would fail a good claim whose bounds it swallowed. An effect shown apart from its A/A but under the smallest
+        // effect is a revert to another bad layout (the mailbox at the straddling offset 40).
+        if (b.high() <= SMALLEST) {
             status = Analysis.Status.FAILS;
             why = b.high() <= margin ? "SAME as its A/A control (what a revert gives): "
                     : String.format(Locale.ROOT, "SMALLER than any fix is worth, upper bound at most x%.2f (what a "
                     + "revert gives): ", GateRule.SMALLEST_EFFECT);
+        } else if (b.high() <= margin) {
+            // Holding needs the upper bound past the margin, so that no revert passes in a noisy run either.
+            status = Analysis.Status.UNDECIDED;
+            why = "UNDECIDED, its upper bound lies inside its A/A's margin, past the smallest effect (a noisy A/A): ";
         } else if (b.low() > 0) {
             status = Analysis.Status.HOLDS;
             why = "different from its A/A control: ";
