@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.cachelinebench.testing.MachineAssumption;
@@ -51,14 +53,28 @@ final class CProgram {
         return null;
     }
 
-    /** Builds {@code source} into {@code dir/name} as benchmarks/c-reference does, warnings as errors, with -D flags. */
-    static Path compile(Path dir, Path source, String name, String... defines) throws Exception {
+    /** The builds made in this JVM: (dir, source, -D flags) to the program gcc made of them. */
+    private static final Map<List<String>, Path> BUILT = new HashMap<>();
+
+    /**
+     * Builds {@code source} into {@code dir/name} as benchmarks/c-reference does, warnings as errors, with -D flags.
+     * The same source with the same flags into the same dir is built once per JVM (sources do not change during a
+     * test run; gcc -O2 takes seconds): a later call returns the first build's program.
+     */
+    static synchronized Path compile(Path dir, Path source, String name, String... defines) throws Exception {
+        List<String> key = new ArrayList<>(List.of(dir.toAbsolutePath().toString(), source.toAbsolutePath().toString()));
+        key.addAll(Arrays.asList(defines));
+        Path built = BUILT.get(key);
+        if (built != null && Files.isExecutable(built)) {
+            return built;
+        }
         Path exe = dir.resolve(name);
         List<String> cmd = new ArrayList<>(List.of(gcc(), "-std=gnu11", "-O2", "-pthread", "-Wall", "-Wextra", "-Werror"));
         cmd.addAll(Arrays.asList(defines));
         cmd.addAll(List.of("-o", exe.toString(), source.toString()));
         Run r = run(dir, cmd, null);
         assertEquals(0, r.exit(), "gcc failed:\n" + r.all());
+        BUILT.put(key, exe);
         return exe;
     }
 
