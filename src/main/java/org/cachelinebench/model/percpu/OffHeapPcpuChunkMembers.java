@@ -2,6 +2,7 @@ package org.cachelinebench.model.percpu;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
 
 /**
@@ -13,42 +14,48 @@ import org.cachelinebench.model.layout.StructLayout;
  * where the int would leave the line: the same line either way.
  */
 public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
+    /** Keeps raw memory allocated while its addresses are in use; the accesses go by the field below. */
     private final Memory memory;
+    /** Null on raw memory; each member below is at its position, origin + offset (see {@link RawMemory#origin}). */
+    private final Memory indexed;
     private final PcpuAllocatorMemory metadata;
-    private final int listNext;
-    private final int listPrev;
+    private final long listNext;
+    private final long listPrev;
     private final long listAddress;
-    private final int nrPages;
-    private final int nrPopulated;
-    private final int nrEmptyPopPages;
-    private final int isolatedWord;
+    private final long nrPages;
+    private final long nrPopulated;
+    private final long nrEmptyPopPages;
+    private final long isolatedWord;
     private final int isolatedShift;
-    private final int allocMap;
-    private final int boundMap;
-    private final int mdBlocks;
-    private final int objExts;   // -1 without CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT
-    private final int populated;
+    private final long allocMap;
+    private final long boundMap;
+    private final long mdBlocks;
+    private final long objExts;   // -1 without CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT
+    private final long populated;
 
     /** The members of {@code layout}, whose struct starts at byte {@code start} of {@code memory}. */
     public OffHeapPcpuChunkMembers(Memory memory, int start, StructLayout layout, PcpuAllocatorMemory metadata) {
         this.memory = memory;
+        this.indexed = RawMemory.indexed(memory);
         this.metadata = metadata;
-        listNext = start + layout.offsetOf("list.next");
-        listPrev = start + layout.offsetOf("list.prev");
+        long at = RawMemory.origin(memory) + start;
+        listNext = at + layout.offsetOf("list.next");
+        listPrev = at + layout.offsetOf("list.prev");
         listAddress = STRUCT_ADDR_VALUE + layout.offsetOf("list");
-        nrPages = start + layout.offsetOf("nr_pages");
-        nrPopulated = start + layout.offsetOf("nr_populated");
-        nrEmptyPopPages = start + layout.offsetOf(PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
+        nrPages = at + layout.offsetOf("nr_pages");
+        nrPopulated = at + layout.offsetOf("nr_populated");
+        nrEmptyPopPages = at + layout.offsetOf(PcpuChunkLayouts.NR_EMPTY_POP_PAGES);
         int isolated = start + layout.offsetOf("isolated");
         boolean leavesLine = isolated % CacheLine.SIZE > CacheLine.SIZE - Integer.BYTES;
-        isolatedWord = leavesLine ? isolated - (Integer.BYTES - 1) : isolated;
-        isolatedShift = (isolated - isolatedWord) * Byte.SIZE;
-        allocMap = start + layout.offsetOf("alloc_map");
-        boundMap = start + layout.offsetOf("bound_map");
-        mdBlocks = start + layout.offsetOf("md_blocks");
+        int word = leavesLine ? isolated - (Integer.BYTES - 1) : isolated;
+        isolatedWord = at - start + word;
+        isolatedShift = (isolated - word) * Byte.SIZE;
+        allocMap = at + layout.offsetOf("alloc_map");
+        boundMap = at + layout.offsetOf("bound_map");
+        mdBlocks = at + layout.offsetOf("md_blocks");
         String vector = ChunkModelMembers.objExts(layout);
-        objExts = vector == null ? -1 : start + layout.offsetOf(vector);
-        populated = start + layout.offsetOf("populated");
+        objExts = vector == null ? -1 : at + layout.offsetOf(vector);
+        populated = at + layout.offsetOf("populated");
     }
 
     /** {@inheritDoc} The struct comes zeroed, so {@code isolated} is false. */
@@ -56,19 +63,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public void initialise() {
         metadata.reinitialise();
         int pages = PcpuAllocator.CHUNK_PAGES;
-        memory.setInt(nrPages, pages);
-        memory.setInt(nrPopulated, pages);
-        memory.setInt(nrEmptyPopPages, pages);
-        memory.setLong(populated, (1L << pages) - 1);
-        memory.setLong(allocMap, metadata.allocMapAddress());
-        memory.setLong(boundMap, metadata.boundMapAddress());
-        memory.setLong(mdBlocks, metadata.mdBlocksAddress());
+        RawMemory.setIntAt(indexed, nrPages, pages);
+        RawMemory.setIntAt(indexed, nrPopulated, pages);
+        RawMemory.setIntAt(indexed, nrEmptyPopPages, pages);
+        RawMemory.setLongAt(indexed, populated, (1L << pages) - 1);
+        RawMemory.setLongAt(indexed, allocMap, metadata.allocMapAddress());
+        RawMemory.setLongAt(indexed, boundMap, metadata.boundMapAddress());
+        RawMemory.setLongAt(indexed, mdBlocks, metadata.mdBlocksAddress());
         if (objExts >= 0) {
-            memory.setLong(objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
+            RawMemory.setLongAt(indexed, objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
         }
         long head = metadata.slotHead(PcpuAllocatorMemory.FREE_SLOT);
-        memory.setLong(listNext, head);
-        memory.setLong(listPrev, head);
+        RawMemory.setLongAt(indexed, listNext, head);
+        RawMemory.setLongAt(indexed, listPrev, head);
         metadata.insertListEntry(listAddress, PcpuAllocatorMemory.FREE_SLOT);
     }
 
@@ -76,19 +83,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public PcpuAllocatorMemory metadata() { return metadata; }
 
     @Override
-    public int nrPages() { return memory.getInt(nrPages); }
+    public int nrPages() { return RawMemory.getIntAt(indexed, nrPages); }
 
     @Override
-    public boolean isolated() { return (memory.getInt(isolatedWord) >>> isolatedShift & 0xff) != 0; }
+    public boolean isolated() { return (RawMemory.getIntAt(indexed, isolatedWord) >>> isolatedShift & 0xff) != 0; }
 
     @Override
-    public int nrEmptyPopPages() { return memory.getInt(nrEmptyPopPages); }
+    public int nrEmptyPopPages() { return RawMemory.getIntAt(indexed, nrEmptyPopPages); }
 
     @Override
-    public void setNrEmptyPopPages(int value) { memory.setInt(nrEmptyPopPages, value); }
+    public void setNrEmptyPopPages(int value) { RawMemory.setIntAt(indexed, nrEmptyPopPages, value); }
 
     @Override
-    public long listNext() { return memory.getLong(listNext); }
+    public long listNext() { return RawMemory.getLongAt(indexed, listNext); }
 
     /** The kernel address of the struct's {@code list}, what the slot lists point to. */
     @Override
@@ -97,22 +104,22 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** {@code list_move()}'s stores into the chunk's own entry: it now sits alone in the slot list of {@code head}. */
     @Override
     public void setList(long head) {
-        memory.setLong(listNext, head);
-        memory.setLong(listPrev, head);
+        RawMemory.setLongAt(indexed, listNext, head);
+        RawMemory.setLongAt(indexed, listPrev, head);
     }
 
     /** {@code __list_del(entry->prev, entry->next)}'s loads of the chunk's own entry; returns the old head. */
     @Override
-    public long listPrev() { return memory.getLong(listPrev); }
+    public long listPrev() { return RawMemory.getLongAt(indexed, listPrev); }
 
     @Override
-    public long allocMap() { return memory.getLong(allocMap); }
+    public long allocMap() { return RawMemory.getLongAt(indexed, allocMap); }
 
     @Override
-    public long boundMap() { return memory.getLong(boundMap); }
+    public long boundMap() { return RawMemory.getLongAt(indexed, boundMap); }
 
     @Override
-    public long mdBlocks() { return memory.getLong(mdBlocks); }
+    public long mdBlocks() { return RawMemory.getLongAt(indexed, mdBlocks); }
 
     /** True when the layout has {@code obj_exts} or {@code obj_cgroups} (CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT). */
     @Override
@@ -120,9 +127,9 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
 
     /** {@code chunk->obj_exts} (or {@code obj_cgroups}); 0 where the config has neither (no load). */
     @Override
-    public long objExts() { return objExts < 0 ? 0 : memory.getLong(objExts); }
+    public long objExts() { return objExts < 0 ? 0 : RawMemory.getLongAt(indexed, objExts); }
 
     /** The word of {@code populated[]} that holds page {@code page}'s bit. */
     @Override
-    public long populatedWord(int page) { return memory.getLong(populated + page / Long.SIZE * Long.BYTES); }
+    public long populatedWord(int page) { return RawMemory.getLongAt(indexed, populated + (long) page / Long.SIZE * Long.BYTES); }
 }

@@ -75,12 +75,16 @@ public final class PcpuAllocatorMemory {
     private static final int COUNTER_STEPS = 0;
     private static final int COUNTER_EMPTY_POP_PAGES_WRITES = 8;
 
+    /** Keeps raw memory allocated while its addresses are in use; the accesses go by the two fields below. */
     private final Memory memory;
-    private final int counters;        // the model's, not the kernel's: kept by reinitialise()
-    private final int emptyPopPages;   // int pcpu_nr_empty_pop_pages
-    private final int stats;           // struct percpu_stats pcpu_stats
-    private final int roGlobals;       // the __ro_after_init globals (RO_*)
-    private final int slotLists;       // struct list_head pcpu_chunk_lists[NR_SLOTS]
+    /** Null on raw memory; origin and the positions below as {@link RawMemory#origin} says. */
+    private final Memory indexed;
+    private final long origin;
+    private final long counters;        // the model's, not the kernel's: kept by reinitialise()
+    private final long emptyPopPages;   // int pcpu_nr_empty_pop_pages
+    private final long stats;           // struct percpu_stats pcpu_stats
+    private final long roGlobals;       // the __ro_after_init globals (RO_*)
+    private final int slotLists;        // offsets, for the pointers: struct list_head pcpu_chunk_lists[NR_SLOTS]
     private final int allocMap;
     private final int boundMap;
     private final int mdBlocks;
@@ -97,15 +101,7 @@ public final class PcpuAllocatorMemory {
      */
     PcpuAllocatorMemory(IntFunction<Memory> memory) {
         int line = CacheLine.SIZE;
-        int o = 0;
-        counters = o;
-        o += line;
-        emptyPopPages = o;
-        o += line;
-        stats = o;
-        o += line;
-        roGlobals = o;
-        o += line;
+        int o = 4 * line;                  // counters, pcpu_nr_empty_pop_pages, pcpu_stats, ro_after_init
         slotLists = o;
         o += roundUp(NR_SLOTS * LIST_HEAD_SIZE, line);
         allocMap = o;
@@ -114,8 +110,15 @@ public final class PcpuAllocatorMemory {
         o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE + Long.BYTES, line);
         mdBlocks = o;
         o += roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE, line);
-        this.memory = memory.apply(o);
-        lastIndex = this.memory.capacity() - 1;
+        Memory made = memory.apply(o);
+        this.memory = made;
+        indexed = RawMemory.indexed(made);
+        origin = RawMemory.origin(made);
+        counters = origin;
+        emptyPopPages = origin + line;
+        stats = origin + 2 * line;
+        roGlobals = origin + 3 * line;
+        lastIndex = made.capacity() - 1;
         reinitialise();
     }
 
@@ -128,27 +131,27 @@ public final class PcpuAllocatorMemory {
      * block free), the globals counting only it, and every slot list empty. The counters keep counting.
      */
     public void reinitialise() {
-        for (int i = emptyPopPages; i < memory.capacity(); i += Long.BYTES) {
-            memory.setLong(i, 0L);
+        for (long at = emptyPopPages; at <= origin + lastIndex; at += Long.BYTES) {
+            RawMemory.setLongAt(indexed, at, 0L);
         }
-        memory.setInt(emptyPopPages, PcpuAllocator.CHUNK_PAGES);
-        memory.setLong(stats + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
-        memory.setInt(roGlobals + RO_UNIT_SIZE, UNIT_SIZE);               // pcpu_setup_first_chunk()
-        memory.setInt(roGlobals + RO_FREE_SLOT, FREE_SLOT);
-        memory.setLong(roGlobals + RO_CHUNK_LISTS, address(slotLists));
-        memory.setLong(roGlobals + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
-        memory.setLong(roGlobals + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
+        RawMemory.setIntAt(indexed, emptyPopPages, PcpuAllocator.CHUNK_PAGES);
+        RawMemory.setLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
+        RawMemory.setIntAt(indexed, roGlobals + RO_UNIT_SIZE, UNIT_SIZE);               // pcpu_setup_first_chunk()
+        RawMemory.setIntAt(indexed, roGlobals + RO_FREE_SLOT, FREE_SLOT);
+        RawMemory.setLongAt(indexed, roGlobals + RO_CHUNK_LISTS, address(slotLists));
+        RawMemory.setLongAt(indexed, roGlobals + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
+        RawMemory.setLongAt(indexed, roGlobals + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
         for (int s = 0; s < NR_SLOTS; s++) {
             long head = slotHead(s);
-            memory.setLong(slotLists + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
-            memory.setLong(slotLists + s * LIST_HEAD_SIZE + 8, head);
+            RawMemory.setLongAt(indexed, origin + slotLists + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
+            RawMemory.setLongAt(indexed, origin + slotLists + s * LIST_HEAD_SIZE + 8, head);
         }
         for (int b = 0; b < PcpuAllocator.CHUNK_PAGES; b++) {           // pcpu_init_md_block()
-            int md = mdBlocks + b * BLOCK_MD_SIZE;
-            memory.setInt(md + BLOCK_CONTIG_HINT, BLOCK_BITS);
-            memory.setInt(md + BLOCK_LEFT_FREE, BLOCK_BITS);
-            memory.setInt(md + BLOCK_RIGHT_FREE, BLOCK_BITS);
-            memory.setInt(md + BLOCK_NR_BITS, BLOCK_BITS);
+            long md = origin + mdBlocks + b * BLOCK_MD_SIZE;
+            RawMemory.setIntAt(indexed, md + BLOCK_CONTIG_HINT, BLOCK_BITS);
+            RawMemory.setIntAt(indexed, md + BLOCK_LEFT_FREE, BLOCK_BITS);
+            RawMemory.setIntAt(indexed, md + BLOCK_RIGHT_FREE, BLOCK_BITS);
+            RawMemory.setIntAt(indexed, md + BLOCK_NR_BITS, BLOCK_BITS);
         }
     }
 
@@ -157,7 +160,8 @@ public final class PcpuAllocatorMemory {
 
     /** Where byte {@code index} lies, for a recording of the accesses. */
     Place placeOf(int index) {
-        int[] starts = {counters, emptyPopPages, stats, roGlobals, slotLists, allocMap, boundMap, mdBlocks};
+        int[] starts = {(int) (counters - origin), (int) (emptyPopPages - origin), (int) (stats - origin),
+                (int) (roGlobals - origin), slotLists, allocMap, boundMap, mdBlocks};
         String[] names = {"counters", "pcpu_nr_empty_pop_pages", "pcpu_stats", "ro_after_init", "pcpu_chunk_lists",
                 "alloc_map", "bound_map", "md_blocks"};
         for (int s = starts.length - 1; s >= 0; s--) {
@@ -204,21 +208,22 @@ public final class PcpuAllocatorMemory {
     /** {@code set_bit(bit, map)} / {@code bitmap_set(map, bit, 1)}: a read-modify-write of the word. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void setBit(long map, int bit) {
-        int w = index(map) + bit / Long.SIZE * Long.BYTES;
-        memory.setLong(w, memory.getLong(w) | 1L << (bit % Long.SIZE));
+        long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
+        RawMemory.setLongAt(indexed, w, RawMemory.getLongAt(indexed, w) | 1L << (bit % Long.SIZE));
     }
 
     /** {@code bitmap_clear(map, bit, 1)}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void clearBit(long map, int bit) {
-        int w = index(map) + bit / Long.SIZE * Long.BYTES;
-        memory.setLong(w, memory.getLong(w) & ~(1L << (bit % Long.SIZE)));
+        long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
+        RawMemory.setLongAt(indexed, w, RawMemory.getLongAt(indexed, w) & ~(1L << (bit % Long.SIZE)));
     }
 
     /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean testBit(long map, int bit) {
-        return (memory.getLong(index(map) + bit / Long.SIZE * Long.BYTES) & 1L << (bit % Long.SIZE)) != 0;
+        return (RawMemory.getLongAt(indexed, origin + index(map) + bit / Long.SIZE * Long.BYTES)
+                & 1L << (bit % Long.SIZE)) != 0;
     }
 
     /**
@@ -227,9 +232,9 @@ public final class PcpuAllocatorMemory {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int nextZeroBit(long map, int from, int size) {
-        int base = index(map);
+        long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long free = ~memory.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long free = ~RawMemory.getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (free != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(free), size);
             }
@@ -239,9 +244,9 @@ public final class PcpuAllocatorMemory {
 
     /** {@code find_next_bit(map, size, from)}: the first set bit at or after {@code from}, or {@code size}. */
     public int nextSetBit(long map, int from, int size) {
-        int base = index(map);
+        long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long set = memory.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long set = RawMemory.getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (set != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(set), size);
             }
@@ -257,74 +262,76 @@ public final class PcpuAllocatorMemory {
         return index(mdBlocksPointer) + block * BLOCK_MD_SIZE;
     }
 
-    public int blockInt(int block, int field) { return memory.getInt(block + field); }
-    public void setBlockInt(int block, int field, int value) { memory.setInt(block + field, value); }
+    public int blockInt(int block, int field) { return RawMemory.getIntAt(indexed, origin + block + field); }
+    public void setBlockInt(int block, int field, int value) {
+        RawMemory.setIntAt(indexed, origin + block + field, value);
+    }
 
     // ---- globals ------------------------------------------------------------------------------------
 
     /** {@code pcpu_update_empty_pages()}'s update of {@code pcpu_nr_empty_pop_pages}: a read-modify-write. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void addGlobalEmptyPopPages(int nr) {
-        memory.setInt(emptyPopPages, memory.getInt(emptyPopPages) + nr);
+        RawMemory.setIntAt(indexed, emptyPopPages, RawMemory.getIntAt(indexed, emptyPopPages) + nr);
     }
 
     /** A load of {@code pcpu_nr_empty_pop_pages}. */
     public int globalEmptyPopPages() {
-        return memory.getInt(emptyPopPages);
+        return RawMemory.getIntAt(indexed, emptyPopPages);
     }
 
     /** A load of {@code pcpu_unit_size}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int unitSize() {
-        return memory.getInt(roGlobals + RO_UNIT_SIZE);
+        return RawMemory.getIntAt(indexed, roGlobals + RO_UNIT_SIZE);
     }
 
     /** A load of {@code pcpu_free_slot}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int freeSlot() {
-        return memory.getInt(roGlobals + RO_FREE_SLOT);
+        return RawMemory.getIntAt(indexed, roGlobals + RO_FREE_SLOT);
     }
 
     /** A load of the pointer {@code pcpu_chunk_lists}: the kernel address of slot 0's head. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long chunkLists() {
-        return memory.getLong(roGlobals + RO_CHUNK_LISTS);
+        return RawMemory.getLongAt(indexed, roGlobals + RO_CHUNK_LISTS);
     }
 
     /** A load of {@code pcpu_first_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long firstChunk() {
-        return memory.getLong(roGlobals + RO_FIRST_CHUNK);
+        return RawMemory.getLongAt(indexed, roGlobals + RO_FIRST_CHUNK);
     }
 
     /** A load of {@code pcpu_reserved_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long reservedChunk() {
-        return memory.getLong(roGlobals + RO_RESERVED_CHUNK);
+        return RawMemory.getLongAt(indexed, roGlobals + RO_RESERVED_CHUNK);
     }
 
     /** A load of the {@code next} of the slot list head at kernel address {@code head} (a {@code pcpu_chunk_lists[]} entry). */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long headNext(long head) {
-        return memory.getLong(index(head));
+        return RawMemory.getLongAt(indexed, origin + index(head));
     }
 
     /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaAlloc(int size) {
-        long cur = memory.getLong(stats + STATS_NR_CUR_ALLOC) + 1;
-        memory.setLong(stats + STATS_NR_ALLOC, memory.getLong(stats + STATS_NR_ALLOC) + 1);
-        memory.setLong(stats + STATS_NR_CUR_ALLOC, cur);
-        memory.setLong(stats + STATS_NR_MAX_ALLOC, Math.max(memory.getLong(stats + STATS_NR_MAX_ALLOC), cur));
-        memory.setLong(stats + STATS_MIN_ALLOC_SIZE, Math.min(memory.getLong(stats + STATS_MIN_ALLOC_SIZE), size));
-        memory.setLong(stats + STATS_MAX_ALLOC_SIZE, Math.max(memory.getLong(stats + STATS_MAX_ALLOC_SIZE), size));
+        long cur = RawMemory.getLongAt(indexed, stats + STATS_NR_CUR_ALLOC) + 1;
+        RawMemory.setLongAt(indexed, stats + STATS_NR_ALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_ALLOC) + 1);
+        RawMemory.setLongAt(indexed, stats + STATS_NR_CUR_ALLOC, cur);
+        RawMemory.setLongAt(indexed, stats + STATS_NR_MAX_ALLOC, Math.max(RawMemory.getLongAt(indexed, stats + STATS_NR_MAX_ALLOC), cur));
+        RawMemory.setLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE, Math.min(RawMemory.getLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE), size));
+        RawMemory.setLongAt(indexed, stats + STATS_MAX_ALLOC_SIZE, Math.max(RawMemory.getLongAt(indexed, stats + STATS_MAX_ALLOC_SIZE), size));
     }
 
     /** {@code pcpu_stats_area_dealloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaDealloc() {
-        memory.setLong(stats + STATS_NR_DEALLOC, memory.getLong(stats + STATS_NR_DEALLOC) + 1);
-        memory.setLong(stats + STATS_NR_CUR_ALLOC, memory.getLong(stats + STATS_NR_CUR_ALLOC) - 1);
+        RawMemory.setLongAt(indexed, stats + STATS_NR_DEALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_DEALLOC) + 1);
+        RawMemory.setLongAt(indexed, stats + STATS_NR_CUR_ALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_CUR_ALLOC) - 1);
     }
 
     /**
@@ -334,19 +341,19 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void moveListEntry(long entry, int from, int to) {
         long oldHead = slotHead(from);
-        int old = index(oldHead);
-        memory.setLong(old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
-        memory.setLong(old, oldHead);
-        int head = index(slotHead(to));
-        memory.setLong(head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
-        memory.setLong(head, entry);
+        long old = origin + index(oldHead);
+        RawMemory.setLongAt(indexed, old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
+        RawMemory.setLongAt(indexed, old, oldHead);
+        long head = origin + index(slotHead(to));
+        RawMemory.setLongAt(indexed, head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
+        RawMemory.setLongAt(indexed, head, entry);
     }
 
     /** {@code pcpu_chunk_relocate(chunk, -1)} at creation: the chunk alone in the slot list of {@code slot}. */
     void insertListEntry(long entry, int slot) {
-        int head = index(slotHead(slot));
-        memory.setLong(head + 8, entry);
-        memory.setLong(head, entry);
+        long head = origin + index(slotHead(slot));
+        RawMemory.setLongAt(indexed, head + 8, entry);
+        RawMemory.setLongAt(indexed, head, entry);
     }
 
     // ---- slots --------------------------------------------------------------------------------------
@@ -378,12 +385,12 @@ public final class PcpuAllocatorMemory {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     private void count(int counter) {
-        memory.setLong(counters + counter, memory.getLong(counters + counter) + 1);
+        RawMemory.setLongAt(indexed, counters + counter, RawMemory.getLongAt(indexed, counters + counter) + 1);
     }
 
     /** Alloc and free steps since the memory was made. */
-    public long steps() { return memory.getLong(counters + COUNTER_STEPS); }
+    public long steps() { return RawMemory.getLongAt(indexed, counters + COUNTER_STEPS); }
 
     /** Writes of {@code chunk->nr_empty_pop_pages} since the memory was made. */
-    public long emptyPopPagesWrites() { return memory.getLong(counters + COUNTER_EMPTY_POP_PAGES_WRITES); }
+    public long emptyPopPagesWrites() { return RawMemory.getLongAt(indexed, counters + COUNTER_EMPTY_POP_PAGES_WRITES); }
 }

@@ -27,6 +27,9 @@ public class PcpuLock {
 
     private final Memory memory;
     private final int word;
+    /** Null on raw memory; the word's position as {@link RawMemory#origin} says. */
+    private final Memory indexed;
+    private final long wordAt;
 
     public PcpuLock() {
         this(CacheLine.SIZE);
@@ -40,6 +43,8 @@ public class PcpuLock {
     public PcpuLock(Memory memory) {
         this.memory = memory;
         word = memory.lineSize();
+        indexed = RawMemory.indexed(memory);
+        wordAt = RawMemory.origin(memory) + word;
         Placement p = placement();
         if (p.startInLine() != 0 || p.straddles()) {
             throw new IllegalStateException("pcpu_lock word is not alone at the start of a line: " + p.describe());
@@ -57,8 +62,8 @@ public class PcpuLock {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean lock(Control control) {
-        while (!memory.compareAndSetInt(word, 0, 1)) {
-            while (memory.getIntOpaque(word) != 0) {
+        while (!RawMemory.compareAndSetIntAt(indexed, wordAt, 0, 1)) {
+            while (RawMemory.getIntOpaqueAt(indexed, wordAt) != 0) {
                 if (control != null && control.stopMeasurement) {
                     return false;
                 }
@@ -70,7 +75,7 @@ public class PcpuLock {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void unlock() {
-        memory.setIntRelease(word, 0);
+        RawMemory.setIntReleaseAt(indexed, wordAt, 0);
     }
 
     /** True while some thread holds the lock. */
