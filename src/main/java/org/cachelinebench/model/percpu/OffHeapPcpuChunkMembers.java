@@ -1,5 +1,10 @@
 package org.cachelinebench.model.percpu;
 
+import static org.cachelinebench.model.layout.RawMemory.getIntAt;
+import static org.cachelinebench.model.layout.RawMemory.getLongAt;
+import static org.cachelinebench.model.layout.RawMemory.setIntAt;
+import static org.cachelinebench.model.layout.RawMemory.setLongAt;
+
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.RawMemory;
@@ -63,19 +68,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public void initialise() {
         metadata.reinitialise();
         int pages = PcpuAllocator.CHUNK_PAGES;
-        RawMemory.setIntAt(indexed, nrPages, pages);
-        RawMemory.setIntAt(indexed, nrPopulated, pages);
-        RawMemory.setIntAt(indexed, nrEmptyPopPages, pages);
-        RawMemory.setLongAt(indexed, populated, (1L << pages) - 1);
-        RawMemory.setLongAt(indexed, allocMap, metadata.allocMapAddress());
-        RawMemory.setLongAt(indexed, boundMap, metadata.boundMapAddress());
-        RawMemory.setLongAt(indexed, mdBlocks, metadata.mdBlocksAddress());
+        setIntAt(indexed, nrPages, pages);
+        setIntAt(indexed, nrPopulated, pages);
+        setIntAt(indexed, nrEmptyPopPages, pages);
+        setLongAt(indexed, populated, (1L << pages) - 1);
+        setLongAt(indexed, allocMap, metadata.allocMapAddress());
+        setLongAt(indexed, boundMap, metadata.boundMapAddress());
+        setLongAt(indexed, mdBlocks, metadata.mdBlocksAddress());
         if (objExts >= 0) {
-            RawMemory.setLongAt(indexed, objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
+            setLongAt(indexed, objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
         }
         long head = metadata.slotHead(PcpuAllocatorMemory.FREE_SLOT);
-        RawMemory.setLongAt(indexed, listNext, head);
-        RawMemory.setLongAt(indexed, listPrev, head);
+        setLongAt(indexed, listNext, head);
+        setLongAt(indexed, listPrev, head);
         metadata.insertListEntry(listAddress, PcpuAllocatorMemory.FREE_SLOT);
     }
 
@@ -83,19 +88,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public PcpuAllocatorMemory metadata() { return metadata; }
 
     @Override
-    public int nrPages() { return RawMemory.getIntAt(indexed, nrPages); }
+    public int nrPages() { return getIntAt(indexed, nrPages); }
 
     @Override
-    public boolean isolated() { return (RawMemory.getIntAt(indexed, isolatedWord) >>> isolatedShift & 0xff) != 0; }
+    public boolean isolated() { return (getIntAt(indexed, isolatedWord) >>> isolatedShift & 0xff) != 0; }
 
     @Override
-    public int nrEmptyPopPages() { return RawMemory.getIntAt(indexed, nrEmptyPopPages); }
+    public int nrEmptyPopPages() { return getIntAt(indexed, nrEmptyPopPages); }
 
     @Override
-    public void setNrEmptyPopPages(int value) { RawMemory.setIntAt(indexed, nrEmptyPopPages, value); }
+    public void setNrEmptyPopPages(int value) { setIntAt(indexed, nrEmptyPopPages, value); }
 
     @Override
-    public long listNext() { return RawMemory.getLongAt(indexed, listNext); }
+    public long listNext() { return getLongAt(indexed, listNext); }
 
     /** The kernel address of the struct's {@code list}, what the slot lists point to. */
     @Override
@@ -104,22 +109,22 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** {@code list_move()}'s stores into the chunk's own entry: it now sits alone in the slot list of {@code head}. */
     @Override
     public void setList(long head) {
-        RawMemory.setLongAt(indexed, listNext, head);
-        RawMemory.setLongAt(indexed, listPrev, head);
+        setLongAt(indexed, listNext, head);
+        setLongAt(indexed, listPrev, head);
     }
 
     /** {@code __list_del(entry->prev, entry->next)}'s loads of the chunk's own entry; returns the old head. */
     @Override
-    public long listPrev() { return RawMemory.getLongAt(indexed, listPrev); }
+    public long listPrev() { return getLongAt(indexed, listPrev); }
 
     @Override
-    public long allocMap() { return RawMemory.getLongAt(indexed, allocMap); }
+    public long allocMap() { return getLongAt(indexed, allocMap); }
 
     @Override
-    public long boundMap() { return RawMemory.getLongAt(indexed, boundMap); }
+    public long boundMap() { return getLongAt(indexed, boundMap); }
 
     @Override
-    public long mdBlocks() { return RawMemory.getLongAt(indexed, mdBlocks); }
+    public long mdBlocks() { return getLongAt(indexed, mdBlocks); }
 
     /** True when the layout has {@code obj_exts} or {@code obj_cgroups} (CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT). */
     @Override
@@ -127,9 +132,11 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
 
     /** {@code chunk->obj_exts} (or {@code obj_cgroups}); 0 where the config has neither (no load). */
     @Override
-    public long objExts() { return objExts < 0 ? 0 : RawMemory.getLongAt(indexed, objExts); }
+    public long objExts() { return objExts < 0 ? 0 : getLongAt(indexed, objExts); }
 
     /** The word of {@code populated[]} that holds page {@code page}'s bit. */
     @Override
-    public long populatedWord(int page) { return RawMemory.getLongAt(indexed, populated + (long) page / Long.SIZE * Long.BYTES); }
+    public long populatedWord(int page) {
+        return getLongAt(indexed, populated + (long) page / Long.SIZE * Long.BYTES);
+    }
 }

@@ -1,5 +1,10 @@
 package org.cachelinebench.model.percpu;
 
+import static org.cachelinebench.model.layout.RawMemory.getIntAt;
+import static org.cachelinebench.model.layout.RawMemory.getLongAt;
+import static org.cachelinebench.model.layout.RawMemory.setIntAt;
+import static org.cachelinebench.model.layout.RawMemory.setLongAt;
+
 import java.util.function.IntFunction;
 
 import org.cachelinebench.model.layout.CacheLine;
@@ -72,6 +77,17 @@ public final class PcpuAllocatorMemory {
     static final long FIRST_CHUNK_VALUE = 0xffff888100a00000L;
     static final long RESERVED_CHUNK_VALUE = 0xffff888100a01000L;
 
+    /** The sections' offsets, each on a line: constants, so that an access is origin plus a constant. */
+    private static final int COUNTERS = 0;                        // the model's: kept by reinitialise()
+    private static final int EMPTY_POP_PAGES = CacheLine.SIZE;    // int pcpu_nr_empty_pop_pages
+    private static final int STATS = 2 * CacheLine.SIZE;          // struct percpu_stats pcpu_stats
+    private static final int RO_GLOBALS = 3 * CacheLine.SIZE;     // the __ro_after_init globals (RO_*)
+    private static final int SLOT_LISTS = 4 * CacheLine.SIZE;     // struct list_head pcpu_chunk_lists[NR_SLOTS]
+    private static final int ALLOC_MAP = SLOT_LISTS + roundUp(NR_SLOTS * LIST_HEAD_SIZE);
+    private static final int BOUND_MAP = ALLOC_MAP + roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE);
+    private static final int MD_BLOCKS = BOUND_MAP + roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE + Long.BYTES);
+    private static final int BYTES = MD_BLOCKS + roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE);
+
     private static final int COUNTER_STEPS = 0;
     private static final int COUNTER_EMPTY_POP_PAGES_WRITES = 8;
 
@@ -80,16 +96,6 @@ public final class PcpuAllocatorMemory {
     /** Null on raw memory; origin and the positions below as {@link RawMemory#origin} says. */
     private final Memory indexed;
     private final long origin;
-    private final long counters;        // the model's, not the kernel's: kept by reinitialise()
-    private final long emptyPopPages;   // int pcpu_nr_empty_pop_pages
-    private final long stats;           // struct percpu_stats pcpu_stats
-    private final long roGlobals;       // the __ro_after_init globals (RO_*)
-    private final int slotLists;        // offsets, for the pointers: struct list_head pcpu_chunk_lists[NR_SLOTS]
-    private final int allocMap;
-    private final int boundMap;
-    private final int mdBlocks;
-    /** The last byte index: a pointer's check is one compare against this field (no call on the step's path). */
-    private final long lastIndex;
 
     public PcpuAllocatorMemory() {
         this(bytes -> RawMemory.allocate(bytes / CacheLine.SIZE, CacheLine.SIZE));
@@ -100,30 +106,18 @@ public final class PcpuAllocatorMemory {
      * for the benchmarks, a recording memory for the tests that compare the path's accesses.
      */
     PcpuAllocatorMemory(IntFunction<Memory> memory) {
-        int line = CacheLine.SIZE;
-        int o = 4 * line;                  // counters, pcpu_nr_empty_pop_pages, pcpu_stats, ro_after_init
-        slotLists = o;
-        o += roundUp(NR_SLOTS * LIST_HEAD_SIZE, line);
-        allocMap = o;
-        o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE, line);
-        boundMap = o;
-        o += roundUp(PcpuAllocator.CHUNK_BITS / Byte.SIZE + Long.BYTES, line);
-        mdBlocks = o;
-        o += roundUp(PcpuAllocator.CHUNK_PAGES * BLOCK_MD_SIZE, line);
-        Memory made = memory.apply(o);
+        Memory made = memory.apply(BYTES);
+        if (made.capacity() != BYTES) {
+            throw new IllegalArgumentException("the metadata takes " + BYTES + " bytes, not " + made.capacity());
+        }
         this.memory = made;
         indexed = RawMemory.indexed(made);
         origin = RawMemory.origin(made);
-        counters = origin;
-        emptyPopPages = origin + line;
-        stats = origin + 2 * line;
-        roGlobals = origin + 3 * line;
-        lastIndex = made.capacity() - 1;
         reinitialise();
     }
 
-    private static int roundUp(int bytes, int line) {
-        return (bytes + line - 1) / line * line;
+    private static int roundUp(int bytes) {
+        return (bytes + CacheLine.SIZE - 1) / CacheLine.SIZE * CacheLine.SIZE;
     }
 
     /**
@@ -131,27 +125,27 @@ public final class PcpuAllocatorMemory {
      * block free), the globals counting only it, and every slot list empty. The counters keep counting.
      */
     public void reinitialise() {
-        for (long at = emptyPopPages; at <= origin + lastIndex; at += Long.BYTES) {
-            RawMemory.setLongAt(indexed, at, 0L);
+        for (long at = origin + EMPTY_POP_PAGES; at < origin + BYTES; at += Long.BYTES) {
+            setLongAt(indexed, at, 0L);
         }
-        RawMemory.setIntAt(indexed, emptyPopPages, PcpuAllocator.CHUNK_PAGES);
-        RawMemory.setLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
-        RawMemory.setIntAt(indexed, roGlobals + RO_UNIT_SIZE, UNIT_SIZE);               // pcpu_setup_first_chunk()
-        RawMemory.setIntAt(indexed, roGlobals + RO_FREE_SLOT, FREE_SLOT);
-        RawMemory.setLongAt(indexed, roGlobals + RO_CHUNK_LISTS, address(slotLists));
-        RawMemory.setLongAt(indexed, roGlobals + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
-        RawMemory.setLongAt(indexed, roGlobals + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
+        setIntAt(indexed, origin + EMPTY_POP_PAGES, PcpuAllocator.CHUNK_PAGES);
+        setLongAt(indexed, origin + STATS + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
+        setIntAt(indexed, origin + RO_GLOBALS + RO_UNIT_SIZE, UNIT_SIZE);        // pcpu_setup_first_chunk()
+        setIntAt(indexed, origin + RO_GLOBALS + RO_FREE_SLOT, FREE_SLOT);
+        setLongAt(indexed, origin + RO_GLOBALS + RO_CHUNK_LISTS, address(SLOT_LISTS));
+        setLongAt(indexed, origin + RO_GLOBALS + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
+        setLongAt(indexed, origin + RO_GLOBALS + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
         for (int s = 0; s < NR_SLOTS; s++) {
             long head = slotHead(s);
-            RawMemory.setLongAt(indexed, origin + slotLists + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
-            RawMemory.setLongAt(indexed, origin + slotLists + s * LIST_HEAD_SIZE + 8, head);
+            setLongAt(indexed, origin + SLOT_LISTS + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
+            setLongAt(indexed, origin + SLOT_LISTS + s * LIST_HEAD_SIZE + 8, head);
         }
         for (int b = 0; b < PcpuAllocator.CHUNK_PAGES; b++) {           // pcpu_init_md_block()
-            long md = origin + mdBlocks + b * BLOCK_MD_SIZE;
-            RawMemory.setIntAt(indexed, md + BLOCK_CONTIG_HINT, BLOCK_BITS);
-            RawMemory.setIntAt(indexed, md + BLOCK_LEFT_FREE, BLOCK_BITS);
-            RawMemory.setIntAt(indexed, md + BLOCK_RIGHT_FREE, BLOCK_BITS);
-            RawMemory.setIntAt(indexed, md + BLOCK_NR_BITS, BLOCK_BITS);
+            long md = origin + MD_BLOCKS + b * BLOCK_MD_SIZE;
+            setIntAt(indexed, md + BLOCK_CONTIG_HINT, BLOCK_BITS);
+            setIntAt(indexed, md + BLOCK_LEFT_FREE, BLOCK_BITS);
+            setIntAt(indexed, md + BLOCK_RIGHT_FREE, BLOCK_BITS);
+            setIntAt(indexed, md + BLOCK_NR_BITS, BLOCK_BITS);
         }
     }
 
@@ -160,8 +154,7 @@ public final class PcpuAllocatorMemory {
 
     /** Where byte {@code index} lies, for a recording of the accesses. */
     Place placeOf(int index) {
-        int[] starts = {(int) (counters - origin), (int) (emptyPopPages - origin), (int) (stats - origin),
-                (int) (roGlobals - origin), slotLists, allocMap, boundMap, mdBlocks};
+        int[] starts = {COUNTERS, EMPTY_POP_PAGES, STATS, RO_GLOBALS, SLOT_LISTS, ALLOC_MAP, BOUND_MAP, MD_BLOCKS};
         String[] names = {"counters", "pcpu_nr_empty_pop_pages", "pcpu_stats", "ro_after_init", "pcpu_chunk_lists",
                 "alloc_map", "bound_map", "md_blocks"};
         for (int s = starts.length - 1; s >= 0; s--) {
@@ -174,12 +167,12 @@ public final class PcpuAllocatorMemory {
 
     // ---- pointers the struct holds ----------------------------------------------------------------
 
-    public long allocMapAddress() { return address(allocMap); }
-    public long boundMapAddress() { return address(boundMap); }
-    public long mdBlocksAddress() { return address(mdBlocks); }
+    public long allocMapAddress() { return address(ALLOC_MAP); }
+    public long boundMapAddress() { return address(BOUND_MAP); }
+    public long mdBlocksAddress() { return address(MD_BLOCKS); }
 
     /** The kernel address of {@code pcpu_chunk_lists[slot]}, what a chunk's {@code list} points to in that slot. */
-    public long slotHead(int slot) { return address(slotLists + slot * LIST_HEAD_SIZE); }
+    public long slotHead(int slot) { return address(SLOT_LISTS + slot * LIST_HEAD_SIZE); }
 
     private static long address(int index) {
         return ADDR_VALUE + index;
@@ -193,7 +186,7 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     private int index(long address) {
         long i = address - ADDR_VALUE;
-        if ((i | lastIndex - i) < 0) {                  // i < 0 or i > lastIndex: either sets the sign bit
+        if ((i | BYTES - 1 - i) < 0) {                  // i < 0 or i > BYTES - 1: either sets the sign bit
             throw notMetadata(address);
         }
         return (int) i;
@@ -209,20 +202,20 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void setBit(long map, int bit) {
         long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        RawMemory.setLongAt(indexed, w, RawMemory.getLongAt(indexed, w) | 1L << (bit % Long.SIZE));
+        setLongAt(indexed, w, getLongAt(indexed, w) | 1L << (bit % Long.SIZE));
     }
 
     /** {@code bitmap_clear(map, bit, 1)}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void clearBit(long map, int bit) {
         long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        RawMemory.setLongAt(indexed, w, RawMemory.getLongAt(indexed, w) & ~(1L << (bit % Long.SIZE)));
+        setLongAt(indexed, w, getLongAt(indexed, w) & ~(1L << (bit % Long.SIZE)));
     }
 
     /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean testBit(long map, int bit) {
-        return (RawMemory.getLongAt(indexed, origin + index(map) + bit / Long.SIZE * Long.BYTES)
+        return (getLongAt(indexed, origin + index(map) + bit / Long.SIZE * Long.BYTES)
                 & 1L << (bit % Long.SIZE)) != 0;
     }
 
@@ -234,7 +227,7 @@ public final class PcpuAllocatorMemory {
     public int nextZeroBit(long map, int from, int size) {
         long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long free = ~RawMemory.getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long free = ~getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (free != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(free), size);
             }
@@ -246,7 +239,7 @@ public final class PcpuAllocatorMemory {
     public int nextSetBit(long map, int from, int size) {
         long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long set = RawMemory.getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long set = getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (set != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(set), size);
             }
@@ -262,9 +255,9 @@ public final class PcpuAllocatorMemory {
         return index(mdBlocksPointer) + block * BLOCK_MD_SIZE;
     }
 
-    public int blockInt(int block, int field) { return RawMemory.getIntAt(indexed, origin + block + field); }
+    public int blockInt(int block, int field) { return getIntAt(indexed, origin + block + field); }
     public void setBlockInt(int block, int field, int value) {
-        RawMemory.setIntAt(indexed, origin + block + field, value);
+        setIntAt(indexed, origin + block + field, value);
     }
 
     // ---- globals ------------------------------------------------------------------------------------
@@ -272,66 +265,68 @@ public final class PcpuAllocatorMemory {
     /** {@code pcpu_update_empty_pages()}'s update of {@code pcpu_nr_empty_pop_pages}: a read-modify-write. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void addGlobalEmptyPopPages(int nr) {
-        RawMemory.setIntAt(indexed, emptyPopPages, RawMemory.getIntAt(indexed, emptyPopPages) + nr);
+        setIntAt(indexed, origin + EMPTY_POP_PAGES, getIntAt(indexed, origin + EMPTY_POP_PAGES) + nr);
     }
 
     /** A load of {@code pcpu_nr_empty_pop_pages}. */
     public int globalEmptyPopPages() {
-        return RawMemory.getIntAt(indexed, emptyPopPages);
+        return getIntAt(indexed, origin + EMPTY_POP_PAGES);
     }
 
     /** A load of {@code pcpu_unit_size}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int unitSize() {
-        return RawMemory.getIntAt(indexed, roGlobals + RO_UNIT_SIZE);
+        return getIntAt(indexed, origin + RO_GLOBALS + RO_UNIT_SIZE);
     }
 
     /** A load of {@code pcpu_free_slot}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int freeSlot() {
-        return RawMemory.getIntAt(indexed, roGlobals + RO_FREE_SLOT);
+        return getIntAt(indexed, origin + RO_GLOBALS + RO_FREE_SLOT);
     }
 
     /** A load of the pointer {@code pcpu_chunk_lists}: the kernel address of slot 0's head. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long chunkLists() {
-        return RawMemory.getLongAt(indexed, roGlobals + RO_CHUNK_LISTS);
+        return getLongAt(indexed, origin + RO_GLOBALS + RO_CHUNK_LISTS);
     }
 
     /** A load of {@code pcpu_first_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long firstChunk() {
-        return RawMemory.getLongAt(indexed, roGlobals + RO_FIRST_CHUNK);
+        return getLongAt(indexed, origin + RO_GLOBALS + RO_FIRST_CHUNK);
     }
 
     /** A load of {@code pcpu_reserved_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long reservedChunk() {
-        return RawMemory.getLongAt(indexed, roGlobals + RO_RESERVED_CHUNK);
+        return getLongAt(indexed, origin + RO_GLOBALS + RO_RESERVED_CHUNK);
     }
 
     /** A load of the {@code next} of the slot list head at kernel address {@code head} (a {@code pcpu_chunk_lists[]} entry). */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long headNext(long head) {
-        return RawMemory.getLongAt(indexed, origin + index(head));
+        return getLongAt(indexed, origin + index(head));
     }
 
     /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaAlloc(int size) {
-        long cur = RawMemory.getLongAt(indexed, stats + STATS_NR_CUR_ALLOC) + 1;
-        RawMemory.setLongAt(indexed, stats + STATS_NR_ALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_ALLOC) + 1);
-        RawMemory.setLongAt(indexed, stats + STATS_NR_CUR_ALLOC, cur);
-        RawMemory.setLongAt(indexed, stats + STATS_NR_MAX_ALLOC, Math.max(RawMemory.getLongAt(indexed, stats + STATS_NR_MAX_ALLOC), cur));
-        RawMemory.setLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE, Math.min(RawMemory.getLongAt(indexed, stats + STATS_MIN_ALLOC_SIZE), size));
-        RawMemory.setLongAt(indexed, stats + STATS_MAX_ALLOC_SIZE, Math.max(RawMemory.getLongAt(indexed, stats + STATS_MAX_ALLOC_SIZE), size));
+        long at = origin + STATS;
+        long cur = getLongAt(indexed, at + STATS_NR_CUR_ALLOC) + 1;
+        setLongAt(indexed, at + STATS_NR_ALLOC, getLongAt(indexed, at + STATS_NR_ALLOC) + 1);
+        setLongAt(indexed, at + STATS_NR_CUR_ALLOC, cur);
+        setLongAt(indexed, at + STATS_NR_MAX_ALLOC, Math.max(getLongAt(indexed, at + STATS_NR_MAX_ALLOC), cur));
+        setLongAt(indexed, at + STATS_MIN_ALLOC_SIZE, Math.min(getLongAt(indexed, at + STATS_MIN_ALLOC_SIZE), size));
+        setLongAt(indexed, at + STATS_MAX_ALLOC_SIZE, Math.max(getLongAt(indexed, at + STATS_MAX_ALLOC_SIZE), size));
     }
 
     /** {@code pcpu_stats_area_dealloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaDealloc() {
-        RawMemory.setLongAt(indexed, stats + STATS_NR_DEALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_DEALLOC) + 1);
-        RawMemory.setLongAt(indexed, stats + STATS_NR_CUR_ALLOC, RawMemory.getLongAt(indexed, stats + STATS_NR_CUR_ALLOC) - 1);
+        long at = origin + STATS;
+        setLongAt(indexed, at + STATS_NR_DEALLOC, getLongAt(indexed, at + STATS_NR_DEALLOC) + 1);
+        setLongAt(indexed, at + STATS_NR_CUR_ALLOC, getLongAt(indexed, at + STATS_NR_CUR_ALLOC) - 1);
     }
 
     /**
@@ -342,18 +337,18 @@ public final class PcpuAllocatorMemory {
     public void moveListEntry(long entry, int from, int to) {
         long oldHead = slotHead(from);
         long old = origin + index(oldHead);
-        RawMemory.setLongAt(indexed, old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
-        RawMemory.setLongAt(indexed, old, oldHead);
+        setLongAt(indexed, old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
+        setLongAt(indexed, old, oldHead);
         long head = origin + index(slotHead(to));
-        RawMemory.setLongAt(indexed, head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
-        RawMemory.setLongAt(indexed, head, entry);
+        setLongAt(indexed, head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
+        setLongAt(indexed, head, entry);
     }
 
     /** {@code pcpu_chunk_relocate(chunk, -1)} at creation: the chunk alone in the slot list of {@code slot}. */
     void insertListEntry(long entry, int slot) {
         long head = origin + index(slotHead(slot));
-        RawMemory.setLongAt(indexed, head + 8, entry);
-        RawMemory.setLongAt(indexed, head, entry);
+        setLongAt(indexed, head + 8, entry);
+        setLongAt(indexed, head, entry);
     }
 
     // ---- slots --------------------------------------------------------------------------------------
@@ -385,12 +380,14 @@ public final class PcpuAllocatorMemory {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     private void count(int counter) {
-        RawMemory.setLongAt(indexed, counters + counter, RawMemory.getLongAt(indexed, counters + counter) + 1);
+        setLongAt(indexed, origin + COUNTERS + counter, getLongAt(indexed, origin + COUNTERS + counter) + 1);
     }
 
     /** Alloc and free steps since the memory was made. */
-    public long steps() { return RawMemory.getLongAt(indexed, counters + COUNTER_STEPS); }
+    public long steps() { return getLongAt(indexed, origin + COUNTERS + COUNTER_STEPS); }
 
     /** Writes of {@code chunk->nr_empty_pop_pages} since the memory was made. */
-    public long emptyPopPagesWrites() { return RawMemory.getLongAt(indexed, counters + COUNTER_EMPTY_POP_PAGES_WRITES); }
+    public long emptyPopPagesWrites() {
+        return getLongAt(indexed, origin + COUNTERS + COUNTER_EMPTY_POP_PAGES_WRITES);
+    }
 }

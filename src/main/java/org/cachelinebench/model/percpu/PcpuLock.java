@@ -1,5 +1,9 @@
 package org.cachelinebench.model.percpu;
 
+import static org.cachelinebench.model.layout.RawMemory.compareAndSetIntAt;
+import static org.cachelinebench.model.layout.RawMemory.getIntOpaqueAt;
+import static org.cachelinebench.model.layout.RawMemory.setIntReleaseAt;
+
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
 import org.cachelinebench.model.layout.Placement;
@@ -62,8 +66,8 @@ public class PcpuLock {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean lock(Control control) {
-        while (!RawMemory.compareAndSetIntAt(indexed, wordAt, 0, 1)) {
-            while (RawMemory.getIntOpaqueAt(indexed, wordAt) != 0) {
+        while (!compareAndSetIntAt(indexed, wordAt, 0, 1)) {
+            while (getIntOpaqueAt(indexed, wordAt) != 0) {
                 if (control != null && control.stopMeasurement) {
                     return false;
                 }
@@ -75,7 +79,7 @@ public class PcpuLock {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void unlock() {
-        RawMemory.setIntReleaseAt(indexed, wordAt, 0);
+        setIntReleaseAt(indexed, wordAt, 0);
     }
 
     /** True while some thread holds the lock. */
