@@ -198,10 +198,6 @@ public final class RawMemory extends Memory {
         return indexed == null ? U.getIntVolatile(null, at) : indexed.getIntOpaque((int) at);
     }
 
-    public static int getIntVolatileAt(Memory indexed, long at) {
-        return indexed == null ? U.getIntVolatile(null, at) : indexed.getIntVolatile((int) at);
-    }
-
     public static void setIntReleaseAt(Memory indexed, long at, int v) {
         if (indexed == null) {
             U.putOrderedInt(null, at, v);
