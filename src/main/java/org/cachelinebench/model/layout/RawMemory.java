@@ -149,66 +149,25 @@ public final class RawMemory extends Memory {
         U.putInt(address, v);
     }
 
-    // ---- positions: one idiom for a holder on raw memory or on any other ---------------------------
+    /** {@link Positions} on raw memory: a position is an absolute address (see {@link Positions#origin}). */
+    static final Positions POSITIONS = new AbsolutePositions();
 
-    /*
-     * A holder whose memory may be raw or a recording one (the chunk's members, the allocator's metadata, pcpu_lock)
-     * keeps indexed(memory) and origin(memory), and reaches a field at origin + offset through the static accessors
-     * below. Raw memory: indexed is null and origin is byte 0's address, so an access is one instruction at the
-     * address. Why: the JIT reloads every field after a lock or volatile access (the allocator's step has four), and
-     * through a memory object each reload was the object, a class check and its address before the access itself.
-     */
-
-    /** The memory a holder accesses by index, or null for raw memory, which it accesses by absolute address. */
-    public static Memory indexed(Memory memory) {
-        return memory instanceof RawMemory ? null : memory;
-    }
-
-    /** Where byte 0 of {@code memory} is for the accessors below: its absolute address on raw memory, else 0. */
-    public static long origin(Memory memory) {
-        return memory instanceof RawMemory r ? r.address : 0;
-    }
-
-    public static long getLongAt(Memory indexed, long at) {
-        return indexed == null ? U.getLong(null, at) : indexed.getLong((int) at);
-    }
-
-    public static void setLongAt(Memory indexed, long at, long v) {
-        if (indexed == null) {
-            U.putLong(null, at, v);
-        } else {
-            indexed.setLong((int) at, v);
+    private static final class AbsolutePositions extends Positions {
+        @Override public long getLong(long at) { return U.getLong(null, at); }
+        @Override public void setLong(long at, long v) { U.putLong(null, at, v); }
+        @Override public int getInt(long at) { return U.getInt(null, at); }
+        @Override public void setInt(long at, int v) { U.putInt(null, at, v); }
+        // the volatile load: Unsafe has no opaque one (the class comment)
+        @Override public int getIntOpaque(long at) { return U.getIntVolatile(null, at); }
+        @Override public void setIntRelease(long at, int v) { U.putOrderedInt(null, at, v); }
+        @Override public boolean compareAndSetInt(long at, int expect, int update) {
+            return U.compareAndSwapInt(null, at, expect, update);
         }
     }
 
-    public static int getIntAt(Memory indexed, long at) {
-        return indexed == null ? U.getInt(null, at) : indexed.getInt((int) at);
-    }
-
-    public static void setIntAt(Memory indexed, long at, int v) {
-        if (indexed == null) {
-            U.putInt(null, at, v);
-        } else {
-            indexed.setInt((int) at, v);
-        }
-    }
-
-    /** As {@link #getIntOpaque}: the volatile load. */
-    public static int getIntOpaqueAt(Memory indexed, long at) {
-        return indexed == null ? U.getIntVolatile(null, at) : indexed.getIntOpaque((int) at);
-    }
-
-    public static void setIntReleaseAt(Memory indexed, long at, int v) {
-        if (indexed == null) {
-            U.putOrderedInt(null, at, v);
-        } else {
-            indexed.setIntRelease((int) at, v);
-        }
-    }
-
-    public static boolean compareAndSetIntAt(Memory indexed, long at, int expect, int update) {
-        return indexed == null ? U.compareAndSwapInt(null, at, expect, update)
-                               : indexed.compareAndSetInt((int) at, expect, update);
+    /** The absolute address of byte 0. */
+    long address() {
+        return address;
     }
 
     // ---- 8-byte fields --------------------------------------------------------------------------

@@ -1,13 +1,9 @@
 package org.cachelinebench.model.percpu;
 
-import static org.cachelinebench.model.layout.RawMemory.getIntAt;
-import static org.cachelinebench.model.layout.RawMemory.getLongAt;
-import static org.cachelinebench.model.layout.RawMemory.setIntAt;
-import static org.cachelinebench.model.layout.RawMemory.setLongAt;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
-import org.cachelinebench.model.layout.RawMemory;
+import org.cachelinebench.model.layout.Positions;
 import org.cachelinebench.model.layout.StructLayout;
 
 /**
@@ -21,8 +17,8 @@ import org.cachelinebench.model.layout.StructLayout;
 public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** Keeps raw memory allocated while its addresses are in use; the accesses go by the field below. */
     private final Memory memory;
-    /** Null on raw memory; each member below is at its position, origin + offset (see {@link RawMemory#origin}). */
-    private final Memory indexed;
+    /** Each member below is at its position, origin + offset ({@link Positions}). */
+    private final Positions positions;
     private final PcpuAllocatorMemory metadata;
     private final long listNext;
     private final long listPrev;
@@ -41,9 +37,9 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** The members of {@code layout}, whose struct starts at byte {@code start} of {@code memory}. */
     public OffHeapPcpuChunkMembers(Memory memory, int start, StructLayout layout, PcpuAllocatorMemory metadata) {
         this.memory = memory;
-        this.indexed = RawMemory.indexed(memory);
+        this.positions = Positions.of(memory);
         this.metadata = metadata;
-        long at = RawMemory.origin(memory) + start;
+        long at = Positions.origin(memory) + start;
         listNext = at + layout.offsetOf("list.next");
         listPrev = at + layout.offsetOf("list.prev");
         listAddress = STRUCT_ADDR_VALUE + layout.offsetOf("list");
@@ -68,19 +64,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public void initialise() {
         metadata.reinitialise();
         int pages = PcpuAllocator.CHUNK_PAGES;
-        setIntAt(indexed, nrPages, pages);
-        setIntAt(indexed, nrPopulated, pages);
-        setIntAt(indexed, nrEmptyPopPages, pages);
-        setLongAt(indexed, populated, (1L << pages) - 1);
-        setLongAt(indexed, allocMap, metadata.allocMapAddress());
-        setLongAt(indexed, boundMap, metadata.boundMapAddress());
-        setLongAt(indexed, mdBlocks, metadata.mdBlocksAddress());
+        positions.setInt(nrPages, pages);
+        positions.setInt(nrPopulated, pages);
+        positions.setInt(nrEmptyPopPages, pages);
+        positions.setLong(populated, (1L << pages) - 1);
+        positions.setLong(allocMap, metadata.allocMapAddress());
+        positions.setLong(boundMap, metadata.boundMapAddress());
+        positions.setLong(mdBlocks, metadata.mdBlocksAddress());
         if (objExts >= 0) {
-            setLongAt(indexed, objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
+            positions.setLong(objExts, PcpuAllocatorMemory.ADDR_VALUE - 0x1000);   // allocated with the chunk
         }
         long head = metadata.slotHead(PcpuAllocatorMemory.FREE_SLOT);
-        setLongAt(indexed, listNext, head);
-        setLongAt(indexed, listPrev, head);
+        positions.setLong(listNext, head);
+        positions.setLong(listPrev, head);
         metadata.insertListEntry(listAddress, PcpuAllocatorMemory.FREE_SLOT);
     }
 
@@ -88,19 +84,19 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     public PcpuAllocatorMemory metadata() { return metadata; }
 
     @Override
-    public int nrPages() { return getIntAt(indexed, nrPages); }
+    public int nrPages() { return positions.getInt(nrPages); }
 
     @Override
-    public boolean isolated() { return (getIntAt(indexed, isolatedWord) >>> isolatedShift & 0xff) != 0; }
+    public boolean isolated() { return (positions.getInt(isolatedWord) >>> isolatedShift & 0xff) != 0; }
 
     @Override
-    public int nrEmptyPopPages() { return getIntAt(indexed, nrEmptyPopPages); }
+    public int nrEmptyPopPages() { return positions.getInt(nrEmptyPopPages); }
 
     @Override
-    public void setNrEmptyPopPages(int value) { setIntAt(indexed, nrEmptyPopPages, value); }
+    public void setNrEmptyPopPages(int value) { positions.setInt(nrEmptyPopPages, value); }
 
     @Override
-    public long listNext() { return getLongAt(indexed, listNext); }
+    public long listNext() { return positions.getLong(listNext); }
 
     /** The kernel address of the struct's {@code list}, what the slot lists point to. */
     @Override
@@ -109,22 +105,22 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** {@code list_move()}'s stores into the chunk's own entry: it now sits alone in the slot list of {@code head}. */
     @Override
     public void setList(long head) {
-        setLongAt(indexed, listNext, head);
-        setLongAt(indexed, listPrev, head);
+        positions.setLong(listNext, head);
+        positions.setLong(listPrev, head);
     }
 
     /** {@code __list_del(entry->prev, entry->next)}'s loads of the chunk's own entry; returns the old head. */
     @Override
-    public long listPrev() { return getLongAt(indexed, listPrev); }
+    public long listPrev() { return positions.getLong(listPrev); }
 
     @Override
-    public long allocMap() { return getLongAt(indexed, allocMap); }
+    public long allocMap() { return positions.getLong(allocMap); }
 
     @Override
-    public long boundMap() { return getLongAt(indexed, boundMap); }
+    public long boundMap() { return positions.getLong(boundMap); }
 
     @Override
-    public long mdBlocks() { return getLongAt(indexed, mdBlocks); }
+    public long mdBlocks() { return positions.getLong(mdBlocks); }
 
     /** True when the layout has {@code obj_exts} or {@code obj_cgroups} (CONFIG_MEMCG_KMEM / NEED_PCPUOBJ_EXT). */
     @Override
@@ -132,11 +128,11 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
 
     /** {@code chunk->obj_exts} (or {@code obj_cgroups}); 0 where the config has neither (no load). */
     @Override
-    public long objExts() { return objExts < 0 ? 0 : getLongAt(indexed, objExts); }
+    public long objExts() { return objExts < 0 ? 0 : positions.getLong(objExts); }
 
     /** The word of {@code populated[]} that holds page {@code page}'s bit. */
     @Override
     public long populatedWord(int page) {
-        return getLongAt(indexed, populated + (long) page / Long.SIZE * Long.BYTES);
+        return positions.getLong(populated + (long) page / Long.SIZE * Long.BYTES);
     }
 }

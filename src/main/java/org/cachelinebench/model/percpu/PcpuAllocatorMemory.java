@@ -1,14 +1,11 @@
 package org.cachelinebench.model.percpu;
 
-import static org.cachelinebench.model.layout.RawMemory.getIntAt;
-import static org.cachelinebench.model.layout.RawMemory.getLongAt;
-import static org.cachelinebench.model.layout.RawMemory.setIntAt;
-import static org.cachelinebench.model.layout.RawMemory.setLongAt;
 
 import java.util.function.IntFunction;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.Positions;
 import org.cachelinebench.model.layout.RawMemory;
 import org.openjdk.jmh.annotations.CompilerControl;
 
@@ -93,8 +90,8 @@ public final class PcpuAllocatorMemory {
 
     /** Keeps raw memory allocated while its addresses are in use; the accesses go by the two fields below. */
     private final Memory memory;
-    /** Null on raw memory; origin and the positions below as {@link RawMemory#origin} says. */
-    private final Memory indexed;
+    /** Each section is at its position, origin + its offset ({@link Positions}). */
+    private final Positions positions;
     private final long origin;
 
     public PcpuAllocatorMemory() {
@@ -111,8 +108,8 @@ public final class PcpuAllocatorMemory {
             throw new IllegalArgumentException("the metadata takes " + BYTES + " bytes, not " + made.capacity());
         }
         this.memory = made;
-        indexed = RawMemory.indexed(made);
-        origin = RawMemory.origin(made);
+        positions = Positions.of(made);
+        origin = Positions.origin(made);
         reinitialise();
     }
 
@@ -126,26 +123,26 @@ public final class PcpuAllocatorMemory {
      */
     public void reinitialise() {
         for (long at = origin + EMPTY_POP_PAGES; at < origin + BYTES; at += Long.BYTES) {
-            setLongAt(indexed, at, 0L);
+            positions.setLong(at, 0L);
         }
-        setIntAt(indexed, origin + EMPTY_POP_PAGES, PcpuAllocator.CHUNK_PAGES);
-        setLongAt(indexed, origin + STATS + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
-        setIntAt(indexed, origin + RO_GLOBALS + RO_UNIT_SIZE, UNIT_SIZE);        // pcpu_setup_first_chunk()
-        setIntAt(indexed, origin + RO_GLOBALS + RO_FREE_SLOT, FREE_SLOT);
-        setLongAt(indexed, origin + RO_GLOBALS + RO_CHUNK_LISTS, address(SLOT_LISTS));
-        setLongAt(indexed, origin + RO_GLOBALS + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
-        setLongAt(indexed, origin + RO_GLOBALS + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
+        positions.setInt(origin + EMPTY_POP_PAGES, PcpuAllocator.CHUNK_PAGES);
+        positions.setLong(origin + STATS + STATS_MIN_ALLOC_SIZE, Long.MAX_VALUE);
+        positions.setInt(origin + RO_GLOBALS + RO_UNIT_SIZE, UNIT_SIZE);        // pcpu_setup_first_chunk()
+        positions.setInt(origin + RO_GLOBALS + RO_FREE_SLOT, FREE_SLOT);
+        positions.setLong(origin + RO_GLOBALS + RO_CHUNK_LISTS, address(SLOT_LISTS));
+        positions.setLong(origin + RO_GLOBALS + RO_FIRST_CHUNK, FIRST_CHUNK_VALUE);
+        positions.setLong(origin + RO_GLOBALS + RO_RESERVED_CHUNK, RESERVED_CHUNK_VALUE);
         for (int s = 0; s < NR_SLOTS; s++) {
             long head = slotHead(s);
-            setLongAt(indexed, origin + SLOT_LISTS + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
-            setLongAt(indexed, origin + SLOT_LISTS + s * LIST_HEAD_SIZE + 8, head);
+            positions.setLong(origin + SLOT_LISTS + s * LIST_HEAD_SIZE, head);       // INIT_LIST_HEAD
+            positions.setLong(origin + SLOT_LISTS + s * LIST_HEAD_SIZE + 8, head);
         }
         for (int b = 0; b < PcpuAllocator.CHUNK_PAGES; b++) {           // pcpu_init_md_block()
             long md = origin + MD_BLOCKS + b * BLOCK_MD_SIZE;
-            setIntAt(indexed, md + BLOCK_CONTIG_HINT, BLOCK_BITS);
-            setIntAt(indexed, md + BLOCK_LEFT_FREE, BLOCK_BITS);
-            setIntAt(indexed, md + BLOCK_RIGHT_FREE, BLOCK_BITS);
-            setIntAt(indexed, md + BLOCK_NR_BITS, BLOCK_BITS);
+            positions.setInt(md + BLOCK_CONTIG_HINT, BLOCK_BITS);
+            positions.setInt(md + BLOCK_LEFT_FREE, BLOCK_BITS);
+            positions.setInt(md + BLOCK_RIGHT_FREE, BLOCK_BITS);
+            positions.setInt(md + BLOCK_NR_BITS, BLOCK_BITS);
         }
     }
 
@@ -202,20 +199,20 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void setBit(long map, int bit) {
         long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        setLongAt(indexed, w, getLongAt(indexed, w) | 1L << (bit % Long.SIZE));
+        positions.setLong(w, positions.getLong(w) | 1L << (bit % Long.SIZE));
     }
 
     /** {@code bitmap_clear(map, bit, 1)}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void clearBit(long map, int bit) {
         long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        setLongAt(indexed, w, getLongAt(indexed, w) & ~(1L << (bit % Long.SIZE)));
+        positions.setLong(w, positions.getLong(w) & ~(1L << (bit % Long.SIZE)));
     }
 
     /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean testBit(long map, int bit) {
-        return (getLongAt(indexed, origin + index(map) + bit / Long.SIZE * Long.BYTES)
+        return (positions.getLong(origin + index(map) + bit / Long.SIZE * Long.BYTES)
                 & 1L << (bit % Long.SIZE)) != 0;
     }
 
@@ -227,7 +224,7 @@ public final class PcpuAllocatorMemory {
     public int nextZeroBit(long map, int from, int size) {
         long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long free = ~getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long free = ~positions.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (free != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(free), size);
             }
@@ -239,7 +236,7 @@ public final class PcpuAllocatorMemory {
     public int nextSetBit(long map, int from, int size) {
         long base = origin + index(map);
         for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long set = getLongAt(indexed, base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+            long set = positions.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
             if (set != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(set), size);
             }
@@ -255,9 +252,9 @@ public final class PcpuAllocatorMemory {
         return index(mdBlocksPointer) + block * BLOCK_MD_SIZE;
     }
 
-    public int blockInt(int block, int field) { return getIntAt(indexed, origin + block + field); }
+    public int blockInt(int block, int field) { return positions.getInt(origin + block + field); }
     public void setBlockInt(int block, int field, int value) {
-        setIntAt(indexed, origin + block + field, value);
+        positions.setInt(origin + block + field, value);
     }
 
     // ---- globals ------------------------------------------------------------------------------------
@@ -265,68 +262,68 @@ public final class PcpuAllocatorMemory {
     /** {@code pcpu_update_empty_pages()}'s update of {@code pcpu_nr_empty_pop_pages}: a read-modify-write. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void addGlobalEmptyPopPages(int nr) {
-        setIntAt(indexed, origin + EMPTY_POP_PAGES, getIntAt(indexed, origin + EMPTY_POP_PAGES) + nr);
+        positions.setInt(origin + EMPTY_POP_PAGES, positions.getInt(origin + EMPTY_POP_PAGES) + nr);
     }
 
     /** A load of {@code pcpu_nr_empty_pop_pages}. */
     public int globalEmptyPopPages() {
-        return getIntAt(indexed, origin + EMPTY_POP_PAGES);
+        return positions.getInt(origin + EMPTY_POP_PAGES);
     }
 
     /** A load of {@code pcpu_unit_size}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int unitSize() {
-        return getIntAt(indexed, origin + RO_GLOBALS + RO_UNIT_SIZE);
+        return positions.getInt(origin + RO_GLOBALS + RO_UNIT_SIZE);
     }
 
     /** A load of {@code pcpu_free_slot}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int freeSlot() {
-        return getIntAt(indexed, origin + RO_GLOBALS + RO_FREE_SLOT);
+        return positions.getInt(origin + RO_GLOBALS + RO_FREE_SLOT);
     }
 
     /** A load of the pointer {@code pcpu_chunk_lists}: the kernel address of slot 0's head. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long chunkLists() {
-        return getLongAt(indexed, origin + RO_GLOBALS + RO_CHUNK_LISTS);
+        return positions.getLong(origin + RO_GLOBALS + RO_CHUNK_LISTS);
     }
 
     /** A load of {@code pcpu_first_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long firstChunk() {
-        return getLongAt(indexed, origin + RO_GLOBALS + RO_FIRST_CHUNK);
+        return positions.getLong(origin + RO_GLOBALS + RO_FIRST_CHUNK);
     }
 
     /** A load of {@code pcpu_reserved_chunk}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long reservedChunk() {
-        return getLongAt(indexed, origin + RO_GLOBALS + RO_RESERVED_CHUNK);
+        return positions.getLong(origin + RO_GLOBALS + RO_RESERVED_CHUNK);
     }
 
     /** A load of the {@code next} of the slot list head at kernel address {@code head} (a {@code pcpu_chunk_lists[]} entry). */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public long headNext(long head) {
-        return getLongAt(indexed, origin + index(head));
+        return positions.getLong(origin + index(head));
     }
 
     /** {@code pcpu_stats_area_alloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaAlloc(int size) {
         long at = origin + STATS;
-        long cur = getLongAt(indexed, at + STATS_NR_CUR_ALLOC) + 1;
-        setLongAt(indexed, at + STATS_NR_ALLOC, getLongAt(indexed, at + STATS_NR_ALLOC) + 1);
-        setLongAt(indexed, at + STATS_NR_CUR_ALLOC, cur);
-        setLongAt(indexed, at + STATS_NR_MAX_ALLOC, Math.max(getLongAt(indexed, at + STATS_NR_MAX_ALLOC), cur));
-        setLongAt(indexed, at + STATS_MIN_ALLOC_SIZE, Math.min(getLongAt(indexed, at + STATS_MIN_ALLOC_SIZE), size));
-        setLongAt(indexed, at + STATS_MAX_ALLOC_SIZE, Math.max(getLongAt(indexed, at + STATS_MAX_ALLOC_SIZE), size));
+        long cur = positions.getLong(at + STATS_NR_CUR_ALLOC) + 1;
+        positions.setLong(at + STATS_NR_ALLOC, positions.getLong(at + STATS_NR_ALLOC) + 1);
+        positions.setLong(at + STATS_NR_CUR_ALLOC, cur);
+        positions.setLong(at + STATS_NR_MAX_ALLOC, Math.max(positions.getLong(at + STATS_NR_MAX_ALLOC), cur));
+        positions.setLong(at + STATS_MIN_ALLOC_SIZE, Math.min(positions.getLong(at + STATS_MIN_ALLOC_SIZE), size));
+        positions.setLong(at + STATS_MAX_ALLOC_SIZE, Math.max(positions.getLong(at + STATS_MAX_ALLOC_SIZE), size));
     }
 
     /** {@code pcpu_stats_area_dealloc()}'s updates of the global {@code pcpu_stats}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void statsAreaDealloc() {
         long at = origin + STATS;
-        setLongAt(indexed, at + STATS_NR_DEALLOC, getLongAt(indexed, at + STATS_NR_DEALLOC) + 1);
-        setLongAt(indexed, at + STATS_NR_CUR_ALLOC, getLongAt(indexed, at + STATS_NR_CUR_ALLOC) - 1);
+        positions.setLong(at + STATS_NR_DEALLOC, positions.getLong(at + STATS_NR_DEALLOC) + 1);
+        positions.setLong(at + STATS_NR_CUR_ALLOC, positions.getLong(at + STATS_NR_CUR_ALLOC) - 1);
     }
 
     /**
@@ -337,18 +334,18 @@ public final class PcpuAllocatorMemory {
     public void moveListEntry(long entry, int from, int to) {
         long oldHead = slotHead(from);
         long old = origin + index(oldHead);
-        setLongAt(indexed, old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
-        setLongAt(indexed, old, oldHead);
+        positions.setLong(old + 8, oldHead);             // __list_del(): next->prev = prev, prev->next = next
+        positions.setLong(old, oldHead);
         long head = origin + index(slotHead(to));
-        setLongAt(indexed, head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
-        setLongAt(indexed, head, entry);
+        positions.setLong(head + 8, entry);              // list_add(): next->prev = new ... prev->next = new
+        positions.setLong(head, entry);
     }
 
     /** {@code pcpu_chunk_relocate(chunk, -1)} at creation: the chunk alone in the slot list of {@code slot}. */
     void insertListEntry(long entry, int slot) {
         long head = origin + index(slotHead(slot));
-        setLongAt(indexed, head + 8, entry);
-        setLongAt(indexed, head, entry);
+        positions.setLong(head + 8, entry);
+        positions.setLong(head, entry);
     }
 
     // ---- slots --------------------------------------------------------------------------------------
@@ -380,14 +377,14 @@ public final class PcpuAllocatorMemory {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     private void count(int counter) {
-        setLongAt(indexed, origin + COUNTERS + counter, getLongAt(indexed, origin + COUNTERS + counter) + 1);
+        positions.setLong(origin + COUNTERS + counter, positions.getLong(origin + COUNTERS + counter) + 1);
     }
 
     /** Alloc and free steps since the memory was made. */
-    public long steps() { return getLongAt(indexed, origin + COUNTERS + COUNTER_STEPS); }
+    public long steps() { return positions.getLong(origin + COUNTERS + COUNTER_STEPS); }
 
     /** Writes of {@code chunk->nr_empty_pop_pages} since the memory was made. */
     public long emptyPopPagesWrites() {
-        return getLongAt(indexed, origin + COUNTERS + COUNTER_EMPTY_POP_PAGES_WRITES);
+        return positions.getLong(origin + COUNTERS + COUNTER_EMPTY_POP_PAGES_WRITES);
     }
 }

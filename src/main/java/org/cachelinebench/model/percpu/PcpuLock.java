@@ -1,11 +1,9 @@
 package org.cachelinebench.model.percpu;
 
-import static org.cachelinebench.model.layout.RawMemory.compareAndSetIntAt;
-import static org.cachelinebench.model.layout.RawMemory.getIntOpaqueAt;
-import static org.cachelinebench.model.layout.RawMemory.setIntReleaseAt;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.Positions;
 import org.cachelinebench.model.layout.Placement;
 import org.cachelinebench.model.layout.RawMemory;
 import org.openjdk.jmh.annotations.CompilerControl;
@@ -31,8 +29,8 @@ public class PcpuLock {
 
     private final Memory memory;
     private final int word;
-    /** Null on raw memory; the word's position as {@link RawMemory#origin} says. */
-    private final Memory indexed;
+    /** The word is at its position, origin + one line ({@link Positions}). */
+    private final Positions positions;
     private final long wordAt;
 
     public PcpuLock() {
@@ -47,8 +45,8 @@ public class PcpuLock {
     public PcpuLock(Memory memory) {
         this.memory = memory;
         word = memory.lineSize();
-        indexed = RawMemory.indexed(memory);
-        wordAt = RawMemory.origin(memory) + word;
+        positions = Positions.of(memory);
+        wordAt = Positions.origin(memory) + word;
         Placement p = placement();
         if (p.startInLine() != 0 || p.straddles()) {
             throw new IllegalStateException("pcpu_lock word is not alone at the start of a line: " + p.describe());
@@ -66,8 +64,8 @@ public class PcpuLock {
      */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean lock(Control control) {
-        while (!compareAndSetIntAt(indexed, wordAt, 0, 1)) {
-            while (getIntOpaqueAt(indexed, wordAt) != 0) {
+        while (!positions.compareAndSetInt(wordAt, 0, 1)) {
+            while (positions.getIntOpaque(wordAt) != 0) {
                 if (control != null && control.stopMeasurement) {
                     return false;
                 }
@@ -79,7 +77,7 @@ public class PcpuLock {
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void unlock() {
-        setIntReleaseAt(indexed, wordAt, 0);
+        positions.setIntRelease(wordAt, 0);
     }
 
     /** True while some thread holds the lock. */

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.LineAlignedMemory;
 import org.cachelinebench.model.layout.Memory;
+import org.cachelinebench.model.layout.Positions;
 import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * On raw memory the members, the metadata and the lock word are reached by absolute address (RawMemory's positions):
+ * On raw memory the members, the metadata and the lock word are reached by absolute address ({@link Positions}):
  * each address must be the memory's byte 0 plus the offset the layout gives, the same bytes the indexed path touches.
  */
 class RawPositionsTest {
