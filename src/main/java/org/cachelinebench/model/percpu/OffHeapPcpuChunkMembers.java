@@ -133,6 +133,6 @@ public final class OffHeapPcpuChunkMembers implements PcpuChunkMembers {
     /** The word of {@code populated[]} that holds page {@code page}'s bit. */
     @Override
     public long populatedWord(int page) {
-        return positions.getLong(populated + (long) page / Long.SIZE * Long.BYTES);
+        return positions.getLong(populated + (page >>> PcpuAllocatorMemory.WORD_SHIFT) * Long.BYTES);
     }
 }

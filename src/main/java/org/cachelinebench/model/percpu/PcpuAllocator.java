@@ -242,7 +242,7 @@ public final class PcpuAllocator {
             return CHUNK_BASE_ADDR + off;
         }
         int page = off >>> PAGE_SHIFT;
-        if ((m.populatedWord(page) & 1L << (page % Long.SIZE)) == 0) {
+        if ((m.populatedWord(page) & 1L << page) == 0) {
             throw new IllegalStateException("page " + page + " unpopulated: the model never populates");
         }
         long ptr = chunk.baseAddrOnce() + off;
@@ -354,8 +354,8 @@ public final class PcpuAllocator {
     @CompilerControl(CompilerControl.Mode.INLINE)
     private static void blockHintAlloc(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits, int nextFree) {
         PcpuAllocatorMemory md = m.metadata();
-        int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
-        int sOff = bitOff % PcpuAllocatorMemory.BLOCK_BITS;
+        int block = md.block(m.mdBlocks(), bitOff >>> PcpuAllocatorMemory.BLOCK_SHIFT);
+        int sOff = bitOff & PcpuAllocatorMemory.BLOCK_BITS - 1;
         int contig = md.blockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT);
         boolean wasEmpty = contig == PcpuAllocatorMemory.BLOCK_BITS;
         if (sOff == md.blockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE)) {
@@ -382,8 +382,8 @@ public final class PcpuAllocator {
     @CompilerControl(CompilerControl.Mode.INLINE)
     private static void blockHintFree(PcpuChunkFields chunk, PcpuChunkMembers m, int bitOff, int bits) {
         PcpuAllocatorMemory md = m.metadata();
-        int block = md.block(m.mdBlocks(), bitOff / PcpuAllocatorMemory.BLOCK_BITS);
-        int sOff = bitOff % PcpuAllocatorMemory.BLOCK_BITS;
+        int block = md.block(m.mdBlocks(), bitOff >>> PcpuAllocatorMemory.BLOCK_SHIFT);
+        int sOff = bitOff & PcpuAllocatorMemory.BLOCK_BITS - 1;
         int contig = md.blockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT) + bits;
         md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_CONTIG_HINT, contig);
         md.setBlockInt(block, PcpuAllocatorMemory.BLOCK_FIRST_FREE,

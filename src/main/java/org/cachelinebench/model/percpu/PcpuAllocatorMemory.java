@@ -34,6 +34,14 @@ public final class PcpuAllocatorMemory {
 
     /** {@code PCPU_BITMAP_BLOCK_SIZE} is {@code PAGE_SIZE}: one block per page, this many map bits each. */
     public static final int BLOCK_BITS = (1 << PcpuAllocator.PAGE_SHIFT) / PcpuAllocator.PCPU_MIN_ALLOC_SIZE;
+    /**
+     * Bit {@code bit} of a map is in word {@code bit >>> WORD_SHIFT}, at {@code 1L << bit}: a bit is never negative, so
+     * shifts, which are what the kernel's unsigned arithmetic compiles to (Java's signed division takes four
+     * instructions); a long's shift count is taken modulo 64.
+     */
+    static final int WORD_SHIFT = 6;
+    /** Block {@code bit >>> BLOCK_SHIFT} holds map bit {@code bit} ({@link #BLOCK_BITS} is a power of two). */
+    static final int BLOCK_SHIFT = Integer.numberOfTrailingZeros(BLOCK_BITS);
     /** {@code sizeof(struct pcpu_block_md)}: eight ints (scan_hint, ..., nr_bits) in every version here. */
     static final int BLOCK_MD_SIZE = 32;
     static final int BLOCK_SCAN_HINT = 0;
@@ -198,22 +206,22 @@ public final class PcpuAllocatorMemory {
     /** {@code set_bit(bit, map)} / {@code bitmap_set(map, bit, 1)}: a read-modify-write of the word. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void setBit(long map, int bit) {
-        long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        positions.setLong(w, positions.getLong(w) | 1L << (bit % Long.SIZE));
+        long w = origin + index(map) + (bit >>> WORD_SHIFT) * Long.BYTES;
+        positions.setLong(w, positions.getLong(w) | 1L << bit);
     }
 
     /** {@code bitmap_clear(map, bit, 1)}. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public void clearBit(long map, int bit) {
-        long w = origin + index(map) + bit / Long.SIZE * Long.BYTES;
-        positions.setLong(w, positions.getLong(w) & ~(1L << (bit % Long.SIZE)));
+        long w = origin + index(map) + (bit >>> WORD_SHIFT) * Long.BYTES;
+        positions.setLong(w, positions.getLong(w) & ~(1L << bit));
     }
 
     /** {@code test_bit(bit, map)}: the word's load, as {@code find_next_bit()} makes it. */
     @CompilerControl(CompilerControl.Mode.INLINE)
     public boolean testBit(long map, int bit) {
-        return (positions.getLong(origin + index(map) + bit / Long.SIZE * Long.BYTES)
-                & 1L << (bit % Long.SIZE)) != 0;
+        return (positions.getLong(origin + index(map) + (bit >>> WORD_SHIFT) * Long.BYTES)
+                & 1L << bit) != 0;
     }
 
     /**
@@ -223,8 +231,8 @@ public final class PcpuAllocatorMemory {
     @CompilerControl(CompilerControl.Mode.INLINE)
     public int nextZeroBit(long map, int from, int size) {
         long base = origin + index(map);
-        for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long free = ~positions.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+        for (int bit = from; bit < size; bit = ((bit >>> WORD_SHIFT) + 1) * Long.SIZE) {
+            long free = ~positions.getLong(base + (bit >>> WORD_SHIFT) * Long.BYTES) >>> bit;
             if (free != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(free), size);
             }
@@ -235,8 +243,8 @@ public final class PcpuAllocatorMemory {
     /** {@code find_next_bit(map, size, from)}: the first set bit at or after {@code from}, or {@code size}. */
     public int nextSetBit(long map, int from, int size) {
         long base = origin + index(map);
-        for (int bit = from; bit < size; bit = (bit / Long.SIZE + 1) * Long.SIZE) {
-            long set = positions.getLong(base + bit / Long.SIZE * Long.BYTES) >>> (bit % Long.SIZE);
+        for (int bit = from; bit < size; bit = ((bit >>> WORD_SHIFT) + 1) * Long.SIZE) {
+            long set = positions.getLong(base + (bit >>> WORD_SHIFT) * Long.BYTES) >>> bit;
             if (set != 0) {
                 return Math.min(bit + Long.numberOfTrailingZeros(set), size);
             }
