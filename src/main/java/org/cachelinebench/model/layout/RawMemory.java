@@ -128,27 +128,6 @@ public final class RawMemory extends Memory {
         return U.getLongVolatile(null, address);
     }
 
-    /**
-     * The absolute address of the 4-byte field at byte {@code index}, for {@link #getIntAt} and {@link #setIntAt}.
-     * Valid while this memory is reachable.
-     */
-    public long addressOfInt(int index) {
-        if (index < 0 || index + Integer.BYTES > capacity) {
-            throw new IllegalArgumentException("no int at byte " + index + " of " + capacity);
-        }
-        return address + index;
-    }
-
-    /** A plain load of 4 bytes at the absolute {@code address} from {@link #addressOfInt}. */
-    public static int getIntAt(long address) {
-        return U.getInt(address);
-    }
-
-    /** A plain store of 4 bytes at the absolute {@code address} from {@link #addressOfInt}. */
-    public static void setIntAt(long address, int v) {
-        U.putInt(address, v);
-    }
-
     /** {@link Positions} on raw memory: a position is an absolute address (see {@link Positions#origin}). */
     static final Positions POSITIONS = new AbsolutePositions();
 

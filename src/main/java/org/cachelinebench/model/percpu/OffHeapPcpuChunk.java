@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.cachelinebench.model.layout.CacheLine;
 import org.cachelinebench.model.layout.Placement;
+import org.cachelinebench.model.layout.Positions;
 import org.cachelinebench.model.layout.RawMemory;
 import org.cachelinebench.model.layout.StructLayout;
 import org.openjdk.jmh.annotations.CompilerControl;
@@ -25,12 +26,13 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
 
     private final int baseAddr;
     private final long baseAddrAddress;   // absolute, for the readers' raw load
+    private final Positions positions;
     /**
-     * The int members' absolute addresses by {@link PcpuChunkFields} index: one array load, not a switch or an
-     * offset added to the memory's address, so that the allocator's step, inlined whole, stays inside the JIT's
-     * budget of inlined bytecode (a switch per access exhausted it) and loads no object after each lock operation.
+     * The int members' positions by {@link PcpuChunkFields} index: one array load, not a switch, so that the
+     * allocator's step, inlined whole, stays inside the JIT's budget of inlined bytecode (a switch per access
+     * exhausted it).
      */
-    private final long[] intAddresses;
+    private final long[] intPositions;
     private final int nrAlloc;        // -1 without CONFIG_PERCPU_STATS
     private final int maxAllocSize;   // -1 without CONFIG_PERCPU_STATS
 
@@ -71,7 +73,9 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
             throw new IllegalStateException(name() + " does not start on a line: " + placement.describe());
         }
         baseAddr = layout.offsetOf(PcpuChunkLayouts.BASE_ADDR);
-        intAddresses = KERNEL_NAMES.stream().mapToLong(name -> memory.addressOfInt(layout.offsetOf(name))).toArray();
+        positions = Positions.of(memory);
+        long origin = Positions.origin(memory);
+        intPositions = KERNEL_NAMES.stream().mapToLong(name -> origin + layout.offsetOf(name)).toArray();
         nrAlloc = struct.percpuStats() ? layout.offsetOf("nr_alloc") : -1;
         maxAllocSize = struct.percpuStats() ? layout.offsetOf("max_alloc_size") : -1;
         members = new OffHeapPcpuChunkMembers(memory, 0, layout, new PcpuAllocatorMemory());
@@ -155,13 +159,13 @@ public final class OffHeapPcpuChunk implements PcpuChunkFields {
     @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public int getInt(int member) {
-        return RawMemory.getIntAt(intAddresses[member]);
+        return positions.getInt(intPositions[member]);
     }
 
     @CompilerControl(CompilerControl.Mode.INLINE)
     @Override
     public void setInt(int member, int value) {
-        RawMemory.setIntAt(intAddresses[member], value);
+        positions.setInt(intPositions[member], value);
     }
 
     /**

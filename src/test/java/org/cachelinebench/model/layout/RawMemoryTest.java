@@ -105,21 +105,6 @@ class RawMemoryTest {
         assertThrows(IllegalArgumentException.class, () -> m.addressOfLong(-8));
     }
 
-    /** The allocator's int members: the absolute address of an int reaches the same bytes both ways. */
-    @Test
-    void theAbsoluteAddressReadsAndWritesTheSameInt() {
-        RawMemory m = RawMemory.allocate(2, LINE);
-        long a = m.addressOfInt(68);
-        assertEquals(m.addressModulo(68, 1 << 30), (int) (a & ((1 << 30) - 1)));
-        m.setInt(68, 0x5566_7788);
-        assertEquals(0x5566_7788, RawMemory.getIntAt(a));
-        RawMemory.setIntAt(a, 0x0102_0304);
-        assertEquals(0x0102_0304, m.getInt(68));
-        assertEquals(0L, m.getLong(72), "the store stays inside its four bytes");
-        assertThrows(IllegalArgumentException.class, () -> m.addressOfInt(2 * LINE - 3));
-        assertThrows(IllegalArgumentException.class, () -> m.addressOfInt(-4));
-    }
-
     private static void clear(RawMemory m) {
         for (int i = 0; i < m.capacity(); i += Long.BYTES) {
             m.setLong(i, 0L);
