@@ -100,7 +100,7 @@ public final class PcpuChunkWorkload {
      * bytecodes, 18,000 nodes), which a step compiled twice over had overrun (PrintInlining: parts of the second copy
      * became calls). The budget is spent in bytecode order, so bytecode added to the step can push the slice check
      * out of line again (PrintInlining: "size > DesiredMethodLimit" at steppedInSlice, and the spills of a call on
-     * every step); the step and its check take about 7,100 (Positions keeps a raw access at 9).
+     * every step); the step and its check take about 7,300 (Positions keeps a raw access at 9).
      */
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     public static boolean allocateOrFreeInSlice(OffHeapPcpuChunk chunk, PcpuLock lock, PendingArea area, Control stop,
